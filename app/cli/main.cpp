@@ -1,0 +1,59 @@
+// bonework-cli: headless access to Bonework's rig files and solvers.
+//   bonework-cli validate RIG.json...
+//   bonework-cli solve RIG.json --solver NAME --target JOINT=X,Y ... | --chain NAME
+//   bonework-cli export RIG.json --format spine|dragonbones -o OUT.json
+
+#include "commands.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+namespace {
+
+const char* const kUsage =
+    "Usage: bonework-cli COMMAND [ARGS...]\n"
+    "\n"
+    "Commands:\n"
+    "  validate RIG.json...   check rig files; one summary line per valid file\n"
+    "  solve RIG.json ...     pose a rig with an IK solver (see bonework-cli solve --help)\n"
+    "  export RIG.json ...    write a Spine or DragonBones file (see bonework-cli export --help)\n"
+    "\n"
+    "Exit codes: 0 success, 1 invalid input, 2 usage error or unreadable file.\n";
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("bonework-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(BONEWORK_VERSION_STRING));
+
+    QStringList args = QCoreApplication::arguments();
+    args.removeFirst();
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    if (args.isEmpty()) {
+        err << kUsage;
+        return bonework::cli::UsageError;
+    }
+    const QString command = args.takeFirst();
+    // Each sub-command parses its own options with QCommandLineParser, which expects the
+    // program name first.
+    args.prepend(QStringLiteral("bonework-cli ") + command);
+    if (command == QLatin1String("validate"))
+        return bonework::cli::runValidate(args);
+    if (command == QLatin1String("solve"))
+        return bonework::cli::runSolve(args);
+    if (command == QLatin1String("export"))
+        return bonework::cli::runExport(args);
+    if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
+        out << kUsage;
+        return bonework::cli::Success;
+    }
+    if (command == QLatin1String("--version")) {
+        out << "bonework-cli " << BONEWORK_VERSION_STRING << '\n';
+        return bonework::cli::Success;
+    }
+    err << "bonework-cli: unknown command '" << command << "'\n\n" << kUsage;
+    return bonework::cli::UsageError;
+}

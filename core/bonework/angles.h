@@ -1,0 +1,23 @@
+#pragma once
+// Angle helpers shared by the model and the solvers. All angles are in degrees.
+
+#include <numbers>
+
+namespace bonework {
+
+inline constexpr double kDegreesPerRadian = 180.0 / std::numbers::pi;
+inline constexpr double kRadiansPerDegree = std::numbers::pi / 180.0;
+inline constexpr double kMinLimit = -180.0;
+inline constexpr double kMaxLimit = 180.0;
+
+// Wraps any finite angle into (-180, 180]. Non-finite input gives 0 so no NaN spreads.
+double wrapDegrees(double degrees);
+
+// The angle within [min, max] nearest to `degrees` on the circle (which limit is nearer
+// is decided by angular distance, so -179 is near a limit of 180).
+double clampToLimits(double degrees, double min, double max);
+
+// The signed smallest difference b - a, in (-180, 180].
+double angleDifference(double a, double b);
+
+} // namespace bonework

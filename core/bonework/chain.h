@@ -1,0 +1,55 @@
+#pragma once
+// A named IK chain: the joints from `root` down to `tip`, solved by one solver toward a target.
+
+#include "bonework/vec2.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace bonework {
+
+using JointIndex = std::int32_t;
+inline constexpr JointIndex kNoJoint = -1;
+
+enum class SolverKind : std::uint8_t { Follow, Reach, Fabrik, Ccd, TwoBone, Relax };
+inline constexpr SolverKind kAllSolvers[] = {SolverKind::Follow, SolverKind::Reach, SolverKind::Fabrik,
+                                             SolverKind::Ccd,    SolverKind::TwoBone, SolverKind::Relax};
+
+// The names used in rig files and on the command line: follow, reach, fabrik, ccd, two-bone, relax.
+std::string_view solverName(SolverKind kind);
+std::optional<SolverKind> solverFromName(std::string_view name);
+
+// Positive: the second bone turns clockwise on screen relative to the first (positive angle).
+enum class BendDirection : std::uint8_t { Positive, Negative };
+std::string_view bendName(BendDirection bend);
+std::optional<BendDirection> bendFromName(std::string_view name);
+
+// How the editor draws each joint's bone: a tapered bone, a box or a ball (a rig setting).
+enum class NodeShape : std::uint8_t { Bone, Box, Ball };
+std::string_view nodeShapeName(NodeShape shape);
+std::optional<NodeShape> nodeShapeFromName(std::string_view name);
+
+// Where a chain reaches for: a fixed point, or the world position of another joint
+// (so the target rides along with that joint's bone).
+struct ChainTarget {
+    Vec2 point;
+    JointIndex joint = kNoJoint;
+    bool isAttached() const { return joint != kNoJoint; }
+    bool operator==(const ChainTarget&) const = default;
+};
+
+struct Chain {
+    std::string name;
+    JointIndex root = kNoJoint;
+    JointIndex tip = kNoJoint;
+    SolverKind solver = SolverKind::Fabrik;
+    int iterations = 10;
+    double tolerance = 0.01;
+    BendDirection bend = BendDirection::Positive;
+    ChainTarget target;
+    bool operator==(const Chain&) const = default;
+};
+
+} // namespace bonework

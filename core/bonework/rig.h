@@ -1,0 +1,138 @@
+#pragma once
+// The rig: a forest of joints in flat, index-based arrays with every parent before its
+// children. A root joint has a world position and a rotation; every other joint hangs from its
+// parent by a bone with a length, an angle relative to the parent's bone direction (for a child
+// of a root: relative to the root's rotation) and angle limits. Edits keep the rig valid or
+// refuse with a reason; nothing here allocates during forward kinematics or solving.
+
+#include "bonework/chain.h"
+#include "bonework/vec2.h"
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bonework {
+
+// The outcome of an edit: empty when it was applied, otherwise why it was refused
+// (and the rig is unchanged).
+struct EditResult {
+    std::string error;
+    bool ok() const { return error.empty(); }
+    explicit operator bool() const { return ok(); }
+    static EditResult success() { return {}; }
+    static EditResult refused(std::string why) { return {std::move(why)}; }
+};
+
+// Everything that describes one joint; used to add joints and to read one back whole.
+struct JointDesc {
+    std::string name;
+    JointIndex parent = kNoJoint;
+    Vec2 position;          // roots only: world position
+    double angle = 0.0;     // roots: world rotation; others: angle relative to the parent's bone
+    double length = 0.0;    // non-roots only, > 0
+    double minAngle = -180.0;
+    double maxAngle = 180.0;
+    bool pinned = false;
+    bool operator==(const JointDesc&) const = default;
+};
+
+class Rig {
+public:
+    // --- Reading -------------------------------------------------------------------------
+    const std::string& name() const { return m_name; }
+    NodeShape nodeShape() const { return m_nodeShape; }
+    std::size_t jointCount() const { return m_parent.size(); }
+    bool isValidJoint(JointIndex j) const { return j >= 0 && static_cast<std::size_t>(j) < jointCount(); }
+
+    const std::string& jointName(JointIndex j) const { return m_names[j]; }
+    JointIndex parent(JointIndex j) const { return m_parent[j]; }
+    bool isRoot(JointIndex j) const { return m_parent[j] == kNoJoint; }
+    double length(JointIndex j) const { return m_length[j]; }
+    // For a root, its rotation; otherwise the bone's angle relative to its parent's bone.
+    double angle(JointIndex j) const { return m_angle[j]; }
+    double minAngle(JointIndex j) const { return m_min[j]; }
+    double maxAngle(JointIndex j) const { return m_max[j]; }
+    bool isPinned(JointIndex j) const { return m_pinned[j] != 0; }
+    Vec2 rootPosition(JointIndex j) const { return m_rootPosition[j]; }
+    // cos/sin of angle(j), kept in step with it.
+    Rotation localRotation(JointIndex j) const { return m_localRotation[j]; }
+    JointDesc joint(JointIndex j) const;
+
+    std::span<const JointIndex> parents() const { return m_parent; }
+    std::span<const double> lengths() const { return m_length; }
+    std::span<const double> angles() const { return m_angle; }
+    std::span<const Rotation> localRotations() const { return m_localRotation; }
+
+    JointIndex findJoint(std::string_view name) const; // kNoJoint when absent
+    bool isAncestor(JointIndex ancestor, JointIndex j) const; // strict: a joint is not its own ancestor
+    JointIndex rootOf(JointIndex j) const;
+    std::vector<JointIndex> children(JointIndex j) const;
+    std::size_t rootCount() const;
+    // j and all its descendants, in index order (so parents before children).
+    std::vector<JointIndex> subtree(JointIndex j) const;
+
+    const std::vector<Chain>& chains() const { return m_chains; }
+    int findChain(std::string_view name) const; // -1 when absent
+
+    // --- Structural edits ----------------------------------------------------------------
+    void setName(std::string name) { m_name = std::move(name); }
+    void setNodeShape(NodeShape shape) { m_nodeShape = shape; }
+    // Appends a joint (root or child) after checking every rule; returns its index via `added`.
+    EditResult addJoint(const JointDesc& desc, JointIndex* added = nullptr);
+    // Removes j and its whole subtree; chains that used any removed joint go too.
+    EditResult removeJoint(JointIndex j);
+    EditResult renameJoint(JointIndex j, std::string_view newName);
+    // Moves j (with its subtree) under newParent (kNoJoint: make it a root), keeping its world
+    // position; its length and angle are recomputed and its limits widened to hold the angle.
+    // Refused when it would make a cycle, put j on top of its new parent, or break a chain.
+    EditResult reparentJoint(JointIndex j, JointIndex newParent);
+
+    // --- Value edits (each refuses values that would make the rig invalid) --------------
+    EditResult setLength(JointIndex j, double length);
+    EditResult setAngle(JointIndex j, double degrees);    // must lie within the limits
+    EditResult setLimits(JointIndex j, double min, double max); // the angle is clamped into them
+    EditResult setRootPosition(JointIndex j, Vec2 position);
+    EditResult setRootRotation(JointIndex j, double degrees);
+    EditResult setPinned(JointIndex j, bool pinned);
+
+    // --- Chains --------------------------------------------------------------------------
+    EditResult addChain(const Chain& chain);
+    EditResult removeChain(int index);
+    EditResult setChain(int index, const Chain& chain); // replaces settings, checked like addChain
+    // Why a chain would be invalid in this rig; empty when it is fine.
+    std::string checkChain(const Chain& chain, int ignoreIndex = -1) const;
+
+    // --- Fast paths for solvers ----------------------------------------------------------
+    // No checks beyond clamping into the limits: solvers call these in their inner loops.
+    void setAngleClamped(JointIndex j, double degrees);
+    void setRootPositionUnchecked(JointIndex j, Vec2 position) { m_rootPosition[j] = position; }
+
+    // Full consistency check (used by tests, the loader and debug builds); empty when valid.
+    std::string checkInvariants() const;
+
+    void reserve(std::size_t joints);
+    bool operator==(const Rig&) const = default;
+
+private:
+    void appendJoint(const JointDesc& desc);
+    // Restores "parents before children" after a reparent (stable otherwise); remaps chains.
+    void restoreParentOrder();
+    void applyPermutation(const std::vector<JointIndex>& newToOld);
+
+    std::string m_name;
+    NodeShape m_nodeShape = NodeShape::Bone;
+    std::vector<std::string> m_names;
+    std::vector<JointIndex> m_parent;
+    std::vector<double> m_length;
+    std::vector<double> m_angle;
+    std::vector<double> m_min;
+    std::vector<double> m_max;
+    std::vector<unsigned char> m_pinned;
+    std::vector<Vec2> m_rootPosition;
+    std::vector<Rotation> m_localRotation;
+    std::vector<Chain> m_chains;
+};
+
+} // namespace bonework

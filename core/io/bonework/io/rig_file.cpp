@@ -1,0 +1,2 @@
+// PLACEHOLDER until the loader lands.
+#include "bonework/io/rig_file.h"

@@ -1,0 +1,13 @@
+# bonework_add_qt_test(NAME SOURCES... [LIBS ...] [LABELS ...])
+# A Qt Test executable registered with ctest under its own name.
+function(bonework_add_qt_test name)
+    cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;LABELS" ${ARGN})
+    qt_add_executable(${name} ${ARG_SOURCES})
+    set_target_properties(${name} PROPERTIES MACOSX_BUNDLE OFF WIN32_EXECUTABLE OFF)
+    target_link_libraries(${name} PRIVATE Qt6::Test ${ARG_LIBS})
+    target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests/support)
+    add_test(NAME ${name} COMMAND ${name})
+    set_tests_properties(${name} PROPERTIES
+        ENVIRONMENT "QT_QPA_PLATFORM=offscreen;BONEWORK_SOURCE_DIR=${PROJECT_SOURCE_DIR}"
+        LABELS "${ARG_LABELS}")
+endfunction()
