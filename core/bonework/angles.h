@@ -1,12 +1,13 @@
 #pragma once
 // Angle helpers shared by the model and the solvers. All angles are in degrees.
 
-#include <numbers>
 
 namespace bonework {
 
-inline constexpr double kDegreesPerRadian = 180.0 / std::numbers::pi;
-inline constexpr double kRadiansPerDegree = std::numbers::pi / 180.0;
+// Spelled out rather than std::numbers::pi: Qt 6.4's moc cannot parse <numbers>.
+inline constexpr double kPi = 3.141592653589793238462643383279502884;
+inline constexpr double kDegreesPerRadian = 180.0 / kPi;
+inline constexpr double kRadiansPerDegree = kPi / 180.0;
 inline constexpr double kMinLimit = -180.0;
 inline constexpr double kMaxLimit = 180.0;
 
