@@ -1,10 +1,80 @@
-// PLACEHOLDER: replaced by the implementation of 'bonework-cli validate'.
+// bonework-cli validate RIG.json...
+// Checks every file with the strict loader. Valid files get one summary line on stdout; each
+// invalid file gets its error (file: JSON path: problem) on stderr. All files are checked, so
+// one run reports every broken file. Exit code: 0 all valid, 1 some file invalid, 2 usage error
+// or some file unreadable.
+
 #include "commands.h"
+
+#include "bonework/io/rig_file.h"
+
+#include <QCommandLineParser>
 #include <QTextStream>
+
 namespace bonework::cli {
-int runValidate(const QStringList&)
+namespace {
+
+QString plural(std::size_t n, const char* one, const char* many)
 {
-    QTextStream(stderr) << "bonework-cli validate: not implemented yet\n";
-    return UsageError;
+    return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
 }
+
+QString summary(const QString& file, const Rig& rig)
+{
+    return QStringLiteral("%1: valid: %2, %3, %4")
+        .arg(file, plural(rig.jointCount(), "joint", "joints"), plural(rig.rootCount(), "root", "roots"),
+             plural(rig.chains().size(), "chain", "chains"));
+}
+
+} // namespace
+
+int runValidate(const QStringList& arguments)
+{
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Checks Bonework rig files. Prints one summary line per valid file; reports each\n"
+                       "invalid file as FILE: JSON-PATH: PROBLEM on stderr.\n"
+                       "Exit codes: 0 all valid, 1 some file invalid, 2 usage error or unreadable file."));
+    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
+                                  QStringLiteral("Show this help."));
+    parser.addOption(help);
+    parser.addPositionalArgument(QStringLiteral("RIG.json"), QStringLiteral("Rig files to check."),
+                                 QStringLiteral("RIG.json..."));
+    if (!parser.parse(arguments)) {
+        err << "bonework-cli validate: " << parser.errorText() << "\n\n" << parser.helpText();
+        return UsageError;
+    }
+    if (parser.isSet(help)) {
+        out << parser.helpText();
+        return Success;
+    }
+    const QStringList files = parser.positionalArguments();
+    if (files.isEmpty()) {
+        err << "bonework-cli validate: no rig file given\n\n" << parser.helpText();
+        return UsageError;
+    }
+
+    bool anyInvalid = false;
+    bool anyUnreadable = false;
+    for (const QString& file : files) {
+        const io::LoadResult result = io::loadRigFile(file);
+        if (result.ok()) {
+            out << summary(file, *result.rig) << '\n';
+            continue;
+        }
+        err << result.error.toString() << '\n';
+        if (io::isReadError(result.error))
+            anyUnreadable = true;
+        else
+            anyInvalid = true;
+    }
+    out.flush();
+    if (anyUnreadable)
+        return UsageError;
+    return anyInvalid ? Failure : Success;
+}
+
 } // namespace bonework::cli

@@ -13,11 +13,15 @@
 namespace bonework::io {
 
 inline constexpr int kRigFormatVersion = 1;
+inline constexpr char kRigFormatName[] = "bonework.rig";
+// Files larger than this are refused before parsing (bounded memory on hostile input).
+inline constexpr qint64 kMaxRigFileBytes = qint64(256) * 1024 * 1024;
 
 struct LoadError {
     QString file;     // as given by the caller
     QString jsonPath; // e.g. "joints[3].length"; empty for whole-file problems
     QString message;  // what is wrong, e.g. "must be greater than 0"
+    bool readError = false; // the file could not be read at all (missing, unreadable)
     // "FILE: PATH: MESSAGE" (PATH left out when empty)
     QString toString() const;
 };

@@ -1,0 +1,183 @@
+// serializeRig: the rig file writer. One stable layout (docs/rig-format.md, "Writing"):
+//   - fields in a fixed order: format, version, name, shape, joints (rig order), chains;
+//   - every field written, defaults included (pinned only when true), so runtime authors never
+//     have to know a default;
+//   - numbers in the shortest form that reads back to the same double (std::to_chars), so
+//     integers print as 400, not 400.0; negative zero is written as 0;
+//   - one joint and one chain per line, which keeps diffs of rig files readable.
+
+#include "bonework/io/rig_file.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace bonework::io {
+namespace {
+
+class JsonWriter {
+public:
+    explicit JsonWriter(std::size_t expectedBytes) { m_out.reserve(static_cast<qsizetype>(expectedBytes)); }
+
+    void raw(const char* text) { m_out.append(text); }
+
+    void string(std::string_view s)
+    {
+        m_out.append('"');
+        for (char ch : s) {
+            const auto c = static_cast<unsigned char>(ch);
+            switch (c) {
+            case '"': m_out.append("\\\""); break;
+            case '\\': m_out.append("\\\\"); break;
+            case '\n': m_out.append("\\n"); break;
+            case '\r': m_out.append("\\r"); break;
+            case '\t': m_out.append("\\t"); break;
+            default:
+                if (c < 0x20) {
+                    static const char hex[] = "0123456789abcdef";
+                    const char esc[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+                    m_out.append(esc, sizeof esc);
+                } else {
+                    m_out.append(ch);
+                }
+            }
+        }
+        m_out.append('"');
+    }
+
+    void number(double v)
+    {
+        if (!std::isfinite(v)) { // never in a valid rig; saveRigFile refuses such rigs
+            m_out.append("null");
+            return;
+        }
+        if (v == 0.0)
+            v = 0.0; // drops the sign of -0, which JSON readers do not keep anyway
+        char buf[32];
+        const auto result = std::to_chars(buf, buf + sizeof buf, v);
+        m_out.append(buf, result.ptr - buf);
+    }
+
+    void integer(long long v)
+    {
+        char buf[24];
+        const auto result = std::to_chars(buf, buf + sizeof buf, v);
+        m_out.append(buf, result.ptr - buf);
+    }
+
+    // `"key": ` preceded by ", " unless it is the first field of its object.
+    void key(const char* name, bool first = false)
+    {
+        if (!first)
+            m_out.append(", ");
+        m_out.append('"');
+        m_out.append(name);
+        m_out.append("\": ");
+    }
+
+    QByteArray take() { return std::move(m_out); }
+
+private:
+    QByteArray m_out;
+};
+
+void writeJoint(JsonWriter& w, const Rig& rig, JointIndex j)
+{
+    w.raw("    {");
+    w.key("name", true);
+    w.string(rig.jointName(j));
+    if (rig.isRoot(j)) {
+        const Vec2 p = rig.rootPosition(j);
+        w.key("x");
+        w.number(p.x);
+        w.key("y");
+        w.number(p.y);
+        w.key("rotation");
+        w.number(rig.angle(j));
+    } else {
+        w.key("parent");
+        w.string(rig.jointName(rig.parent(j)));
+        w.key("length");
+        w.number(rig.length(j));
+        w.key("angle");
+        w.number(rig.angle(j));
+        w.key("min");
+        w.number(rig.minAngle(j));
+        w.key("max");
+        w.number(rig.maxAngle(j));
+    }
+    if (rig.isPinned(j)) {
+        w.key("pinned");
+        w.raw("true");
+    }
+    w.raw("}");
+}
+
+void writeChain(JsonWriter& w, const Rig& rig, const Chain& c)
+{
+    w.raw("    {");
+    w.key("name", true);
+    w.string(c.name);
+    w.key("root");
+    w.string(rig.jointName(c.root));
+    w.key("tip");
+    w.string(rig.jointName(c.tip));
+    w.key("solver");
+    w.string(solverName(c.solver));
+    w.key("bend");
+    w.string(bendName(c.bend));
+    w.key("iterations");
+    w.integer(c.iterations);
+    w.key("tolerance");
+    w.number(c.tolerance);
+    w.key("target");
+    if (c.target.isAttached()) {
+        w.raw("{");
+        w.key("joint", true);
+        w.string(rig.jointName(c.target.joint));
+    } else {
+        w.raw("{");
+        w.key("x", true);
+        w.number(c.target.point.x);
+        w.key("y");
+        w.number(c.target.point.y);
+    }
+    w.raw("}}");
+}
+
+} // namespace
+
+QByteArray serializeRig(const Rig& rig)
+{
+    JsonWriter w(160 + rig.jointCount() * 120 + rig.chains().size() * 200);
+    w.raw("{\n  ");
+    w.key("format", true);
+    w.string(kRigFormatName);
+    w.raw(",\n  ");
+    w.key("version", true);
+    w.integer(kRigFormatVersion);
+    w.raw(",\n  ");
+    w.key("name", true);
+    w.string(rig.name());
+    w.raw(",\n  ");
+    w.key("shape", true);
+    w.string(nodeShapeName(rig.nodeShape()));
+    w.raw(",\n  ");
+    w.key("joints", true);
+    w.raw(rig.jointCount() == 0 ? "[" : "[\n");
+    for (std::size_t i = 0; i < rig.jointCount(); ++i) {
+        writeJoint(w, rig, static_cast<JointIndex>(i));
+        w.raw(i + 1 < rig.jointCount() ? ",\n" : "\n  ");
+    }
+    w.raw("],\n  ");
+    w.key("chains", true);
+    const auto& chains = rig.chains();
+    w.raw(chains.empty() ? "[" : "[\n");
+    for (std::size_t i = 0; i < chains.size(); ++i) {
+        writeChain(w, rig, chains[i]);
+        w.raw(i + 1 < chains.size() ? ",\n" : "\n  ");
+    }
+    w.raw("]\n}\n");
+    return w.take();
+}
+
+} // namespace bonework::io
