@@ -130,10 +130,15 @@ void Rig::appendJoint(const JointDesc& d)
 
 EditResult Rig::addJoint(const JointDesc& d, JointIndex* added)
 {
+    if (!d.name.empty() && findJoint(d.name) != kNoJoint)
+        return EditResult::refused("there is already a joint named " + quoted(d.name));
+    return addJointWithNewName(d, added);
+}
+
+EditResult Rig::addJointWithNewName(const JointDesc& d, JointIndex* added)
+{
     if (d.name.empty())
         return EditResult::refused("a joint needs a name");
-    if (findJoint(d.name) != kNoJoint)
-        return EditResult::refused("there is already a joint named " + quoted(d.name));
     if (d.parent != kNoJoint && !isValidJoint(d.parent))
         return EditResult::refused("the parent joint does not exist");
     if (!finite(d.angle))

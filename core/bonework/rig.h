@@ -81,6 +81,10 @@ public:
     void setNodeShape(NodeShape shape) { m_nodeShape = shape; }
     // Appends a joint (root or child) after checking every rule; returns its index via `added`.
     EditResult addJoint(const JointDesc& desc, JointIndex* added = nullptr);
+    // addJoint for callers that have already made sure the name is new (the file loader keeps a
+    // hash of the names): every other rule is checked the same way, minus the O(joints) name scan,
+    // so building a rig of n joints stays O(n). A duplicate name passed here breaks the rig.
+    EditResult addJointWithNewName(const JointDesc& desc, JointIndex* added = nullptr);
     // Removes j and its whole subtree; chains that used any removed joint go too.
     EditResult removeJoint(JointIndex j);
     EditResult renameJoint(JointIndex j, std::string_view newName);
