@@ -295,18 +295,23 @@ std::vector<int> parentsFirstOrder(std::vector<FileJoint>& joints, const QHash<Q
             if (p < 0 || state[p] == Placed)
                 break;
             if (state[p] == OnPath) {
-                // The cycle is the part of the walk from p on; name it in file order from p.
-                QString cycle = quoted(joints[p].name);
-                std::size_t from = 0;
-                while (path[from] != p)
-                    ++from;
-                int first = p;
-                for (std::size_t q = path.size(); q-- > from;) {
-                    cycle += QStringLiteral(" -> ") + quoted(joints[path[q]].name);
-                    first = std::min(first, path[q]);
-                }
-                fail(JsonPath(JsonPath(jointsPath, first), u"parent"),
-                     QStringLiteral("the parents form a cycle: %1").arg(cycle));
+                // The cycle is the part of the walk from p on, listed parent to child and starting
+                // at its joint that comes first in the file (which is where the error points).
+                std::vector<int> cycle{p};
+                for (std::size_t q = path.size(); path[q - 1] != p; --q)
+                    cycle.push_back(path[q - 1]);
+                std::rotate(cycle.begin(), std::min_element(cycle.begin(), cycle.end()), cycle.end());
+                // Long cycles are shortened so the message stays one readable line.
+                constexpr std::size_t kShown = 8;
+                QString text;
+                for (std::size_t m = 0; m < std::min(cycle.size(), kShown); ++m)
+                    text += quoted(joints[cycle[m]].name) + QStringLiteral(" -> ");
+                if (cycle.size() > kShown)
+                    text += QStringLiteral("... (%1 joints) -> ").arg(cycle.size());
+                text += quoted(joints[cycle.front()].name);
+                const JsonPath first(jointsPath, cycle.front());
+                fail(JsonPath(first, u"parent"),
+                     QStringLiteral("the parents form a cycle: %1 (each is the parent of the next)").arg(text));
             }
             k = p;
         }
@@ -482,7 +487,7 @@ Rig readRig(const QJsonObject& top)
                               .arg(number(version)).arg(kRigFormatVersion));
 
     Rig rig;
-    QJsonValue jointsValue, chainsValue;
+    QJsonValue jointsValue(QJsonValue::Undefined), chainsValue(QJsonValue::Undefined);
     for (auto it = top.constBegin(); it != top.constEnd(); ++it) {
         const QString key = it.key();
         const JsonPath at(docPath, key);
@@ -537,7 +542,8 @@ Rig readRig(const QJsonObject& top)
         j.desc.parent = j.parentFileIndex < 0 ? kNoJoint : rigIndex[j.parentFileIndex];
         JointIndex added = kNoJoint;
         // Everything was checked above; the rig's own rules run once more as the final word.
-        if (auto result = rig.addJoint(j.desc, &added); !result)
+        // Names are known to be unique (byName), so the rig need not scan for duplicates.
+        if (auto result = rig.addJointWithNewName(j.desc, &added); !result)
             fail(JsonPath(jointsPath, fileIndex), QString::fromStdString(result.error));
         rigIndex[fileIndex] = added;
         rigIndexByName.insert(j.name, added);
@@ -583,6 +589,10 @@ LoadResult parseRig(const QByteArray& json, const QString& fileName)
     if (json.size() > kMaxRigFileBytes) {
         result.error.message = QStringLiteral("the file is too large (%1 bytes; rig files are at most %2 MiB)")
                                    .arg(json.size()).arg(kMaxRigFileBytes / (1024 * 1024));
+        return result;
+    }
+    if (std::all_of(json.cbegin(), json.cend(), [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; })) {
+        result.error.message = QStringLiteral("the file is empty");
         return result;
     }
     QJsonParseError parseError;

@@ -1,0 +1,342 @@
+// The strict loader: every file in tests/io/invalid/ is refused with its exact JSON path and
+// message, nothing is half-loaded, and hostile input (deep nesting, random bytes, invalid UTF-8,
+// huge files, long parent walks) ends in an error in bounded time without crashing.
+#include "bonework/io/rig_file.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <random>
+
+using namespace bonework;
+using namespace bonework::io;
+
+namespace {
+
+QString corpusDir(const QString& sub)
+{
+    return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/tests/io/") + sub;
+}
+
+QByteArray readFile(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(path));
+    return f.readAll();
+}
+
+// Every invalid file, the JSON path its error must name and the exact message.
+struct Expected {
+    const char* file;
+    const char* path;
+    const char* message;
+};
+
+const Expected kInvalid[] = {
+    {"not_json", "", "not valid JSON: illegal value at offset 55 (line 2, column 15)"},
+    {"empty", "", "the file is empty"},
+    {"top_level_array", "", "must hold a JSON object, not an array"},
+    {"missing_format", "format",
+     "is required: this is not a Bonework rig file (expected \"format\": \"bonework.rig\")"},
+    {"unknown_format", "format", "unknown format \"spine\" (expected \"bonework.rig\")"},
+    {"format_not_string", "format", "must be a string, not a number"},
+    {"newer_version", "version", "was written by a newer Bonework (version 2); this build reads version 1"},
+    {"older_version", "version", "unsupported version 0; this build reads version 1"},
+    {"version_fraction", "version", "must be a whole number, not 1.5"},
+    {"version_string", "version", "must be a number, not a string"},
+    {"missing_version", "version", "is required"},
+    {"unknown_top_field", "jionts",
+     "unknown field (expected one of: format, version, name, shape, joints, chains)"},
+    {"odd_top_field", "[\"my field\\\"\"]",
+     "unknown field (expected one of: format, version, name, shape, joints, chains)"},
+    {"name_not_string", "name", "must be a string, not a number"},
+    {"unknown_shape", "shape", "must be \"bone\", \"box\" or \"ball\", not \"triangle\""},
+    {"missing_joints", "joints", "is required"},
+    {"joints_not_array", "joints", "must be an array, not an object"},
+    {"no_joints", "joints", "a rig needs at least one joint (a root)"},
+    {"joint_not_object", "joints[1]", "must be an object, not a number"},
+    {"joint_missing_name", "joints[1].name", "is required"},
+    {"joint_empty_name", "joints[1].name", "must not be empty"},
+    {"joint_name_number", "joints[2].name", "must be a string, not a number"},
+    {"duplicate_joint_name", "joints[2].name", "duplicate joint name \"elbow\" (already used by joints[1])"},
+    {"unknown_parent", "joints[2].parent", "unknown joint \"elbw\""},
+    {"parent_null", "joints[2].parent", "must be a string, not null"},
+    {"own_parent", "joints[2].parent", "a joint cannot be its own parent"},
+    {"cycle", "joints[3].parent",
+     "the parents form a cycle: \"a\" -> \"b\" -> \"c\" -> \"a\" (each is the parent of the next)"},
+    {"no_root", "joints", "no root joint: every joint has a parent"},
+    {"length_zero", "joints[1].length", "must be greater than 0, not 0"},
+    {"length_negative", "joints[2].length", "must be greater than 0, not -1"},
+    {"length_missing", "joints[2].length", "is required"},
+    {"length_string", "joints[1].length", "must be a number, not a string"},
+    {"huge_exponent", "",
+     "not valid JSON: illegal number (numbers must be finite doubles) at offset 246 (line 15, column 22)"},
+    {"min_greater_than_max", "joints[1].min", "is greater than max (10 > 5)"},
+    {"min_out_of_range", "joints[1].min", "must lie within [-180, 180], not -200"},
+    {"max_out_of_range", "joints[2].max", "must lie within [-180, 180], not 181"},
+    {"angle_outside_limits", "joints[2].angle", "-10 lies outside the limits [0, 150]"},
+    {"angle_outside_default_limits", "joints[1].angle", "190 lies outside the limits [-180, 180]"},
+    {"root_with_length", "joints[0].length", "a root joint has no bone (give the joint a parent)"},
+    {"root_with_angle", "joints[0].angle", "a root joint's direction is \"rotation\", not \"angle\""},
+    {"root_with_limits", "joints[0].min", "a root joint has no angle limits"},
+    {"bone_with_position", "joints[1].x", "only a root joint has a position (this joint has a parent)"},
+    {"bone_with_rotation", "joints[1].rotation",
+     "only a root joint has a rotation; a bone's direction is \"angle\""},
+    {"root_rotation_out_of_range", "joints[0].rotation", "must lie within [-180, 180], not 270"},
+    {"pinned_not_bool", "joints[2].pinned", "must be true or false, not a number"},
+    {"unknown_joint_field", "joints[1].lenght",
+     "unknown field (expected one of: name, parent, x, y, rotation, length, angle, min, max, pinned)"},
+    {"chains_not_array", "chains", "must be an array, not an object"},
+    {"chain_not_object", "chains[0]", "must be an object, not a string"},
+    {"chain_missing_solver", "chains[0].solver", "is required"},
+    {"chain_missing_target", "chains[0].target", "is required"},
+    {"chain_unknown_solver", "chains[0].solver",
+     "unknown solver \"jacobian\" (expected one of: follow, reach, fabrik, ccd, two-bone, relax)"},
+    {"chain_unknown_root", "chains[0].root", "unknown joint \"neck\""},
+    {"chain_tip_not_under_root", "chains[0].tip", "\"elbow\" is not under the root \"hand\""},
+    {"chain_no_bone", "chains[0].tip", "is the chain's root: a ccd chain needs at least one bone"},
+    {"two_bone_one_bone", "chains[0].solver",
+     "a two-bone chain must be exactly two bones long; \"shoulder\" to \"elbow\" is 1 bone"},
+    {"chain_duplicate_name", "chains[1].name", "duplicate chain name \"arm\" (already used by chains[0])"},
+    {"chain_bad_bend", "chains[0].bend", "must be \"positive\" or \"negative\", not \"left\""},
+    {"chain_iterations_fraction", "chains[0].iterations", "must be a whole number, not 2.5"},
+    {"chain_iterations_zero", "chains[0].iterations", "must be between 1 and 100000, not 0"},
+    {"chain_negative_tolerance", "chains[0].tolerance", "must be 0 or more, not -0.5"},
+    {"chain_unknown_field", "chains[0].weight",
+     "unknown field (expected one of: name, root, tip, solver, bend, iterations, tolerance, target)"},
+    {"target_point_and_joint", "chains[0].target.x",
+     "a target is either a point {\"x\", \"y\"} or a joint {\"joint\"}, not both"},
+    {"target_missing_y", "chains[0].target.y", "is required"},
+    {"target_unknown_joint", "chains[0].target.joint", "unknown joint \"ghost\""},
+    {"target_x_string", "chains[0].target.x", "must be a number, not a string"},
+    {"invalid_utf8", "", "not valid JSON: invalid UTF8 string at offset 59 (line 4, column 14)"},
+    {"lone_surrogate", "joints[2].name", "is not valid Unicode (lone surrogate escape)"},
+    {"deep_nesting", "", "not valid JSON: too deeply nested document at offset 1075 (line 1, column 1076)"},
+};
+
+// A rig whose file is refused must come back with no rig at all and a complete error.
+void verifyRefused(const LoadResult& r, const QString& context)
+{
+    QVERIFY2(!r.ok(), qPrintable(context + QStringLiteral(": loaded although invalid")));
+    QVERIFY2(!r.rig.has_value(), qPrintable(context));
+    QVERIFY2(!r.error.message.isEmpty(), qPrintable(context + QStringLiteral(": no message")));
+}
+
+} // namespace
+
+class TestRigFileErrors : public QObject {
+    Q_OBJECT
+
+private slots:
+    void invalidCorpus_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("message");
+        for (const Expected& e : kInvalid)
+            QTest::newRow(e.file) << QString::fromLatin1(e.file) << QString::fromUtf8(e.path)
+                                  << QString::fromUtf8(e.message);
+    }
+
+    void invalidCorpus()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, path);
+        QFETCH(QString, message);
+        const QString fileName = corpusDir(QStringLiteral("invalid/")) + file + QStringLiteral(".json");
+        const LoadResult r = loadRigFile(fileName);
+        verifyRefused(r, file);
+        QVERIFY(!isReadError(r.error));
+        QCOMPARE(r.error.file, fileName);
+        QCOMPARE(r.error.jsonPath, path);
+        QCOMPARE(r.error.message, message);
+        const QString line = path.isEmpty() ? fileName + QStringLiteral(": ") + message
+                                             : fileName + QStringLiteral(": ") + path + QStringLiteral(": ") + message;
+        QCOMPARE(r.error.toString(), line);
+        // parseRig reports the same, naming whatever file name the caller gives.
+        const LoadResult parsed = parseRig(readFile(fileName), QStringLiteral("memory.json"));
+        QCOMPARE(parsed.error.file, QStringLiteral("memory.json"));
+        QCOMPARE(parsed.error.jsonPath, path);
+        QCOMPARE(parsed.error.message, message);
+    }
+
+    // Each corpus file is listed above with its message (none silently untested) and vice versa.
+    void corpusIsComplete()
+    {
+        QSet<QString> listed;
+        for (const Expected& e : kInvalid)
+            listed.insert(QString::fromLatin1(e.file) + QStringLiteral(".json"));
+        const QStringList onDisk = QDir(corpusDir(QStringLiteral("invalid"))).entryList({QStringLiteral("*.json")});
+        QCOMPARE(QSet<QString>(onDisk.begin(), onDisk.end()), listed);
+    }
+
+    // The valid base the corpus was cut from does load, so each refusal above is the one edit.
+    void corpusBaseIsValid()
+    {
+        const LoadResult r = loadRigFile(corpusDir(QStringLiteral("valid/arm.json")));
+        QVERIFY2(r.ok(), qPrintable(r.error.toString()));
+    }
+
+    void unreadableFiles()
+    {
+        const LoadResult missing = loadRigFile(QStringLiteral("/nonexistent/dir/rig.json"));
+        verifyRefused(missing, QStringLiteral("missing file"));
+        QVERIFY(isReadError(missing.error));
+        QCOMPARE(missing.error.toString(),
+                 QStringLiteral("/nonexistent/dir/rig.json: cannot read the file: it does not exist"));
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const LoadResult directory = loadRigFile(dir.path());
+        verifyRefused(directory, QStringLiteral("directory"));
+        QVERIFY(isReadError(directory.error));
+        QCOMPARE(directory.error.message, QStringLiteral("cannot read the file: it is a directory"));
+    }
+
+    // Files over the size limit are refused before being read (a sparse file: no disk used).
+    void hugeFileRefusedUnread()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("huge.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QVERIFY(f.resize(kMaxRigFileBytes + 1));
+        f.close();
+        const LoadResult r = loadRigFile(path);
+        verifyRefused(r, QStringLiteral("huge file"));
+        QVERIFY(!isReadError(r.error));
+        QCOMPARE(r.error.message, QStringLiteral("the file is too large (268435457 bytes; rig files are at most 256 MiB)"));
+    }
+
+    void deepNestingEverywhere_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        const QByteArray deep(100000, '[');
+        QTest::newRow("arrays") << deep;
+        QByteArray objects;
+        for (int i = 0; i < 50000; ++i)
+            objects += "{\"a\":";
+        QTest::newRow("objects") << objects;
+        QTest::newRow("inside a joint")
+            << (QByteArray("{\"format\":\"bonework.rig\",\"version\":1,\"joints\":[{\"name\":") + deep);
+    }
+
+    void deepNestingEverywhere()
+    {
+        QFETCH(QByteArray, json);
+        const LoadResult r = parseRig(json, QStringLiteral("deep.json"));
+        verifyRefused(r, QStringLiteral("deep nesting"));
+        QVERIFY2(r.error.message.startsWith(QStringLiteral("not valid JSON: ")), qPrintable(r.error.message));
+    }
+
+    // Megabytes of seeded random bytes, raw and behind a valid-looking prefix.
+    void randomBytes()
+    {
+        for (std::uint64_t seed : {1u, 2u, 3u}) {
+            std::mt19937_64 rng(seed);
+            QByteArray bytes(4 * 1024 * 1024, Qt::Uninitialized);
+            for (char& c : bytes)
+                c = static_cast<char>(rng());
+            const QString context = QStringLiteral("seed %1").arg(seed);
+            verifyRefused(parseRig(bytes, QStringLiteral("random.json")), context);
+            verifyRefused(parseRig("{\"format\":\"bonework.rig\",\"version\":1,\"name\":\"" + bytes,
+                                   QStringLiteral("random.json")),
+                          context + QStringLiteral(" with prefix"));
+        }
+    }
+
+    // Invalid UTF-8 in every kind of string position.
+    void invalidUtf8_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        const QByteArray bad[] = {"\xff", "\xc3\x28", "\xe2\x82", "\xf0\x28\x8c\xbc", "\xed\xa0\x80", "\xc0\xaf"};
+        int i = 0;
+        for (const QByteArray& b : bad) {
+            QTest::newRow(qPrintable(QStringLiteral("name %1").arg(i)))
+                << ("{\"format\":\"bonework.rig\",\"version\":1,\"name\":\"" + b + "\",\"joints\":[{\"name\":\"r\"}]}");
+            QTest::newRow(qPrintable(QStringLiteral("key %1").arg(i)))
+                << ("{\"format\":\"bonework.rig\",\"version\":1,\"" + b + "\":1,\"joints\":[{\"name\":\"r\"}]}");
+            QTest::newRow(qPrintable(QStringLiteral("joint %1").arg(i)))
+                << ("{\"format\":\"bonework.rig\",\"version\":1,\"joints\":[{\"name\":\"r" + b + "\"}]}");
+            ++i;
+        }
+    }
+
+    void invalidUtf8()
+    {
+        QFETCH(QByteArray, json);
+        const LoadResult r = parseRig(json, QStringLiteral("utf8.json"));
+        verifyRefused(r, QString::fromLatin1(QTest::currentDataTag()));
+        QVERIFY2(r.error.message.startsWith(QStringLiteral("not valid JSON: invalid UTF8 string")),
+                 qPrintable(r.error.message));
+    }
+
+    // Long parent walks: a 100,000-joint line listed leaf first, and a 100,000-joint cycle. The
+    // ordering is iterative, so neither recurses deeply.
+    void longParentWalks()
+    {
+        const int n = 100000;
+        QByteArray line = "{\"format\":\"bonework.rig\",\"version\":1,\"joints\":[";
+        for (int i = n - 1; i >= 1; --i)
+            line += "{\"name\":\"j" + QByteArray::number(i) + "\",\"parent\":\"j" + QByteArray::number(i - 1)
+                    + "\",\"length\":1},";
+        line += "{\"name\":\"j0\"}]}";
+        const LoadResult ok = parseRig(line, QStringLiteral("line.json"));
+        QVERIFY2(ok.ok(), qPrintable(ok.error.toString()));
+        QCOMPARE(ok.rig->jointCount(), std::size_t(n));
+        QCOMPARE(ok.rig->jointName(0), std::string("j0"));
+        QCOMPARE(ok.rig->jointName(n - 1), std::string("j") + std::to_string(n - 1));
+        QCOMPARE(ok.rig->parent(n - 1), n - 2);
+
+        QByteArray cycle = "{\"format\":\"bonework.rig\",\"version\":1,\"joints\":[{\"name\":\"root\"},";
+        for (int i = 0; i < n; ++i)
+            cycle += "{\"name\":\"c" + QByteArray::number(i) + "\",\"parent\":\"c" + QByteArray::number((i + 1) % n)
+                     + "\",\"length\":1}" + (i + 1 < n ? "," : "");
+        cycle += "]}";
+        const LoadResult bad = parseRig(cycle, QStringLiteral("cycle.json"));
+        verifyRefused(bad, QStringLiteral("long cycle"));
+        QCOMPARE(bad.error.jsonPath, QStringLiteral("joints[1].parent"));
+        QVERIFY(bad.error.message.startsWith(QStringLiteral("the parents form a cycle: \"c0\" -> \"c99999\" -> ")));
+    }
+
+    // Seeded byte mutations of a valid file: each result either loads as a valid rig or is
+    // refused with a message; never a crash, never a half-loaded rig.
+    void mutationsNeverHalfLoad()
+    {
+        const QByteArray base = readFile(corpusDir(QStringLiteral("valid/forest.json")));
+        const std::uint64_t seed = 20261122;
+        std::mt19937_64 rng(seed);
+        int loaded = 0;
+        for (int round = 0; round < 3000; ++round) {
+            QByteArray m = base;
+            const int edits = 1 + static_cast<int>(rng() % 4);
+            for (int e = 0; e < edits; ++e) {
+                const auto at = static_cast<qsizetype>(rng() % static_cast<std::uint64_t>(m.size()));
+                switch (rng() % 3) {
+                case 0: m[at] = static_cast<char>(rng()); break;
+                case 1: m.remove(at, 1 + static_cast<qsizetype>(rng() % 8)); break;
+                default: m.insert(at, "0123456789-.e\"{}[],:"[rng() % 20]); break;
+                }
+                if (m.isEmpty())
+                    m = "{";
+            }
+            const LoadResult r = parseRig(m, QStringLiteral("mutant.json"));
+            const QString context = QStringLiteral("seed %1 round %2").arg(seed).arg(round);
+            if (r.ok()) {
+                ++loaded;
+                QVERIFY2(r.rig->checkInvariants().empty(), qPrintable(context));
+            } else {
+                QVERIFY2(!r.rig && !r.error.message.isEmpty(), qPrintable(context));
+            }
+        }
+        QVERIFY2(loaded > 0, "no mutation survived: the mutator is too destructive to test anything");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRigFileErrors)
+#include "tst_rig_file_errors.moc"

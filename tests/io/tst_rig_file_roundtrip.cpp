@@ -1,0 +1,476 @@
+// Reading valid files and writing them back: the example reads as documented, defaults apply,
+// joints may come in any order, and load -> save -> load gives an identical rig with bit-exact
+// numbers (awkward doubles included), written in one stable layout, atomically.
+#include "bonework/io/rig_file.h"
+
+#include "random_rigs.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+using namespace bonework;
+using namespace bonework::io;
+using bonework::testing::Engine;
+
+namespace {
+
+QString corpus(const QString& name)
+{
+    return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/tests/io/valid/") + name;
+}
+
+Rig load(const QString& path)
+{
+    const LoadResult r = loadRigFile(path);
+    if (!r.ok())
+        qFatal("%s", qPrintable(r.error.toString()));
+    return *r.rig;
+}
+
+Rig reparse(const QByteArray& json, const QString& context)
+{
+    const LoadResult r = parseRig(json, context);
+    if (!r.ok())
+        qFatal("%s: %s", qPrintable(context), qPrintable(r.error.toString()));
+    return *r.rig;
+}
+
+// Bit for bit, except that negative zero is written (and so read back) as 0: JSON readers,
+// Qt's included, do not keep the sign of zero, so the format documents -0 as 0.
+bool sameBits(double a, double b)
+{
+    return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b) || (a == 0.0 && b == 0.0);
+}
+
+// Every number of the rig, compared bit for bit (Rig::operator== compares with ==).
+QString firstBitDifference(const Rig& a, const Rig& b)
+{
+    if (a.jointCount() != b.jointCount())
+        return QStringLiteral("joint counts differ");
+    for (std::size_t i = 0; i < a.jointCount(); ++i) {
+        const auto j = static_cast<JointIndex>(i);
+        const double va[] = {a.rootPosition(j).x, a.rootPosition(j).y, a.angle(j), a.length(j), a.minAngle(j), a.maxAngle(j)};
+        const double vb[] = {b.rootPosition(j).x, b.rootPosition(j).y, b.angle(j), b.length(j), b.minAngle(j), b.maxAngle(j)};
+        for (int k = 0; k < 6; ++k)
+            if (!sameBits(va[k], vb[k]))
+                return QStringLiteral("joint %1 value %2: %3 vs %4").arg(i).arg(k).arg(va[k], 0, 'g', 17).arg(vb[k], 0, 'g', 17);
+    }
+    for (std::size_t c = 0; c < a.chains().size() && c < b.chains().size(); ++c) {
+        const Chain& ca = a.chains()[c];
+        const Chain& cb = b.chains()[c];
+        if (!sameBits(ca.tolerance, cb.tolerance) || !sameBits(ca.target.point.x, cb.target.point.x)
+            || !sameBits(ca.target.point.y, cb.target.point.y))
+            return QStringLiteral("chain %1 numbers differ").arg(c);
+    }
+    return {};
+}
+
+// A random forest with limits, pins, awkward names, and chains of every solver and target kind.
+Rig randomRig(Engine& rng, int joints)
+{
+    testing::RigOptions o;
+    o.limits = true;
+    o.pinChance = 0.2;
+    Rig rig = testing::randomTree(rng, std::max(1, joints - joints / 4 - 1), o);
+    JointIndex second = kNoJoint;
+    rig.addJoint(testing::randomRoot(rng, "second root"), &second);
+    for (int i = 0; i < joints / 4; ++i) {
+        const auto parent = static_cast<JointIndex>(testing::uniformInt(rng, second, static_cast<int>(rig.jointCount()) - 1));
+        rig.addJoint(testing::randomBone(rng, "s" + std::to_string(i), parent, o));
+    }
+    rig.setName("rig \"" + std::to_string(rng() % 1000) + "\" \\ é");
+    rig.setNodeShape(static_cast<NodeShape>(rng() % 3));
+    rig.renameJoint(1, "q\"uote\\back\nline\ttab\x01ctl é 😀");
+    if (rng() % 2)
+        rig.setPinned(0, true);
+
+    for (int c = 0; c < 6; ++c) {
+        Chain chain;
+        chain.name = "chain " + std::to_string(c);
+        chain.tip = static_cast<JointIndex>(testing::uniformInt(rng, 0, static_cast<int>(rig.jointCount()) - 1));
+        chain.root = chain.tip;
+        const int up = testing::uniformInt(rng, 0, 4);
+        for (int k = 0; k < up && !rig.isRoot(chain.root); ++k)
+            chain.root = rig.parent(chain.root);
+        const SolverKind solvers[] = {SolverKind::Follow, SolverKind::Reach, SolverKind::Fabrik, SolverKind::Ccd,
+                                      SolverKind::TwoBone, SolverKind::Relax};
+        chain.solver = solvers[rng() % 6];
+        if (!rig.checkChain(chain).empty())
+            chain.solver = chain.root == chain.tip ? SolverKind::Follow : SolverKind::Fabrik;
+        chain.iterations = testing::uniformInt(rng, 1, 500);
+        chain.tolerance = testing::uniform(rng, 0.0, 1.0);
+        chain.bend = rng() % 2 ? BendDirection::Positive : BendDirection::Negative;
+        if (rng() % 2)
+            chain.target.joint = static_cast<JointIndex>(rng() % rig.jointCount());
+        else
+            chain.target.point = {testing::uniform(rng, -1e3, 1e3), testing::uniform(rng, -1e3, 1e3)};
+        if (auto r = rig.addChain(chain); !r)
+            qFatal("test rig: %s", r.error.c_str());
+    }
+    return rig;
+}
+
+// The same file with its joints shuffled (through Qt's own JSON writer).
+QByteArray shuffledJoints(const QByteArray& json, Engine& rng)
+{
+    QJsonObject top = QJsonDocument::fromJson(json).object();
+    QJsonArray joints = top.value(QStringLiteral("joints")).toArray();
+    std::vector<QJsonValue> list(joints.begin(), joints.end());
+    std::shuffle(list.begin(), list.end(), rng);
+    QJsonArray shuffled;
+    for (const QJsonValue& v : list)
+        shuffled.append(v);
+    top.insert(QStringLiteral("joints"), shuffled);
+    return QJsonDocument(top).toJson(QJsonDocument::Compact);
+}
+
+// Same joints (by name, parents by name) and chains, whatever the order.
+QString sameRigAnyOrder(const Rig& a, const Rig& b)
+{
+    if (a.jointCount() != b.jointCount() || a.chains().size() != b.chains().size() || a.name() != b.name())
+        return QStringLiteral("sizes or names differ");
+    auto parentName = [](const Rig& r, JointIndex j) { return r.isRoot(j) ? std::string() : r.jointName(r.parent(j)); };
+    for (std::size_t i = 0; i < a.jointCount(); ++i) {
+        const auto ja = static_cast<JointIndex>(i);
+        const JointIndex jb = b.findJoint(a.jointName(ja));
+        if (jb == kNoJoint)
+            return QStringLiteral("joint %1 missing").arg(QString::fromStdString(a.jointName(ja)));
+        JointDesc da = a.joint(ja), db = b.joint(jb);
+        if (parentName(a, ja) != parentName(b, jb))
+            return QStringLiteral("parent of %1 differs").arg(i);
+        da.parent = db.parent = kNoJoint;
+        if (!(da == db))
+            return QStringLiteral("joint %1 differs").arg(i);
+    }
+    for (std::size_t c = 0; c < a.chains().size(); ++c) {
+        const Chain& ca = a.chains()[c];
+        const Chain& cb = b.chains()[c];
+        if (ca.name != cb.name || a.jointName(ca.root) != b.jointName(cb.root) || a.jointName(ca.tip) != b.jointName(cb.tip)
+            || ca.solver != cb.solver || ca.iterations != cb.iterations || ca.tolerance != cb.tolerance || ca.bend != cb.bend
+            || ca.target.isAttached() != cb.target.isAttached()
+            || (ca.target.isAttached() ? a.jointName(ca.target.joint) != b.jointName(cb.target.joint)
+                                       : !(ca.target.point == cb.target.point)))
+            return QStringLiteral("chain %1 differs").arg(c);
+    }
+    return {};
+}
+
+bool parentsFirst(const Rig& rig)
+{
+    for (std::size_t i = 0; i < rig.jointCount(); ++i)
+        if (rig.parent(static_cast<JointIndex>(i)) >= static_cast<JointIndex>(i))
+            return false;
+    return true;
+}
+
+} // namespace
+
+class TestRigFileRoundTrip : public QObject {
+    Q_OBJECT
+
+private slots:
+    // The example from the format's documentation, field by field.
+    void exampleReadsAsDocumented()
+    {
+        const Rig rig = load(corpus(QStringLiteral("arm.json")));
+        QCOMPARE(rig.name(), std::string("arm"));
+        QCOMPARE(rig.nodeShape(), NodeShape::Bone);
+        QCOMPARE(rig.jointCount(), std::size_t(3));
+        QCOMPARE(rig.jointName(0), std::string("shoulder"));
+        QVERIFY(rig.isRoot(0));
+        QCOMPARE(rig.rootPosition(0), (Vec2{400, 300}));
+        QCOMPARE(rig.angle(0), 0.0);
+        QCOMPARE(rig.jointName(1), std::string("elbow"));
+        QCOMPARE(rig.parent(1), 0);
+        QCOMPARE(rig.length(1), 120.0);
+        QCOMPARE(rig.angle(1), 20.0);
+        QCOMPARE(rig.minAngle(1), -170.0);
+        QCOMPARE(rig.maxAngle(1), 170.0);
+        QCOMPARE(rig.parent(2), 1);
+        QCOMPARE(rig.length(2), 100.0);
+        QCOMPARE(rig.angle(2), 30.0);
+        QCOMPARE(rig.minAngle(2), 0.0);
+        QCOMPARE(rig.maxAngle(2), 150.0);
+        QVERIFY(!rig.isPinned(2));
+        QCOMPARE(rig.chains().size(), std::size_t(1));
+        const Chain& c = rig.chains()[0];
+        QCOMPARE(c.name, std::string("arm"));
+        QCOMPARE(c.root, 0);
+        QCOMPARE(c.tip, 2);
+        QCOMPARE(c.solver, SolverKind::TwoBone);
+        QCOMPARE(c.bend, BendDirection::Positive);
+        QCOMPARE(c.iterations, 10);
+        QCOMPARE(c.tolerance, 0.01);
+        QVERIFY(!c.target.isAttached());
+        QCOMPARE(c.target.point, (Vec2{520, 380}));
+        QCOMPARE(QString::fromStdString(rig.checkInvariants()), QString());
+    }
+
+    void defaultsApply()
+    {
+        const Rig rig = load(corpus(QStringLiteral("minimal.json")));
+        QCOMPARE(rig.name(), std::string());
+        QCOMPARE(rig.nodeShape(), NodeShape::Bone);
+        QCOMPARE(rig.rootPosition(0), (Vec2{0, 0}));
+        QCOMPARE(rig.angle(0), 0.0);
+        QVERIFY(!rig.isPinned(0));
+        QCOMPARE(rig.angle(1), 0.0);
+        QCOMPARE(rig.minAngle(1), -180.0);
+        QCOMPARE(rig.maxAngle(1), 180.0);
+        QVERIFY(!rig.isPinned(1));
+        QVERIFY(rig.chains().empty());
+
+        // Chain defaults: bend positive, 10 iterations, tolerance 0.01.
+        const Rig forest = load(corpus(QStringLiteral("forest.json")));
+        const Chain& hold = forest.chains()[1];
+        QCOMPARE(hold.bend, BendDirection::Positive);
+        QCOMPARE(hold.iterations, 10);
+        QCOMPARE(hold.tolerance, 0.01);
+    }
+
+    void forestWithAttachedTarget()
+    {
+        const Rig rig = load(corpus(QStringLiteral("forest.json")));
+        QCOMPARE(rig.name(), std::string("two figures"));
+        QCOMPARE(rig.nodeShape(), NodeShape::Ball);
+        QCOMPARE(rig.rootCount(), std::size_t(2));
+        QVERIFY(rig.isPinned(rig.findJoint("a")));
+        QVERIFY(rig.isPinned(rig.findJoint("d")));
+        QCOMPARE(rig.angle(rig.findJoint("a")), -90.0);
+        const Chain& leg = rig.chains()[0];
+        QCOMPARE(leg.solver, SolverKind::Fabrik);
+        QCOMPARE(leg.bend, BendDirection::Negative);
+        QCOMPARE(leg.iterations, 50);
+        QCOMPARE(leg.tolerance, 0.0);
+        QVERIFY(leg.target.isAttached());
+        QCOMPARE(leg.target.joint, rig.findJoint("q"));
+        const Chain& hold = rig.chains()[1];
+        QCOMPARE(hold.root, hold.tip);
+        QCOMPARE(hold.solver, SolverKind::Follow);
+    }
+
+    // Children listed before their parents give the same rig as the ordered file.
+    void jointsInAnyOrder()
+    {
+        const Rig ordered = load(corpus(QStringLiteral("arm.json")));
+        const Rig reversed = load(corpus(QStringLiteral("unordered.json")));
+        QVERIFY(ordered == reversed);
+
+        for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+            Engine rng(seed);
+            const Rig rig = randomRig(rng, 60);
+            const QByteArray shuffled = shuffledJoints(serializeRig(rig), rng);
+            const Rig loaded = reparse(shuffled, QStringLiteral("shuffled"));
+            QVERIFY2(parentsFirst(loaded), qPrintable(QStringLiteral("seed %1").arg(seed)));
+            const QString diff = sameRigAnyOrder(rig, loaded);
+            QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("seed %1: %2").arg(seed).arg(diff)));
+            QCOMPARE(QString::fromStdString(loaded.checkInvariants()), QString());
+        }
+    }
+
+    // A file that is already parents-first keeps its order exactly (siblings included).
+    void orderedFilesKeepTheirOrder()
+    {
+        const QByteArray json = R"({"format":"bonework.rig","version":1,"joints":[
+            {"name":"r"},{"name":"z","parent":"r","length":1},{"name":"a","parent":"r","length":1},
+            {"name":"r2"},{"name":"m","parent":"z","length":1},{"name":"b","parent":"r2","length":1}]})";
+        const Rig rig = reparse(json, QStringLiteral("ordered"));
+        const char* names[] = {"r", "z", "a", "r2", "m", "b"};
+        for (int i = 0; i < 6; ++i)
+            QCOMPARE(rig.jointName(i), std::string(names[i]));
+    }
+
+    // The one layout: field order, one joint per line, integers without ".0", defaults written.
+    void stableLayout()
+    {
+        const QByteArray expected =
+            "{\n"
+            "  \"format\": \"bonework.rig\",\n"
+            "  \"version\": 1,\n"
+            "  \"name\": \"arm\",\n"
+            "  \"shape\": \"bone\",\n"
+            "  \"joints\": [\n"
+            "    {\"name\": \"shoulder\", \"x\": 400, \"y\": 300, \"rotation\": 0},\n"
+            "    {\"name\": \"elbow\", \"parent\": \"shoulder\", \"length\": 120, \"angle\": 20, \"min\": -170, \"max\": 170},\n"
+            "    {\"name\": \"hand\", \"parent\": \"elbow\", \"length\": 100, \"angle\": 30, \"min\": 0, \"max\": 150}\n"
+            "  ],\n"
+            "  \"chains\": [\n"
+            "    {\"name\": \"arm\", \"root\": \"shoulder\", \"tip\": \"hand\", \"solver\": \"two-bone\", \"bend\": "
+            "\"positive\", \"iterations\": 10, \"tolerance\": 0.01, \"target\": {\"x\": 520, \"y\": 380}}\n"
+            "  ]\n"
+            "}\n";
+        QCOMPARE(serializeRig(load(corpus(QStringLiteral("arm.json")))), expected);
+
+        const QByteArray forest = serializeRig(load(corpus(QStringLiteral("forest.json"))));
+        QVERIFY(forest.contains("{\"name\": \"a\", \"x\": -10.5, \"y\": 20.25, \"rotation\": -90, \"pinned\": true},"));
+        QVERIFY(forest.contains("\"target\": {\"joint\": \"q\"}}"));
+        QVERIFY(forest.contains("\"shape\": \"ball\","));
+
+        Rig empty;
+        QCOMPARE(serializeRig(empty), QByteArray("{\n  \"format\": \"bonework.rig\",\n  \"version\": 1,\n  \"name\": \"\",\n"
+                                                 "  \"shape\": \"bone\",\n  \"joints\": [],\n  \"chains\": []\n}\n"));
+    }
+
+    // load -> save -> load is identical, and saving again gives the same bytes.
+    void randomRoundTrips()
+    {
+        for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+            Engine rng(seed);
+            const Rig rig = randomRig(rng, testing::uniformInt(rng, 2, 200));
+            const QByteArray first = serializeRig(rig);
+            const Rig back = reparse(first, QStringLiteral("seed %1").arg(seed));
+            QVERIFY2(back == rig, qPrintable(QStringLiteral("seed %1: rigs differ").arg(seed)));
+            const QString bits = firstBitDifference(rig, back);
+            QVERIFY2(bits.isEmpty(), qPrintable(QStringLiteral("seed %1: %2").arg(seed).arg(bits)));
+            QCOMPARE(serializeRig(back), first);
+        }
+    }
+
+    void awkwardDoublesAreBitExact()
+    {
+        const double awkward[] = {0.1, 1e-300, 123456789.123456789, 0.30000000000000004, 5e-324,
+                                  2.2250738585072014e-308, std::numeric_limits<double>::max(),
+                                  9007199254740993.0, 99999999999999990000.0, 1e21, 1e22, 123456789012345678.0,
+                                  1.0 / 3.0, 2.0 / 3.0, 1e15 + 0.3, 4.35, 0.1 + 0.2, 1e-7, 12345.678901234567};
+        Rig rig;
+        for (double v : awkward) {
+            const std::string n = std::to_string(rig.jointCount());
+            JointDesc root;
+            root.name = "r" + n;
+            root.position = {v, -v};
+            root.angle = std::fmod(v, 180.0);
+            JointIndex r = kNoJoint;
+            QVERIFY(rig.addJoint(root, &r));
+            JointDesc bone;
+            bone.name = "b" + n;
+            bone.parent = r;
+            bone.length = v;
+            bone.minAngle = -std::fmod(v, 180.0);
+            bone.maxAngle = std::fmod(v / 7, 180.0);
+            bone.minAngle = std::min(bone.minAngle, bone.maxAngle);
+            bone.angle = bone.minAngle;
+            QVERIFY(rig.addJoint(bone));
+        }
+        QCOMPARE(QString::fromStdString(rig.checkInvariants()), QString());
+        const Rig back = reparse(serializeRig(rig), QStringLiteral("awkward"));
+        const QString bits = firstBitDifference(rig, back);
+        QVERIFY2(bits.isEmpty(), qPrintable(bits));
+        QVERIFY(back == rig);
+    }
+
+    // Doubles from random bit patterns (every exponent and mantissa), as root positions.
+    void randomDoublesAreBitExact()
+    {
+        const std::uint64_t seed = 77;
+        Engine rng(seed);
+        Rig rig;
+        for (int i = 0; i < 3000; ++i) {
+            auto randomDouble = [&] {
+                double d;
+                do {
+                    d = std::bit_cast<double>(static_cast<std::uint64_t>(rng()));
+                } while (!std::isfinite(d) || d == 0.0);
+                return d;
+            };
+            JointDesc root;
+            root.name = "r" + std::to_string(i);
+            root.position = {randomDouble(), randomDouble()};
+            QVERIFY(rig.addJoint(root));
+        }
+        const Rig back = reparse(serializeRig(rig), QStringLiteral("random doubles"));
+        const QString bits = firstBitDifference(rig, back);
+        QVERIFY2(bits.isEmpty(), qPrintable(QStringLiteral("seed %1: %2").arg(seed).arg(bits)));
+    }
+
+    void numberSpelling()
+    {
+        Rig rig;
+        JointDesc root;
+        root.name = "r";
+        root.position = {400, -0.0};
+        root.angle = -0.0;
+        QVERIFY(rig.addJoint(root));
+        const QByteArray json = serializeRig(rig);
+        QVERIFY2(json.contains("\"x\": 400, \"y\": 0, \"rotation\": 0}"), json.constData());
+        QVERIFY(!json.contains("400.0"));
+        QVERIFY(!json.contains("-0"));
+    }
+
+    void saveAndLoadFiles()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("rig.json"));
+        Engine rng(5);
+        const Rig rig = randomRig(rng, 40);
+        QString error;
+        QVERIFY2(saveRigFile(rig, path, &error), qPrintable(error));
+        QVERIFY(load(path) == rig);
+
+        // Overwriting replaces the whole file, and leaves no temporary files behind.
+        const Rig small = load(corpus(QStringLiteral("minimal.json")));
+        QVERIFY2(saveRigFile(small, path, &error), qPrintable(error));
+        QVERIFY(load(path) == small);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("rig.json")});
+
+        const QString nowhere = dir.filePath(QStringLiteral("missing/dir/rig.json"));
+        QVERIFY(!saveRigFile(rig, nowhere, &error));
+        QVERIFY2(error.startsWith(QStringLiteral("cannot write ") + nowhere + QStringLiteral(": ")), qPrintable(error));
+    }
+
+    // A rig holding a number JSON cannot spell is refused, and the old file stays as it was.
+    void nonFiniteRigIsNotSaved()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("rig.json"));
+        Rig rig = load(corpus(QStringLiteral("arm.json")));
+        QString error;
+        QVERIFY(saveRigFile(rig, path, &error));
+        const QByteArray before = QFile(path).open(QIODevice::ReadOnly) ? QByteArray() : QByteArray();
+        QFile original(path);
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        const QByteArray saved = original.readAll();
+        original.close();
+        Q_UNUSED(before);
+
+        rig.setRootPositionUnchecked(0, {std::numeric_limits<double>::quiet_NaN(), 0});
+        QVERIFY(!saveRigFile(rig, path, &error));
+        QCOMPARE(error, QStringLiteral("cannot save %1: joint \"shoulder\" has a non-finite number").arg(path));
+        QFile after(path);
+        QVERIFY(after.open(QIODevice::ReadOnly));
+        QCOMPARE(after.readAll(), saved);
+    }
+
+    void tenThousandJoints()
+    {
+        const std::uint64_t seed = 10000;
+        Engine rng(seed);
+        const Rig rig = randomRig(rng, 10000);
+        QCOMPARE(rig.jointCount(), std::size_t(10000));
+        const QByteArray json = serializeRig(rig);
+        const Rig back = reparse(json, QStringLiteral("10k"));
+        QVERIFY(back == rig);
+        QVERIFY(firstBitDifference(rig, back).isEmpty());
+        QCOMPARE(serializeRig(back), json);
+
+        const Rig shuffled = reparse(shuffledJoints(json, rng), QStringLiteral("10k shuffled"));
+        QVERIFY(parentsFirst(shuffled));
+        const QString diff = sameRigAnyOrder(rig, shuffled);
+        QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("seed %1: %2").arg(seed).arg(diff)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRigFileRoundTrip)
+#include "tst_rig_file_roundtrip.moc"
