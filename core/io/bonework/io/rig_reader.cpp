@@ -169,34 +169,34 @@ FileJoint readJoint(const QJsonValue& value, const JsonPath& path)
         const QString key = it.key();
         const JsonPath at(path, key);
         const QJsonValue v = it.value();
-        if (key == u"name") {
+        if (key == QLatin1String("name")) {
             j.name = asName(v, at);
             hasName = true;
-        } else if (key == u"parent") {
+        } else if (key == QLatin1String("parent")) {
             j.parentName = asName(v, at);
             j.hasParent = true;
-        } else if (key == u"x") {
+        } else if (key == QLatin1String("x")) {
             x = asNumber(v, at);
             hasX = true;
-        } else if (key == u"y") {
+        } else if (key == QLatin1String("y")) {
             y = asNumber(v, at);
             hasY = true;
-        } else if (key == u"rotation") {
+        } else if (key == QLatin1String("rotation")) {
             rotation = asNumber(v, at);
             hasRotation = true;
-        } else if (key == u"length") {
+        } else if (key == QLatin1String("length")) {
             j.desc.length = asNumber(v, at);
             hasLength = true;
-        } else if (key == u"angle") {
+        } else if (key == QLatin1String("angle")) {
             j.desc.angle = asNumber(v, at);
             hasAngle = true;
-        } else if (key == u"min") {
+        } else if (key == QLatin1String("min")) {
             j.desc.minAngle = asNumber(v, at);
             hasMin = true;
-        } else if (key == u"max") {
+        } else if (key == QLatin1String("max")) {
             j.desc.maxAngle = asNumber(v, at);
             hasMax = true;
-        } else if (key == u"pinned") {
+        } else if (key == QLatin1String("pinned")) {
             j.desc.pinned = asBool(v, at);
         } else {
             unknownField(at, {BW_JOINT_FIELDS});
@@ -327,18 +327,22 @@ std::vector<int> parentsFirstOrder(std::vector<FileJoint>& joints, const QHash<Q
 
 #define BW_CHAIN_FIELDS "name", "root", "tip", "solver", "bend", "iterations", "tolerance", "target"
 
-JointIndex jointByName(const Rig& rig, const QHash<QString, JointIndex>& index, const QString& name,
-                       const JsonPath& path)
-{
-    const auto found = index.constFind(name);
-    if (found == index.constEnd())
-        fail(path, QStringLiteral("unknown joint %1").arg(quoted(name)));
-    (void)rig;
-    return *found;
-}
+// The finished rig and how to find its joints by the names the file used.
+struct JointNames {
+    const Rig& rig;
+    const QHash<QString, int>& fileIndexByName;
+    const std::vector<JointIndex>& rigIndexOfFileIndex;
 
-ChainTarget readTarget(const QJsonValue& value, const JsonPath& path, const Rig& rig,
-                       const QHash<QString, JointIndex>& index)
+    JointIndex find(const QString& name, const JsonPath& path) const
+    {
+        const auto found = fileIndexByName.constFind(name);
+        if (found == fileIndexByName.constEnd())
+            fail(path, QStringLiteral("unknown joint %1").arg(quoted(name)));
+        return rigIndexOfFileIndex[static_cast<std::size_t>(*found)];
+    }
+};
+
+ChainTarget readTarget(const QJsonValue& value, const JsonPath& path, const JointNames& joints)
 {
     const QJsonObject obj = asObject(value, path);
     ChainTarget target;
@@ -346,14 +350,14 @@ ChainTarget readTarget(const QJsonValue& value, const JsonPath& path, const Rig&
     for (auto it = obj.constBegin(); it != obj.constEnd(); ++it) {
         const QString key = it.key();
         const JsonPath at(path, key);
-        if (key == u"x") {
+        if (key == QLatin1String("x")) {
             target.point.x = asNumber(it.value(), at);
             hasX = true;
-        } else if (key == u"y") {
+        } else if (key == QLatin1String("y")) {
             target.point.y = asNumber(it.value(), at);
             hasY = true;
-        } else if (key == u"joint") {
-            target.joint = jointByName(rig, index, asName(it.value(), at), at);
+        } else if (key == QLatin1String("joint")) {
+            target.joint = joints.find(asName(it.value(), at), at);
             hasJoint = true;
         } else {
             unknownField(at, {"x", "y", "joint"});
@@ -380,9 +384,9 @@ int bonesBetween(const Rig& rig, JointIndex root, JointIndex tip)
     return bones;
 }
 
-Chain readChain(const QJsonValue& value, const JsonPath& path, const Rig& rig,
-                const QHash<QString, JointIndex>& index)
+Chain readChain(const QJsonValue& value, const JsonPath& path, const JointNames& joints)
 {
+    const Rig& rig = joints.rig;
     const QJsonObject obj = asObject(value, path);
     Chain c;
     bool hasName = false, hasRoot = false, hasTip = false, hasSolver = false, hasTarget = false;
@@ -390,16 +394,16 @@ Chain readChain(const QJsonValue& value, const JsonPath& path, const Rig& rig,
         const QString key = it.key();
         const JsonPath at(path, key);
         const QJsonValue v = it.value();
-        if (key == u"name") {
+        if (key == QLatin1String("name")) {
             c.name = asName(v, at).toStdString();
             hasName = true;
-        } else if (key == u"root") {
-            c.root = jointByName(rig, index, asName(v, at), at);
+        } else if (key == QLatin1String("root")) {
+            c.root = joints.find(asName(v, at), at);
             hasRoot = true;
-        } else if (key == u"tip") {
-            c.tip = jointByName(rig, index, asName(v, at), at);
+        } else if (key == QLatin1String("tip")) {
+            c.tip = joints.find(asName(v, at), at);
             hasTip = true;
-        } else if (key == u"solver") {
+        } else if (key == QLatin1String("solver")) {
             const QString s = asString(v, at);
             const auto kind = solverFromName(s.toStdString());
             if (!kind)
@@ -407,20 +411,20 @@ Chain readChain(const QJsonValue& value, const JsonPath& path, const Rig& rig,
                                         "two-bone, relax)").arg(quoted(s)));
             c.solver = *kind;
             hasSolver = true;
-        } else if (key == u"bend") {
+        } else if (key == QLatin1String("bend")) {
             const QString s = asString(v, at);
             const auto bend = bendFromName(s.toStdString());
             if (!bend)
                 fail(at, QStringLiteral("must be \"positive\" or \"negative\", not %1").arg(quoted(s)));
             c.bend = *bend;
-        } else if (key == u"iterations") {
+        } else if (key == QLatin1String("iterations")) {
             c.iterations = asInteger(v, at, 1, 100000);
-        } else if (key == u"tolerance") {
+        } else if (key == QLatin1String("tolerance")) {
             c.tolerance = asNumber(v, at);
             if (c.tolerance < 0.0)
                 fail(at, QStringLiteral("must be 0 or more, not %1").arg(number(c.tolerance)));
-        } else if (key == u"target") {
-            c.target = readTarget(v, at, rig, index);
+        } else if (key == QLatin1String("target")) {
+            c.target = readTarget(v, at, joints);
             hasTarget = true;
         } else {
             unknownField(at, {BW_CHAIN_FIELDS});
@@ -491,19 +495,19 @@ Rig readRig(const QJsonObject& top)
     for (auto it = top.constBegin(); it != top.constEnd(); ++it) {
         const QString key = it.key();
         const JsonPath at(docPath, key);
-        if (key == u"format" || key == u"version") {
+        if (key == QLatin1String("format") || key == QLatin1String("version")) {
             continue;
-        } else if (key == u"name") {
+        } else if (key == QLatin1String("name")) {
             rig.setName(asString(it.value(), at).toStdString());
-        } else if (key == u"shape") {
+        } else if (key == QLatin1String("shape")) {
             const QString s = asString(it.value(), at);
             const auto shape = nodeShapeFromName(s.toStdString());
             if (!shape)
                 fail(at, QStringLiteral("must be \"bone\", \"box\" or \"ball\", not %1").arg(quoted(s)));
             rig.setNodeShape(*shape);
-        } else if (key == u"joints") {
+        } else if (key == QLatin1String("joints")) {
             jointsValue = it.value();
-        } else if (key == u"chains") {
+        } else if (key == QLatin1String("chains")) {
             chainsValue = it.value();
         } else {
             unknownField(at, {BW_TOP_FIELDS});
@@ -534,8 +538,6 @@ Rig readRig(const QJsonObject& top)
     const std::vector<int> order = parentsFirstOrder(joints, byName, jointsPath);
 
     std::vector<JointIndex> rigIndex(joints.size(), kNoJoint); // file index -> rig index
-    QHash<QString, JointIndex> rigIndexByName;
-    rigIndexByName.reserve(n);
     rig.reserve(joints.size());
     for (int fileIndex : order) {
         FileJoint& j = joints[fileIndex];
@@ -546,7 +548,6 @@ Rig readRig(const QJsonObject& top)
         if (auto result = rig.addJointWithNewName(j.desc, &added); !result)
             fail(JsonPath(jointsPath, fileIndex), QString::fromStdString(result.error));
         rigIndex[fileIndex] = added;
-        rigIndexByName.insert(j.name, added);
     }
 
     // Chains, which name joints of the finished rig.
@@ -555,7 +556,7 @@ Rig readRig(const QJsonObject& top)
         const QJsonArray chains = asArray(chainsValue, chainsPath);
         for (qsizetype i = 0; i < chains.size(); ++i) {
             const JsonPath at(chainsPath, i);
-            const Chain chain = readChain(chains.at(i), at, rig, rigIndexByName);
+            const Chain chain = readChain(chains.at(i), at, JointNames{rig, byName, rigIndex});
             if (const int other = rig.findChain(chain.name); other >= 0)
                 fail(JsonPath(at, u"name"), QStringLiteral("duplicate chain name %1 (already used by chains[%2])")
                                                 .arg(quoted(chain.name)).arg(other));
