@@ -1,0 +1,146 @@
+// resources/schema/rig.schema.json and the loader describe the same format: the same fields
+// for each kind of object (an unknown field is an error in both), the same names for solvers,
+// bends and shapes, and the documented example validates against the schema's required lists.
+#include "bonework/io/rig_file.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <QTest>
+
+using namespace bonework;
+using namespace bonework::io;
+
+namespace {
+
+QJsonObject schema()
+{
+    QFile f(qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/resources/schema/rig.schema.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read the schema");
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &error);
+    if (error.error != QJsonParseError::NoError)
+        qFatal("the schema is not JSON: %s", qPrintable(error.errorString()));
+    return doc.object();
+}
+
+QSet<QString> keys(const QJsonObject& o)
+{
+    const QStringList k = o.keys();
+    return QSet<QString>(k.begin(), k.end());
+}
+
+QSet<QString> strings(const QJsonArray& a)
+{
+    QSet<QString> out;
+    for (const QJsonValue& v : a)
+        out.insert(v.toString());
+    return out;
+}
+
+// The fields the loader accepts, from its "unknown field (expected one of: ...)" message for a
+// file with one unknown field at `path`.
+QSet<QString> loaderFields(const QByteArray& json)
+{
+    const LoadResult r = parseRig(json, QStringLiteral("probe.json"));
+    const QString prefix = QStringLiteral("unknown field (expected one of: ");
+    if (r.ok() || !r.error.message.startsWith(prefix))
+        qFatal("probe not refused for its unknown field: %s", qPrintable(r.error.toString()));
+    QString list = r.error.message.mid(prefix.size());
+    list.chop(1);
+    const QStringList names = list.split(QStringLiteral(", "));
+    return QSet<QString>(names.begin(), names.end());
+}
+
+const QByteArray kHead = "{\"format\":\"bonework.rig\",\"version\":1,";
+
+} // namespace
+
+class TestRigSchema : public QObject {
+    Q_OBJECT
+
+private slots:
+    void isDraft2020AndStrict()
+    {
+        const QJsonObject s = schema();
+        QCOMPARE(s.value(QStringLiteral("$schema")).toString(), QStringLiteral("https://json-schema.org/draft/2020-12/schema"));
+        const QJsonObject defs = s.value(QStringLiteral("$defs")).toObject();
+        QCOMPARE(s.value(QStringLiteral("additionalProperties")).toBool(true), false);
+        QCOMPARE(defs.value(QStringLiteral("joint")).toObject().value(QStringLiteral("additionalProperties")).toBool(true), false);
+        QCOMPARE(defs.value(QStringLiteral("chain")).toObject().value(QStringLiteral("additionalProperties")).toBool(true), false);
+    }
+
+    void sameFieldsAsTheLoader()
+    {
+        const QJsonObject s = schema();
+        const QJsonObject defs = s.value(QStringLiteral("$defs")).toObject();
+        QCOMPARE(keys(s.value(QStringLiteral("properties")).toObject()),
+                 loaderFields(kHead + "\"joints\":[{\"name\":\"r\"}],\"bogus\":1}"));
+        QCOMPARE(keys(defs.value(QStringLiteral("joint")).toObject().value(QStringLiteral("properties")).toObject()),
+                 loaderFields(kHead + "\"joints\":[{\"name\":\"r\",\"bogus\":1}]}"));
+        QCOMPARE(keys(defs.value(QStringLiteral("chain")).toObject().value(QStringLiteral("properties")).toObject()),
+                 loaderFields(kHead + "\"joints\":[{\"name\":\"r\"}],\"chains\":[{\"bogus\":1}]}"));
+        const QJsonArray targets = defs.value(QStringLiteral("chain")).toObject().value(QStringLiteral("properties"))
+                                       .toObject().value(QStringLiteral("target")).toObject().value(QStringLiteral("oneOf")).toArray();
+        QSet<QString> targetFields;
+        for (const QJsonValue& t : targets)
+            targetFields += keys(t.toObject().value(QStringLiteral("properties")).toObject());
+        QCOMPARE(targetFields, loaderFields(kHead + "\"joints\":[{\"name\":\"r\"}],\"chains\":[{\"name\":\"c\",\"root\":\"r\","
+                                                    "\"tip\":\"r\",\"solver\":\"follow\",\"target\":{\"bogus\":1}}]}"));
+    }
+
+    void sameNamesAsTheModel()
+    {
+        const QJsonObject defs = schema().value(QStringLiteral("$defs")).toObject();
+        const QJsonObject chain = defs.value(QStringLiteral("chain")).toObject().value(QStringLiteral("properties")).toObject();
+        QSet<QString> solvers;
+        for (SolverKind k : kAllSolvers)
+            solvers.insert(QString::fromLatin1(solverName(k)));
+        QCOMPARE(strings(chain.value(QStringLiteral("solver")).toObject().value(QStringLiteral("enum")).toArray()), solvers);
+        QCOMPARE(strings(chain.value(QStringLiteral("bend")).toObject().value(QStringLiteral("enum")).toArray()),
+                 (QSet<QString>{QString::fromLatin1(bendName(BendDirection::Positive)),
+                                QString::fromLatin1(bendName(BendDirection::Negative))}));
+        QSet<QString> shapes;
+        for (NodeShape sh : {NodeShape::Bone, NodeShape::Box, NodeShape::Ball})
+            shapes.insert(QString::fromLatin1(nodeShapeName(sh)));
+        QCOMPARE(strings(schema().value(QStringLiteral("properties")).toObject().value(QStringLiteral("shape")).toObject()
+                             .value(QStringLiteral("enum")).toArray()),
+                 shapes);
+        QCOMPARE(schema().value(QStringLiteral("properties")).toObject().value(QStringLiteral("version")).toObject()
+                     .value(QStringLiteral("const")).toInt(),
+                 kRigFormatVersion);
+    }
+
+    // The defaults the schema states are the ones the loader applies.
+    void sameDefaults()
+    {
+        const QJsonObject defs = schema().value(QStringLiteral("$defs")).toObject();
+        const QJsonObject joint = defs.value(QStringLiteral("joint")).toObject().value(QStringLiteral("properties")).toObject();
+        const QJsonObject chain = defs.value(QStringLiteral("chain")).toObject().value(QStringLiteral("properties")).toObject();
+        auto def = [](const QJsonObject& props, const char* key) {
+            return props.value(QLatin1String(key)).toObject().value(QStringLiteral("default"));
+        };
+        const LoadResult r = parseRig(kHead + "\"joints\":[{\"name\":\"r\"},{\"name\":\"b\",\"parent\":\"r\",\"length\":1}],"
+                                              "\"chains\":[{\"name\":\"c\",\"root\":\"r\",\"tip\":\"b\",\"solver\":\"ccd\","
+                                              "\"target\":{\"x\":0,\"y\":0}}]}",
+                                      QStringLiteral("defaults.json"));
+        QVERIFY2(r.ok(), qPrintable(r.error.toString()));
+        const Rig& rig = *r.rig;
+        QCOMPARE(def(joint, "x").toDouble(), rig.rootPosition(0).x);
+        QCOMPARE(def(joint, "y").toDouble(), rig.rootPosition(0).y);
+        QCOMPARE(def(joint, "rotation").toDouble(), rig.angle(0));
+        QCOMPARE(def(joint, "angle").toDouble(), rig.angle(1));
+        QCOMPARE(def(joint, "min").toDouble(), rig.minAngle(1));
+        QCOMPARE(def(joint, "max").toDouble(), rig.maxAngle(1));
+        QCOMPARE(def(joint, "pinned").toBool(), rig.isPinned(1));
+        QCOMPARE(def(chain, "iterations").toInt(), rig.chains()[0].iterations);
+        QCOMPARE(def(chain, "tolerance").toDouble(), rig.chains()[0].tolerance);
+        QCOMPARE(def(chain, "bend").toString(), QString::fromLatin1(bendName(rig.chains()[0].bend)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRigSchema)
+#include "tst_rig_schema.moc"
