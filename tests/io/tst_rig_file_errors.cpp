@@ -304,6 +304,28 @@ private slots:
         QVERIFY(bad.error.message.startsWith(QStringLiteral("the parents form a cycle: \"c0\" -> \"c99999\" -> ")));
     }
 
+    // Values and keys from the file are escaped and shortened in messages, so an error is always
+    // one readable line, whatever the file holds.
+    void messagesStayOnOneLine()
+    {
+        const QByteArray head = "{\"format\":\"bonework.rig\",\"version\":1,";
+        LoadResult r = parseRig(head + "\"joints\":[{\"name\":\"a\\nb\"},{\"name\":\"a\\nb\"}]}",
+                                QStringLiteral("newline.json"));
+        QCOMPARE(r.error.jsonPath, QStringLiteral("joints[1].name"));
+        QCOMPARE(r.error.message, QStringLiteral("duplicate joint name \"a\\u000ab\" (already used by joints[0])"));
+
+        const QByteArray longName(100000, 'x');
+        r = parseRig(head + "\"joints\":[{\"name\":\"r\"},{\"name\":\"b\",\"parent\":\"" + longName + "\",\"length\":1}]}",
+                     QStringLiteral("long.json"));
+        QCOMPARE(r.error.jsonPath, QStringLiteral("joints[1].parent"));
+        QCOMPARE(r.error.message, QStringLiteral("unknown joint \"%1...\"").arg(QString(80, u'x')));
+
+        r = parseRig(head + "\"joints\":[{\"name\":\"r\"}],\"" + longName + "\\t\":1}", QStringLiteral("key.json"));
+        QCOMPARE(r.error.jsonPath, QStringLiteral("[\"%1...\"]").arg(QString(80, u'x')));
+        QVERIFY(!r.error.toString().contains(u'\n'));
+        QVERIFY(!r.error.toString().contains(u'\t'));
+    }
+
     // Seeded byte mutations of a valid file: each result either loads as a valid rig or is
     // refused with a message; never a crash, never a half-loaded rig.
     void mutationsNeverHalfLoad()

@@ -17,8 +17,9 @@ bool isIdentifier(QStringView key)
 // that hostile keys cannot break the error line.
 QString quotedKey(QStringView key)
 {
+    constexpr qsizetype kLongest = 80; // hostile keys may be megabytes long
     QString out = QStringLiteral("[\"");
-    for (QChar c : key) {
+    for (QChar c : key.left(kLongest)) {
         if (c == u'"' || c == u'\\') {
             out += u'\\';
             out += c;
@@ -28,6 +29,8 @@ QString quotedKey(QStringView key)
             out += c;
         }
     }
+    if (key.size() > kLongest)
+        out += QStringLiteral("...");
     out += QStringLiteral("\"]");
     return out;
 }

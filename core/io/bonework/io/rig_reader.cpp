@@ -39,7 +39,28 @@ struct Failure {
     throw Failure{path.toString(), std::move(message)};
 }
 
-QString quoted(QStringView s) { return u'"' + s.toString() + u'"'; }
+// A value from the file, quoted for a one-line message: control characters escaped, and
+// very long values shortened so hostile input cannot flood the terminal.
+QString quoted(QStringView s)
+{
+    constexpr qsizetype kLongest = 80;
+    QString out = QStringLiteral("\"");
+    for (qsizetype i = 0; i < s.size() && i < kLongest; ++i) {
+        const QChar c = s[i];
+        if (i == kLongest - 1 && c.isHighSurrogate())
+            break; // never cut a character in half
+        if (c == u'"' || c == u'\\')
+            out += u'\\' + QString(c);
+        else if (c.unicode() < 0x20)
+            out += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
+        else
+            out += c;
+    }
+    if (s.size() > kLongest)
+        out += QStringLiteral("...");
+    out += u'"';
+    return out;
+}
 QString quoted(const std::string& s) { return quoted(QString::fromStdString(s)); }
 QString number(double v) { return QString::number(v, 'g', QLocale::FloatingPointShortest); }
 
