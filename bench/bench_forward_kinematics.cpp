@@ -6,13 +6,16 @@
 
 #include <benchmark/benchmark.h>
 
+#include <map>
+#include <utility>
+
 using namespace bonework;
 
 namespace {
 
 enum Shape { Tree = 0, Line = 1 };
 
-Rig benchRig(int joints, Shape shape)
+Rig makeBenchRig(int joints, Shape shape)
 {
     testing::Engine rng(static_cast<std::uint64_t>(joints) * 2 + shape);
     testing::RigOptions o;
@@ -20,11 +23,22 @@ Rig benchRig(int joints, Shape shape)
     return shape == Tree ? testing::randomTree(rng, joints, o) : testing::randomChain(rng, joints - 1, o);
 }
 
+// Built once per size and shape (adding 100k joints one by one takes seconds).
+const Rig& benchRig(int joints, Shape shape)
+{
+    static std::map<std::pair<int, int>, Rig> cache;
+    const std::pair<int, int> key{joints, shape};
+    auto it = cache.find(key);
+    if (it == cache.end())
+        it = cache.emplace(key, makeBenchRig(joints, shape)).first;
+    return it->second;
+}
+
 // One full pass into a caller-owned buffer: the solvers' and the editor's hot path.
 void BM_ForwardKinematics(benchmark::State& state)
 {
     const int joints = static_cast<int>(state.range(0));
-    const Rig rig = benchRig(joints, static_cast<Shape>(state.range(1)));
+    const Rig& rig = benchRig(joints, static_cast<Shape>(state.range(1)));
     std::vector<WorldTransform> world(rig.jointCount());
     for (auto _ : state) {
         forwardKinematics(rig, world);

@@ -11,12 +11,14 @@
 
 #include <benchmark/benchmark.h>
 
+#include <map>
+
 using namespace bonework;
 
 namespace {
 
 // A branching rig with limits, pins and a few chains, like an artist's rig but bigger.
-Rig benchRig(int joints)
+Rig makeBenchRig(int joints)
 {
     testing::Engine rng(static_cast<std::uint64_t>(joints));
     testing::RigOptions o;
@@ -34,6 +36,17 @@ Rig benchRig(int joints)
         rig.addChain(chain);
     }
     return rig;
+}
+
+// Built once per size: the generator adds joints one by one through Rig::addJoint, whose
+// duplicate-name scan makes a 100k-joint build take seconds.
+const Rig& benchRig(int joints)
+{
+    static std::map<int, Rig> cache;
+    auto it = cache.find(joints);
+    if (it == cache.end())
+        it = cache.emplace(joints, makeBenchRig(joints)).first;
+    return it->second;
 }
 
 void setCounters(benchmark::State& state, int joints, qsizetype bytes)
@@ -68,7 +81,7 @@ void BM_LoadRigFile(benchmark::State& state)
     const int joints = static_cast<int>(state.range(0));
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("bench.json"));
-    const Rig rig = benchRig(joints);
+    const Rig& rig = benchRig(joints);
     if (!io::saveRigFile(rig, path)) {
         state.SkipWithError("cannot write the benchmark file");
         return;
@@ -87,7 +100,7 @@ BENCHMARK(BM_LoadRigFile)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::k
 void BM_SerializeRig(benchmark::State& state)
 {
     const int joints = static_cast<int>(state.range(0));
-    const Rig rig = benchRig(joints);
+    const Rig& rig = benchRig(joints);
     qsizetype bytes = 0;
     for (auto _ : state) {
         QByteArray json = io::serializeRig(rig);
@@ -102,7 +115,7 @@ BENCHMARK(BM_SerializeRig)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::
 void BM_SaveRigFile(benchmark::State& state)
 {
     const int joints = static_cast<int>(state.range(0));
-    const Rig rig = benchRig(joints);
+    const Rig& rig = benchRig(joints);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("bench.json"));
     for (auto _ : state) {
