@@ -26,6 +26,18 @@ QString summary(const QString& file, const Rig& rig)
              plural(rig.chains().size(), "chain", "chains"));
 }
 
+const char* const kHelp =
+    "Usage: bonework-cli validate RIG.json...\n"
+    "\n"
+    "Checks Bonework rig files with the strict loader. Prints one summary line per valid\n"
+    "file on stdout; reports each invalid file as FILE: JSON-PATH: PROBLEM on stderr.\n"
+    "Every file is checked, even after an invalid one.\n"
+    "\n"
+    "Options:\n"
+    "  -h, --help  Show this help.\n"
+    "\n"
+    "Exit codes: 0 all valid, 1 some file invalid, 2 usage error or unreadable file.\n";
+
 } // namespace
 
 int runValidate(const QStringList& arguments)
@@ -34,26 +46,20 @@ int runValidate(const QStringList& arguments)
     QTextStream err(stderr);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Checks Bonework rig files. Prints one summary line per valid file; reports each\n"
-                       "invalid file as FILE: JSON-PATH: PROBLEM on stderr.\n"
-                       "Exit codes: 0 all valid, 1 some file invalid, 2 usage error or unreadable file."));
     const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("Show this help."));
     parser.addOption(help);
-    parser.addPositionalArgument(QStringLiteral("RIG.json"), QStringLiteral("Rig files to check."),
-                                 QStringLiteral("RIG.json..."));
     if (!parser.parse(arguments)) {
-        err << "bonework-cli validate: " << parser.errorText() << "\n\n" << parser.helpText();
+        err << "bonework-cli validate: " << parser.errorText() << "\n\n" << kHelp;
         return UsageError;
     }
     if (parser.isSet(help)) {
-        out << parser.helpText();
+        out << kHelp;
         return Success;
     }
     const QStringList files = parser.positionalArguments();
     if (files.isEmpty()) {
-        err << "bonework-cli validate: no rig file given\n\n" << parser.helpText();
+        err << "bonework-cli validate: no rig file given\n\n" << kHelp;
         return UsageError;
     }
 

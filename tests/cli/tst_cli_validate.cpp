@@ -1,5 +1,6 @@
 // `bonework-cli validate` as users run it: one summary line per valid file on stdout, the
 // error (file: JSON path: problem) on stderr, exit 0 / 1 / 2.
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -119,12 +120,26 @@ private slots:
         QCOMPARE(r.out, QString());
     }
 
+    // "--" ends the options, so a file whose name starts with "-" can still be checked.
+    void fileNamedLikeAnOption()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(QFile::copy(valid(QStringLiteral("arm.json")), dir.filePath(QStringLiteral("-arm.json"))));
+        QProcess p;
+        p.setWorkingDirectory(dir.path());
+        p.start(QStringLiteral(BONEWORK_CLI), {QStringLiteral("validate"), QStringLiteral("--"), QStringLiteral("-arm.json")});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 0);
+        QCOMPARE(QString::fromUtf8(p.readAllStandardOutput()), QStringLiteral("-arm.json: valid: 3 joints, 1 root, 1 chain\n"));
+    }
+
     void help()
     {
         const Run r = validate({QStringLiteral("--help")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains(QStringLiteral("Exit codes: 0 all valid, 1 some file invalid, 2 usage error or unreadable file.")));
-        QVERIFY(r.out.contains(QStringLiteral("RIG.json")));
+        QVERIFY2(r.out.startsWith(QStringLiteral("Usage: bonework-cli validate RIG.json...\n")), qPrintable(r.out));
     }
 };
 

@@ -279,6 +279,15 @@ private slots:
         }
     }
 
+    // Editors on Windows like to start UTF-8 files with a byte order mark; it is not an error.
+    void byteOrderMarkIsAccepted()
+    {
+        QFile f(corpus(QStringLiteral("arm.json")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const Rig withBom = reparse("\xef\xbb\xbf" + f.readAll(), QStringLiteral("bom.json"));
+        QVERIFY(withBom == load(corpus(QStringLiteral("arm.json"))));
+    }
+
     // A file that is already parents-first keeps its order exactly (siblings included).
     void orderedFilesKeepTheirOrder()
     {
