@@ -462,6 +462,28 @@ private slots:
         QCOMPARE(after.readAll(), saved);
     }
 
+    // A name that is not UTF-8 (possible through code, never through the editor) would make a
+    // file the loader refuses: such a rig is not saved.
+    void invalidUtf8NameIsNotSaved()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("rig.json"));
+        QString error;
+        const char* bad[] = {"\xff", "a\xc3", "\xed\xa0\x80", "\xc0\xaf", "\xf4\x90\x80\x80"};
+        for (const char* name : bad) {
+            Rig rig = load(corpus(QStringLiteral("arm.json")));
+            QVERIFY(rig.renameJoint(1, name));
+            QVERIFY(!saveRigFile(rig, path, &error));
+            QCOMPARE(error, QStringLiteral("cannot save %1: the name of joint 1 is not valid UTF-8").arg(path));
+            QVERIFY(!QFile::exists(path));
+        }
+        Rig rig = load(corpus(QStringLiteral("arm.json")));
+        QVERIFY(rig.renameJoint(1, "\xf0\x9f\x98\x80 \xc3\xa9 \xe2\x82\xac"));
+        QVERIFY2(saveRigFile(rig, path, &error), qPrintable(error));
+        QVERIFY(load(path) == rig);
+    }
+
     void tenThousandJoints()
     {
         const std::uint64_t seed = 10000;
