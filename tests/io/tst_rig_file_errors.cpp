@@ -304,6 +304,26 @@ private slots:
         QVERIFY(bad.error.message.startsWith(QStringLiteral("the parents form a cycle: \"c0\" -> \"c99999\" -> ")));
     }
 
+    // Chains are capped (each is checked against the earlier ones); at the cap they still load.
+    void chainCount()
+    {
+        auto file = [](int chains) {
+            QByteArray json = "{\"format\":\"bonework.rig\",\"version\":1,\"joints\":[{\"name\":\"r\"},"
+                              "{\"name\":\"b\",\"parent\":\"r\",\"length\":1}],\"chains\":[";
+            for (int i = 0; i < chains; ++i)
+                json += "{\"name\":\"c" + QByteArray::number(i) + "\",\"root\":\"r\",\"tip\":\"b\",\"solver\":\"ccd\","
+                        "\"target\":{\"x\":0,\"y\":0}}" + (i + 1 < chains ? "," : "");
+            return json + "]}";
+        };
+        const LoadResult atCap = parseRig(file(kMaxChains), QStringLiteral("cap.json"));
+        QVERIFY2(atCap.ok(), qPrintable(atCap.error.toString()));
+        QCOMPARE(atCap.rig->chains().size(), std::size_t(kMaxChains));
+        const LoadResult over = parseRig(file(kMaxChains + 1), QStringLiteral("over.json"));
+        verifyRefused(over, QStringLiteral("too many chains"));
+        QCOMPARE(over.error.jsonPath, QStringLiteral("chains"));
+        QCOMPARE(over.error.message, QStringLiteral("too many chains (10001; a rig holds at most 10000)"));
+    }
+
     // Values and keys from the file are escaped and shortened in messages, so an error is always
     // one readable line, whatever the file holds.
     void messagesStayOnOneLine()

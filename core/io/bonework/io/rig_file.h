@@ -16,6 +16,8 @@ inline constexpr int kRigFormatVersion = 1;
 inline constexpr char kRigFormatName[] = "bonework.rig";
 // Files larger than this are refused before parsing (bounded memory on hostile input).
 inline constexpr qint64 kMaxRigFileBytes = qint64(256) * 1024 * 1024;
+// The most chains a rig file may hold (real rigs have tens; the cap bounds hostile files).
+inline constexpr int kMaxChains = 10000;
 
 struct LoadError {
     QString file;     // as given by the caller

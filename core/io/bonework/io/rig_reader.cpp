@@ -575,6 +575,10 @@ Rig readRig(const QJsonObject& top)
     if (!chainsValue.isUndefined()) {
         const JsonPath chainsPath(docPath, u"chains");
         const QJsonArray chains = asArray(chainsValue, chainsPath);
+        // Each added chain is checked against every earlier one, so their number is capped to
+        // keep hostile files fast; real rigs have tens.
+        if (chains.size() > kMaxChains)
+            fail(chainsPath, QStringLiteral("too many chains (%1; a rig holds at most %2)").arg(chains.size()).arg(kMaxChains));
         for (qsizetype i = 0; i < chains.size(); ++i) {
             const JsonPath at(chainsPath, i);
             const Chain chain = readChain(chains.at(i), at, JointNames{rig, byName, rigIndex});
