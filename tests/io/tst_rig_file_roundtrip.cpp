@@ -397,9 +397,17 @@ private slots:
             root.position = {randomDouble(), randomDouble()};
             QVERIFY(rig.addJoint(root));
         }
-        const Rig back = reparse(serializeRig(rig), QStringLiteral("random doubles"));
+        const QByteArray ours = serializeRig(rig);
+        const Rig back = reparse(ours, QStringLiteral("random doubles"));
         const QString bits = firstBitDifference(rig, back);
         QVERIFY2(bits.isEmpty(), qPrintable(QStringLiteral("seed %1: %2").arg(seed).arg(bits)));
+
+        // Qt's own JSON writer (which other tools built on Qt may use to edit rig files) also
+        // writes doubles that read back bit-exact: shortest round-trip digits.
+        const QByteArray viaQt = QJsonDocument::fromJson(ours).toJson(QJsonDocument::Compact);
+        const Rig backViaQt = reparse(viaQt, QStringLiteral("random doubles via Qt"));
+        const QString bitsViaQt = firstBitDifference(rig, backViaQt);
+        QVERIFY2(bitsViaQt.isEmpty(), qPrintable(QStringLiteral("seed %1 via Qt: %2").arg(seed).arg(bitsViaQt)));
     }
 
     void numberSpelling()
