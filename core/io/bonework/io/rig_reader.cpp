@@ -4,7 +4,8 @@
 //   1. read and check each joint on its own (types, ranges, limits, unknown fields),
 //   2. resolve parents by name, then order the joints parents-first (reporting unknown parents
 //      and cycles by path),
-//   3. build the Rig through its checked edits (addJoint, addChain), then read the chains.
+//   3. build the Rig through its checked edits (addJointWithNewName, addChain: the model's own
+//      rules have the final word), then read the chains.
 // The first problem found aborts the whole load: nothing is ever half-loaded.
 
 #include "bonework/io/json_path.h"
@@ -22,7 +23,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <initializer_list>
+#include <span>
 #include <vector>
 
 namespace bonework::io {
@@ -143,8 +144,13 @@ QString asName(const QJsonValue& v, const JsonPath& path)
     return s;
 }
 
-// The field names an object may hold, for "unknown field" messages.
-QString listOf(std::initializer_list<const char*> names)
+// The fields each kind of object may hold; anything else is an error.
+constexpr const char* kTopFields[] = {"format", "version", "name", "shape", "joints", "chains"};
+constexpr const char* kJointFields[] = {"name", "parent", "x", "y", "rotation", "length", "angle", "min", "max", "pinned"};
+constexpr const char* kChainFields[] = {"name", "root", "tip", "solver", "bend", "iterations", "tolerance", "target"};
+constexpr const char* kTargetFields[] = {"x", "y", "joint"};
+
+QString listOf(std::span<const char* const> names)
 {
     QString out;
     for (const char* n : names) {
@@ -155,7 +161,7 @@ QString listOf(std::initializer_list<const char*> names)
     return out;
 }
 
-[[noreturn]] void unknownField(const JsonPath& path, std::initializer_list<const char*> allowed)
+[[noreturn]] void unknownField(const JsonPath& path, std::span<const char* const> allowed)
 {
     fail(path, QStringLiteral("unknown field (expected one of: %1)").arg(listOf(allowed)));
 }
@@ -166,8 +172,6 @@ QString listOf(std::initializer_list<const char*> names)
 }
 
 // --- Joints ------------------------------------------------------------------------------
-
-#define BW_JOINT_FIELDS "name", "parent", "x", "y", "rotation", "length", "angle", "min", "max", "pinned"
 
 struct FileJoint {
     QString name;
@@ -220,7 +224,7 @@ FileJoint readJoint(const QJsonValue& value, const JsonPath& path)
         } else if (key == QLatin1String("pinned")) {
             j.desc.pinned = asBool(v, at);
         } else {
-            unknownField(at, {BW_JOINT_FIELDS});
+            unknownField(at, kJointFields);
         }
     }
     if (!hasName)
@@ -346,8 +350,6 @@ std::vector<int> parentsFirstOrder(std::vector<FileJoint>& joints, const QHash<Q
 
 // --- Chains ------------------------------------------------------------------------------
 
-#define BW_CHAIN_FIELDS "name", "root", "tip", "solver", "bend", "iterations", "tolerance", "target"
-
 // The finished rig and how to find its joints by the names the file used.
 struct JointNames {
     const Rig& rig;
@@ -381,7 +383,7 @@ ChainTarget readTarget(const QJsonValue& value, const JsonPath& path, const Join
             target.joint = joints.find(asName(it.value(), at), at);
             hasJoint = true;
         } else {
-            unknownField(at, {"x", "y", "joint"});
+            unknownField(at, kTargetFields);
         }
     }
     if (hasJoint && (hasX || hasY))
@@ -448,7 +450,7 @@ Chain readChain(const QJsonValue& value, const JsonPath& path, const JointNames&
             c.target = readTarget(v, at, joints);
             hasTarget = true;
         } else {
-            unknownField(at, {BW_CHAIN_FIELDS});
+            unknownField(at, kChainFields);
         }
     }
     if (!hasName)
@@ -482,8 +484,6 @@ Chain readChain(const QJsonValue& value, const JsonPath& path, const JointNames&
 }
 
 // --- The document ------------------------------------------------------------------------
-
-#define BW_TOP_FIELDS "format", "version", "name", "shape", "joints", "chains"
 
 Rig readRig(const QJsonObject& top)
 {
@@ -531,7 +531,7 @@ Rig readRig(const QJsonObject& top)
         } else if (key == QLatin1String("chains")) {
             chainsValue = it.value();
         } else {
-            unknownField(at, {BW_TOP_FIELDS});
+            unknownField(at, kTopFields);
         }
     }
 
