@@ -69,7 +69,7 @@ private slots:
         const QString file = invalid(QStringLiteral("not_json.json"));
         const Run r = validate({file});
         QCOMPARE(r.exitCode, 1);
-        QCOMPARE(r.err, file + QStringLiteral(": not valid JSON: illegal value at offset 55 (line 2, column 15)\n"));
+        QCOMPARE(r.err, file + QStringLiteral(": joints[0]: not valid JSON: illegal value at offset 55 (line 2, column 15)\n"));
     }
 
     // Every file is checked: valid ones still get their summary, each invalid one its error.

@@ -37,7 +37,7 @@ struct Expected {
 };
 
 const Expected kInvalid[] = {
-    {"not_json", "", "not valid JSON: illegal value at offset 55 (line 2, column 15)"},
+    {"not_json", "joints[0]", "not valid JSON: illegal value at offset 55 (line 2, column 15)"},
     {"empty", "", "the file is empty"},
     {"top_level_array", "", "must hold a JSON object, not an array"},
     {"missing_format", "format",
@@ -73,7 +73,7 @@ const Expected kInvalid[] = {
     {"length_negative", "joints[2].length", "must be greater than 0, not -1"},
     {"length_missing", "joints[2].length", "is required"},
     {"length_string", "joints[1].length", "must be a number, not a string"},
-    {"huge_exponent", "",
+    {"huge_exponent", "joints[1].length",
      "not valid JSON: illegal number (numbers must be finite doubles) at offset 246 (line 15, column 22)"},
     {"min_greater_than_max", "joints[1].min", "is greater than max (10 > 5)"},
     {"min_out_of_range", "joints[1].min", "must lie within [-180, 180], not -200"},
@@ -113,7 +113,7 @@ const Expected kInvalid[] = {
     {"target_missing_y", "chains[0].target.y", "is required"},
     {"target_unknown_joint", "chains[0].target.joint", "unknown joint \"ghost\""},
     {"target_x_string", "chains[0].target.x", "must be a number, not a string"},
-    {"invalid_utf8", "", "not valid JSON: invalid UTF8 string at offset 59 (line 4, column 14)"},
+    {"invalid_utf8", "name", "not valid JSON: invalid UTF8 string at offset 59 (line 4, column 14)"},
     {"lone_surrogate", "joints[2].name", "is not valid Unicode (lone surrogate escape)"},
     {"deep_nesting", "", "not valid JSON: too deeply nested document at offset 1075 (line 1, column 1076)"},
 };
@@ -274,6 +274,31 @@ private slots:
         verifyRefused(r, QString::fromLatin1(QTest::currentDataTag()));
         QVERIFY2(r.error.message.startsWith(QStringLiteral("not valid JSON: invalid UTF8 string")),
                  qPrintable(r.error.message));
+    }
+
+    // Syntax errors still point at a field where they can (best effort, from the byte offset).
+    void syntaxErrorsNameAPath_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("path");
+        QTest::newRow("overflow in an array") << QByteArray("{\"a\":[1,2,{\"b\":1e999}]}") << QStringLiteral("a[2].b");
+        QTest::newRow("underflow") << QByteArray("{\"joints\":[{\"name\":\"r\",\"x\":1e-400}]}")
+                                   << QStringLiteral("joints[0].x");
+        QTest::newRow("stray comma") << QByteArray("{\"joints\":[{\"name\":\"a\"},{\"name\":\"b\",}]}")
+                                     << QStringLiteral("joints[1]");
+        QTest::newRow("missing comma") << QByteArray("{\"k\":\"v\" \"z\":1}") << QStringLiteral("k");
+        QTest::newRow("top level") << QByteArray("{,}") << QString();
+        QTest::newRow("too deep for a path") << (QByteArray(40, '[') + "1e999" + QByteArray(40, ']')) << QString();
+    }
+
+    void syntaxErrorsNameAPath()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, path);
+        const LoadResult r = parseRig(json, QStringLiteral("syntax.json"));
+        verifyRefused(r, QString::fromLatin1(QTest::currentDataTag()));
+        QVERIFY2(r.error.message.startsWith(QStringLiteral("not valid JSON: ")), qPrintable(r.error.message));
+        QCOMPARE(r.error.jsonPath, path);
     }
 
     // Long parent walks: a 100,000-joint line listed leaf first, and a 100,000-joint cycle. The

@@ -627,6 +627,7 @@ LoadResult parseRig(const QByteArray& json, const QString& fileName)
         QString why = parseError.errorString();
         if (parseError.error == QJsonParseError::IllegalNumber)
             why += QStringLiteral(" (numbers must be finite doubles)");
+        result.error.jsonPath = jsonPathAtOffset(json, parseError.offset);
         result.error.message = QStringLiteral("not valid JSON: %1 at offset %2 (%3)")
                                    .arg(why).arg(parseError.offset).arg(lineAndColumn(json, parseError.offset));
         return result;
