@@ -115,6 +115,9 @@ const Expected kInvalid[] = {
     {"target_x_string", "chains[0].target.x", "must be a number, not a string"},
     {"invalid_utf8", "name", "not valid JSON: invalid UTF8 string at offset 59 (line 4, column 14)"},
     {"lone_surrogate", "joints[2].name", "is not valid Unicode (lone surrogate escape)"},
+    {"duplicate_key_in_joint", "joints[1].length", "is given more than once in the same object"},
+    {"duplicate_key_top_level", "name", "is given more than once in the same object"},
+    {"duplicate_key_escaped", "chains[0].target.x", "is given more than once in the same object"},
     {"deep_nesting", "", "not valid JSON: too deeply nested document at offset 1075 (line 1, column 1076)"},
 };
 

@@ -24,9 +24,4 @@ private:
     qsizetype m_index = -1; // set for array elements
 };
 
-// Best effort: the path of the value being read at byte `offset` of a document that failed to
-// parse there ("joints[1].length" for a number that overflows), so even syntax errors can point
-// at a field. Empty at the top level, and when the nesting is too deep to be a useful path.
-QString jsonPathAtOffset(const QByteArray& json, qsizetype offset);
-
 } // namespace bonework::io

@@ -9,6 +9,7 @@
 // The first problem found aborts the whole load: nothing is ever half-loaded.
 
 #include "bonework/io/json_path.h"
+#include "bonework/io/json_scan.h"
 #include "bonework/io/rig_file.h"
 
 #include "bonework/angles.h"
@@ -181,9 +182,10 @@ struct FileJoint {
     int parentFileIndex = -1;
 };
 
-FileJoint readJoint(const QJsonValue& value, const JsonPath& path)
+FileJoint readJoint(const QJsonValue& value, const JsonPath& path, qsizetype& members)
 {
     const QJsonObject obj = asObject(value, path);
+    members += obj.size();
     FileJoint j;
     // Which fields appeared, to tell roots from bones and report misplaced fields.
     bool hasName = false, hasLength = false, hasAngle = false, hasMin = false, hasMax = false;
@@ -365,9 +367,10 @@ struct JointNames {
     }
 };
 
-ChainTarget readTarget(const QJsonValue& value, const JsonPath& path, const JointNames& joints)
+ChainTarget readTarget(const QJsonValue& value, const JsonPath& path, const JointNames& joints, qsizetype& members)
 {
     const QJsonObject obj = asObject(value, path);
+    members += obj.size();
     ChainTarget target;
     bool hasX = false, hasY = false, hasJoint = false;
     for (auto it = obj.constBegin(); it != obj.constEnd(); ++it) {
@@ -407,10 +410,11 @@ int bonesBetween(const Rig& rig, JointIndex root, JointIndex tip)
     return bones;
 }
 
-Chain readChain(const QJsonValue& value, const JsonPath& path, const JointNames& joints)
+Chain readChain(const QJsonValue& value, const JsonPath& path, const JointNames& joints, qsizetype& members)
 {
     const Rig& rig = joints.rig;
     const QJsonObject obj = asObject(value, path);
+    members += obj.size();
     Chain c;
     bool hasName = false, hasRoot = false, hasTip = false, hasSolver = false, hasTarget = false;
     for (auto it = obj.constBegin(); it != obj.constEnd(); ++it) {
@@ -447,7 +451,7 @@ Chain readChain(const QJsonValue& value, const JsonPath& path, const JointNames&
             if (c.tolerance < 0.0)
                 fail(at, QStringLiteral("must be 0 or more, not %1").arg(number(c.tolerance)));
         } else if (key == QLatin1String("target")) {
-            c.target = readTarget(v, at, joints);
+            c.target = readTarget(v, at, joints, members);
             hasTarget = true;
         } else {
             unknownField(at, kChainFields);
@@ -485,8 +489,9 @@ Chain readChain(const QJsonValue& value, const JsonPath& path, const JointNames&
 
 // --- The document ------------------------------------------------------------------------
 
-Rig readRig(const QJsonObject& top)
+Rig readRig(const QJsonObject& top, const QByteArray& json)
 {
+    qsizetype members = top.size(); // object members read, to detect repeated keys at the end
     const JsonPath docPath;
     const JsonPath formatPath(docPath, u"format");
     const QJsonValue format = top.value(QLatin1String("format"));
@@ -549,7 +554,7 @@ Rig readRig(const QJsonObject& top)
     byName.reserve(n);
     for (qsizetype i = 0; i < n; ++i) {
         const JsonPath at(jointsPath, i);
-        joints.push_back(readJoint(jointsArray.at(i), at));
+        joints.push_back(readJoint(jointsArray.at(i), at, members));
         const auto earlier = byName.constFind(joints.back().name);
         if (earlier != byName.constEnd())
             fail(JsonPath(at, u"name"), QStringLiteral("duplicate joint name %1 (already used by joints[%2])")
@@ -581,13 +586,21 @@ Rig readRig(const QJsonObject& top)
             fail(chainsPath, QStringLiteral("too many chains (%1; a rig holds at most %2)").arg(chains.size()).arg(kMaxChains));
         for (qsizetype i = 0; i < chains.size(); ++i) {
             const JsonPath at(chainsPath, i);
-            const Chain chain = readChain(chains.at(i), at, JointNames{rig, byName, rigIndex});
+            const Chain chain = readChain(chains.at(i), at, JointNames{rig, byName, rigIndex}, members);
             if (const int other = rig.findChain(chain.name); other >= 0)
                 fail(JsonPath(at, u"name"), QStringLiteral("duplicate chain name %1 (already used by chains[%2])")
                                                 .arg(quoted(chain.name)).arg(other));
             if (auto result = rig.addChain(chain); !result)
                 fail(at, QString::fromStdString(result.error));
         }
+    }
+
+    // QJsonDocument keeps only the last of repeated keys, silently dropping the others. The text
+    // has one ':' per member, so more of them than members read means a key was repeated; only
+    // then is the text scanned again to name it.
+    if (countMembers(json) != members) {
+        if (const std::optional<QString> repeated = findDuplicateKey(json))
+            throw Failure{*repeated, QStringLiteral("is given more than once in the same object")};
     }
     return rig;
 }
@@ -638,7 +651,7 @@ LoadResult parseRig(const QByteArray& json, const QString& fileName)
         return result;
     }
     try {
-        result.rig = readRig(doc.object());
+        result.rig = readRig(doc.object(), json);
     } catch (const Failure& f) {
         result.error.jsonPath = f.path;
         result.error.message = f.message;
