@@ -25,6 +25,25 @@ void forwardKinematics(const Rig& rig, std::span<WorldTransform> out)
     }
 }
 
+WorldTransform worldTransformOf(const Rig& rig, JointIndex joint)
+{
+    // 2D rotations commute, so the world rotation is the product of the local ones in any order.
+    Rotation total = rig.localRotation(joint);
+    JointIndex j = joint;
+    while (!rig.isRoot(j)) {
+        j = rig.parent(j);
+        total = rig.localRotation(j) * total;
+    }
+    // Walk up again, peeling off one local rotation per bone to get each bone's direction.
+    Vec2 offset;
+    Rotation r = total;
+    for (j = joint; !rig.isRoot(j); j = rig.parent(j)) {
+        offset += r.direction() * rig.length(j);
+        r = r * rig.localRotation(j).inverse();
+    }
+    return {rig.rootPosition(j) + offset, total};
+}
+
 std::vector<WorldTransform> forwardKinematics(const Rig& rig)
 {
     std::vector<WorldTransform> out(rig.jointCount());

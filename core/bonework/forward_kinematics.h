@@ -17,6 +17,10 @@ struct WorldTransform {
 // Fills `out` (one entry per joint, sized by the caller) and allocates nothing.
 void forwardKinematics(const Rig& rig, std::span<WorldTransform> out);
 
+// The world transform of one joint, walking only its ancestors: O(depth), no allocation.
+// Matches forwardKinematics to rounding.
+WorldTransform worldTransformOf(const Rig& rig, JointIndex joint);
+
 // Convenience for callers that do not keep a buffer.
 std::vector<WorldTransform> forwardKinematics(const Rig& rig);
 

@@ -5,6 +5,7 @@
 #include "bonework/forward_kinematics.h"
 #include "bonework/rig.h"
 
+#include <algorithm>
 #include <cmath>
 #include <span>
 #include <string>
