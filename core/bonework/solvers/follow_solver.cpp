@@ -1,9 +1,117 @@
-// PLACEHOLDER: the Follow solver; replaced by its implementation.
 #include "bonework/solvers/follow_solver.h"
+
+#include "bonework/solvers/tree_support.h"
 
 namespace bonework {
 
-std::string FollowSolver::validate(const Rig&, const SolveRequest&) const { return "not implemented yet"; }
-void FollowSolver::run(Rig&, const SolveRequest&, SolveResult& result) { result = {}; }
+std::string FollowSolver::validate(const Rig& rig, const SolveRequest& request) const
+{
+    return tree::checkEffectorRequest(rig, request);
+}
+
+// Follow-the-leader positions for every joint of the dragged joint's tree, into m_pulled.
+void FollowSolver::pull(const Rig& rig, JointIndex dragged, Vec2 target)
+{
+    const std::size_t n = rig.jointCount();
+    // Children lists without allocation: first child and next sibling per joint.
+    m_firstChild.assign(n, kNoJoint);
+    m_nextSibling.assign(n, kNoJoint);
+    for (std::size_t i = n; i-- > 0;) {
+        const JointIndex p = rig.parent(static_cast<JointIndex>(i));
+        if (p != kNoJoint) {
+            m_nextSibling[i] = m_firstChild[p];
+            m_firstChild[p] = static_cast<JointIndex>(i);
+        }
+    }
+    m_pulled.resize(n);
+    m_queue.clear();
+    m_cameFrom.clear();
+    m_pulled[dragged] = target;
+    m_queue.push_back(dragged);
+    m_cameFrom.push_back(kNoJoint);
+    // Breadth-first from the dragged joint, so motion spreads out from it evenly (S7).
+    for (std::size_t head = 0; head < m_queue.size(); ++head) {
+        const JointIndex moved = m_queue[head];
+        const JointIndex from = m_cameFrom[head];
+        auto place = [&](JointIndex neighbour, double length) {
+            Vec2 dir = m_world[neighbour].position - m_pulled[moved];
+            double len = norm(dir);
+            if (!(len > 0.0)) { // on top of each other: keep the bone's old direction
+                dir = m_world[neighbour].position - m_world[moved].position;
+                len = norm(dir);
+            }
+            m_pulled[neighbour] = len > 0.0 ? m_pulled[moved] + dir * (length / len) : m_world[neighbour].position;
+            m_queue.push_back(neighbour);
+            m_cameFrom.push_back(moved);
+        };
+        const JointIndex parent = rig.parent(moved);
+        if (parent != kNoJoint && parent != from)
+            place(parent, rig.length(moved));
+        for (JointIndex c = m_firstChild[moved]; c != kNoJoint; c = m_nextSibling[c])
+            if (c != from)
+                place(c, rig.length(c));
+    }
+}
+
+void FollowSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
+{
+    const Effector& effector = request.effectors.front();
+    const JointIndex dragged = effector.joint;
+    const JointIndex root = rig.rootOf(dragged);
+
+    tree::markPinnedSubtrees(rig, m_pinnedBelow);
+    const bool anchored = m_pinnedBelow[root] || (request.root != kNoJoint && rig.rootOf(request.root) == root);
+    if (anchored) {
+        m_anchored.run(rig, request, result);
+        return;
+    }
+
+    const std::size_t n = rig.jointCount();
+    m_world.resize(n);
+    forwardKinematics(rig, m_world);
+    pull(rig, dragged, effector.target);
+
+    // The root turns with the bone that leads from it toward the drag (or its first child when the
+    // root itself is dragged), so rigid and limited joints at the root can follow the motion.
+    JointIndex lead = dragged;
+    while (lead != root && rig.parent(lead) != root)
+        lead = rig.parent(lead);
+    if (lead == root)
+        lead = m_firstChild[root];
+    if (lead != kNoJoint && lead != root) {
+        const Vec2 before = m_world[lead].position - m_world[root].position;
+        const Vec2 after = m_pulled[lead] - m_pulled[root];
+        rig.setAngleClamped(root, rig.angle(root) + tree::turnDegrees(before, after));
+    }
+
+    // Bone angles from the pulled shape, root down, each within its limits.
+    m_inTree.assign(n, 0);
+    m_frame.resize(n);
+    m_treeJoints.clear();
+    m_inTree[root] = 1;
+    m_frame[root] = rig.localRotation(root);
+    m_treeJoints.push_back(root);
+    for (std::size_t i = static_cast<std::size_t>(root) + 1; i < n; ++i) {
+        const auto j = static_cast<JointIndex>(i);
+        const JointIndex p = rig.parent(j);
+        if (p == kNoJoint || !m_inTree[p])
+            continue;
+        m_inTree[i] = 1;
+        m_treeJoints.push_back(j);
+        const Vec2 current = (m_frame[p] * rig.localRotation(j)).direction();
+        rig.setAngleClamped(j, rig.angle(j) + tree::turnDegrees(current, m_pulled[j] - m_pulled[p]));
+        m_frame[i] = m_frame[p] * rig.localRotation(j);
+    }
+
+    // Shift the skeleton so the dragged joint sits exactly on the target.
+    rig.setRootPositionUnchecked(root, m_pulled[root]);
+    const Vec2 landed = worldTransformOf(rig, dragged).position;
+    rig.setRootPositionUnchecked(root, m_pulled[root] + (effector.target - landed));
+
+    result.iterations = 1;
+    result.error = distance(worldTransformOf(rig, dragged).position, effector.target);
+    result.reached = result.error <= request.tolerance;
+    tree::collectLimited(rig, m_treeJoints, result);
+}
 
 } // namespace bonework

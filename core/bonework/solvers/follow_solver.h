@@ -1,7 +1,18 @@
 #pragma once
-// PLACEHOLDER: the Follow solver; replaced by its implementation.
+// Follow-the-leader drag (references S1 drag, S2, S7, S8). The dragged joint goes exactly to the
+// target and the rest of its skeleton follows, keeping bone lengths: motion spreads out through
+// the tree from the dragged joint, to parents and children alike, each neighbour pulled along the
+// line toward the joint that moved before it. The pulled shape is then turned into bone angles
+// from the root down, each clamped to its limits (rigid joints do not bend at all), and the whole
+// skeleton is shifted so the dragged joint lands on the target. The root moves and turns with the
+// drag. When a pin (or request.root) anchors the skeleton it cannot be shifted; the drag then
+// falls back to the relax solver, which brings the joint as close as the pins allow.
 
+#include "bonework/forward_kinematics.h"
+#include "bonework/solvers/relax_solver.h"
 #include "bonework/solvers/solver.h"
+
+#include <vector>
 
 namespace bonework {
 
@@ -10,6 +21,19 @@ public:
     SolverKind kind() const override { return SolverKind::Follow; }
     std::string validate(const Rig& rig, const SolveRequest& request) const override;
     void run(Rig& rig, const SolveRequest& request, SolveResult& result) override;
+
+private:
+    void pull(const Rig& rig, JointIndex dragged, Vec2 target);
+
+    RelaxSolver m_anchored;
+    std::vector<unsigned char> m_pinnedBelow;
+    std::vector<WorldTransform> m_world;
+    std::vector<Vec2> m_pulled;
+    std::vector<JointIndex> m_firstChild, m_nextSibling;
+    std::vector<JointIndex> m_queue, m_cameFrom;
+    std::vector<unsigned char> m_inTree;
+    std::vector<Rotation> m_frame;
+    std::vector<JointIndex> m_treeJoints;
 };
 
 } // namespace bonework

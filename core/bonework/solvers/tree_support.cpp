@@ -1,0 +1,68 @@
+#include "bonework/solvers/tree_support.h"
+
+#include "bonework/angles.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace bonework::tree {
+
+std::string checkEffectorRequest(const Rig& rig, const SolveRequest& request)
+{
+    if (request.effectors.empty())
+        return "the request names no effector (a joint and its target)";
+    for (const Effector& e : request.effectors) {
+        if (!rig.isValidJoint(e.joint))
+            return "the effector joint does not exist";
+        if (!std::isfinite(e.target.x) || !std::isfinite(e.target.y))
+            return "the target of \"" + rig.jointName(e.joint) + "\" is not a finite point";
+        if (!std::isfinite(e.weight) || e.weight < 0.0)
+            return "the weight of \"" + rig.jointName(e.joint) + "\" must be a finite number >= 0";
+    }
+    if (request.root != kNoJoint && !rig.isValidJoint(request.root))
+        return "the root joint does not exist";
+    if (request.iterations < 1)
+        return "iterations must be at least 1";
+    if (!std::isfinite(request.tolerance) || request.tolerance < 0.0)
+        return "the tolerance must be a finite number >= 0";
+    return {};
+}
+
+void markPinnedSubtrees(const Rig& rig, std::vector<unsigned char>& out)
+{
+    const std::size_t n = rig.jointCount();
+    out.assign(n, 0);
+    // Children come after parents, so one backward sweep passes the marks upward.
+    for (std::size_t i = n; i-- > 0;) {
+        const auto j = static_cast<JointIndex>(i);
+        if (rig.isPinned(j))
+            out[i] = 1;
+        if (out[i] && !rig.isRoot(j))
+            out[rig.parent(j)] = 1;
+    }
+}
+
+double turnDegrees(Vec2 from, Vec2 to)
+{
+    const double c = dot(from, to);
+    const double s = cross(from, to);
+    if ((c == 0.0 && s == 0.0) || !std::isfinite(c) || !std::isfinite(s))
+        return 0.0;
+    return std::atan2(s, c) * kDegreesPerRadian;
+}
+
+void collectLimited(const Rig& rig, const std::vector<JointIndex>& joints, SolveResult& result)
+{
+    result.limited.clear();
+    for (JointIndex j : joints) {
+        if (rig.isRoot(j))
+            continue;
+        const double a = rig.angle(j);
+        const bool free = rig.minAngle(j) == kMinLimit && rig.maxAngle(j) == kMaxLimit;
+        if (!free && (a == rig.minAngle(j) || a == rig.maxAngle(j)))
+            result.limited.push_back(j);
+    }
+    std::sort(result.limited.begin(), result.limited.end());
+}
+
+} // namespace bonework::tree
