@@ -1,9 +1,13 @@
 #pragma once
-// Cyclic coordinate descent with limits and a fixed root: each iteration turns every bone, from
-// the tip's back to the base's, so the tip points at the target, clamped to the bone's limits.
+// Cyclic coordinate descent on one chain with a fixed base: each pass turns every bone, from
+// the tip's back to the base's, so that the line from the bone's start to the tip swings onto
+// the target, as far as the bone's limits allow. Passes repeat until the tip is within the
+// tolerance, a pass changes nothing, or the iterations run out. Works in rotation form (no
+// trigonometry per bone and pass) and writes the angles back once.
 
-#include "bonework/solvers/chain_workspace.h"
+#include "bonework/solvers/chain_path.h"
 #include "bonework/solvers/solver.h"
+#include "bonework/solvers/solver_support.h"
 
 namespace bonework {
 
@@ -14,7 +18,8 @@ public:
     void run(Rig& rig, const SolveRequest& request, SolveResult& result) override;
 
 private:
-    ChainWorkspace m_chain;
+    ChainPath m_path;
+    ChainState m_state;
 };
 
 } // namespace bonework

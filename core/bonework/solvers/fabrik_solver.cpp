@@ -1,52 +1,66 @@
 #include "bonework/solvers/fabrik_solver.h"
 
-#include "bonework/solvers/solver_support.h"
-
 namespace bonework {
 
 std::string FabrikSolver::validate(const Rig& rig, const SolveRequest& request) const
 {
-    return checkChainRequest(rig, request);
+    return validateChainRequest(rig, request);
 }
 
 void FabrikSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
 {
-    const Vec2 target = request.effectors.front().target;
+    const Effector& effector = request.effectors.front();
+    m_path.build(rig, request.root, effector.joint);
     result.iterations = 0;
-    if (!m_chain.prepare(rig, request)) {
-        result.error = unmovableChainError(rig, request);
-        result.reached = result.error <= request.tolerance;
-        result.limited.clear();
+    if (m_path.movableBoneCount() == 0) {
+        reportUnchanged(rig, m_path, effector.target, request.tolerance, result);
         return;
     }
-    const std::size_t n = m_chain.boneCount();
-    double error = distance(m_chain.tip(), target);
-    while (result.iterations < request.iterations && error > request.tolerance) {
+    m_state.load(rig, m_path);
+    const int n = m_state.bones();
+    const Vec2 base = m_state.basePosition();
+    const Vec2 target = boundedTarget(base, effector.target);
+    const std::span<Rotation> local = m_state.local();
+    const std::span<Vec2> pos = m_state.positions();
+    const std::span<Rotation> world = m_state.world();
+
+    Vec2 tip = m_state.forward();
+    for (int iteration = 0; iteration < request.iterations; ++iteration) {
+        if (safeDistance(tip, target) <= request.tolerance)
+            break;
         ++result.iterations;
-        // Backward: the tip onto the target, each joint pulled toward the one after it.
-        m_chain.position(n) = target;
-        for (std::size_t k = n; k-- > 0;) {
-            const Vec2 next = m_chain.position(k + 1);
-            const Vec2 along = m_chain.position(k) - next;
-            const double len = norm(along);
-            if (len > 0.0)
-                m_chain.position(k) = next + along * (rig.length(m_chain.bone(k)) / len);
+        // Backward: the tip onto the target, each joint dragged after the one below it.
+        Vec2 next = target;
+        for (int k = n; k >= 1; --k) {
+            const auto i = static_cast<std::size_t>(k);
+            Rotation dir;
+            if (!unitDirection(pos[i - 1] - next, dir))
+                dir = Rotation{-world[i].c, -world[i].s}; // on top of each other: keep the bone's direction
+            pos[i] = next;
+            next = next + dir.direction() * m_state.length(k);
         }
-        // Forward: from the fixed start, each bone turned toward its dragged end, within limits.
-        Rotation frame = m_chain.baseFrame();
-        for (std::size_t k = 0; k < n; ++k) {
-            const JointIndex j = m_chain.bone(k);
-            const Vec2 wanted = m_chain.position(k + 1) - m_chain.position(k);
-            const Vec2 current = frame.apply(rig.localRotation(j).direction());
-            rig.setAngleClamped(j, rig.angle(j) + turnDegrees(current, wanted));
-            frame = frame * rig.localRotation(j);
-            m_chain.position(k + 1) = m_chain.position(k) + frame.direction() * rig.length(j);
+        // Forward: from the fixed base, each bone toward its dragged end, within its limits.
+        Vec2 p = base;
+        Rotation w = m_state.baseRotation();
+        for (int k = 1; k <= n; ++k) {
+            const auto i = static_cast<std::size_t>(k);
+            Rotation dir;
+            if (!unitDirection(pos[i] - p, dir))
+                dir = world[i];
+            const Rotation wanted = m_state.limits(k).clamp(Rotation{w.c * dir.c + w.s * dir.s, w.c * dir.s - w.s * dir.c});
+            local[i] = wanted;
+            w = renormalized(w * wanted);
+            world[i] = w;
+            p += w.direction() * m_state.length(k);
+            pos[i] = p;
         }
-        error = distance(m_chain.tip(), target);
+        pos[0] = base;
+        const Vec2 moved = p - tip;
+        tip = p;
+        if (moved.x == 0.0 && moved.y == 0.0)
+            break; // a fixed point: more passes would repeat this one
     }
-    result.error = error;
-    result.reached = error <= request.tolerance;
-    collectLimited(rig, m_chain.bones(), result);
+    m_state.store(rig, m_path, effector.target, request.tolerance, result);
 }
 
 } // namespace bonework

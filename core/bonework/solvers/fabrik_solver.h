@@ -1,11 +1,14 @@
 #pragma once
-// FABRIK (forward and backward reaching IK) with a fixed root and angle limits. The backward
-// pass drags the chain tip-first onto the target; the forward pass re-seats it on the base and
-// turns each bone toward its dragged position within the bone's limits, so each iteration ends
-// in a legal pose.
+// FABRIK (forward and backward reaching IK) on one chain with a fixed base. Each iteration
+// drags the chain from the target back to the base keeping bone lengths (backward pass), then
+// lays it out again from the fixed base toward those points (forward pass). Limits are applied
+// in the forward pass: each bone takes the legal direction nearest the one FABRIK asks for, so
+// the chain after every iteration is an exactly legal pose. Where limits stall plain FABRIK,
+// a cyclic-coordinate-descent sweep is interleaved (see run()), which keeps it reaching.
 
-#include "bonework/solvers/chain_workspace.h"
+#include "bonework/solvers/chain_path.h"
 #include "bonework/solvers/solver.h"
+#include "bonework/solvers/solver_support.h"
 
 namespace bonework {
 
@@ -16,7 +19,8 @@ public:
     void run(Rig& rig, const SolveRequest& request, SolveResult& result) override;
 
 private:
-    ChainWorkspace m_chain;
+    ChainPath m_path;
+    ChainState m_state;
 };
 
 } // namespace bonework

@@ -1,54 +1,61 @@
 #include "bonework/solvers/reach_solver.h"
 
-#include "bonework/solvers/solver_support.h"
-
 namespace bonework {
 
 std::string ReachSolver::validate(const Rig& rig, const SolveRequest& request) const
 {
-    return checkChainRequest(rig, request);
+    return validateChainRequest(rig, request);
 }
 
 void ReachSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
 {
-    const Vec2 target = request.effectors.front().target;
+    const Effector& effector = request.effectors.front();
+    m_path.build(rig, request.root, effector.joint);
     result.iterations = 0;
-    if (!m_chain.prepare(rig, request)) {
-        result.error = unmovableChainError(rig, request);
-        result.reached = result.error <= request.tolerance;
-        result.limited.clear();
+    if (m_path.movableBoneCount() == 0) {
+        reportUnchanged(rig, m_path, effector.target, request.tolerance, result);
         return;
     }
-    const std::size_t n = m_chain.boneCount();
-    m_directions.resize(n);
-    double error = distance(m_chain.tip(), target);
-    while (result.iterations < request.iterations && error > request.tolerance) {
+    m_state.load(rig, m_path);
+    const int n = m_state.bones();
+    const Vec2 base = m_state.basePosition();
+    const Vec2 target = boundedTarget(base, effector.target);
+    const std::span<Rotation> local = m_state.local();
+    const std::span<const Vec2> pos = m_state.positions();
+    // world() holds the bones' directions; the backward pass overwrites them with the wanted ones.
+    const std::span<Rotation> world = m_state.world();
+
+    Vec2 tip = m_state.forward();
+    for (int iteration = 0; iteration < request.iterations; ++iteration) {
+        if (safeDistance(tip, target) <= request.tolerance)
+            break;
         ++result.iterations;
-        // Turn toward the target from the tip back: each bone aims at where the bone after it
-        // now starts (the tip bone at the target itself).
-        Vec2 aim = target;
-        for (std::size_t k = n; k-- > 0;) {
-            const Vec2 start = m_chain.position(k);
-            Vec2 dir = aim - start;
-            const double len = norm(dir);
-            dir = len > 0.0 ? dir * (1.0 / len) : m_chain.position(k + 1) - start;
-            m_directions[k] = dir;
-            aim = aim - dir * (len > 0.0 ? rig.length(m_chain.bone(k)) : 0.0);
+        // Tip back to base: each bone points from where its start is now toward what it reaches
+        // for; the point its start would move to is what the bone below reaches for.
+        Vec2 goal = target;
+        for (int k = n; k >= 1; --k) {
+            const auto i = static_cast<std::size_t>(k);
+            Rotation dir;
+            if (unitDirection(goal - pos[i - 1], dir))
+                world[i] = dir; // otherwise the goal sits on the bone's start: keep its direction
+            goal = goal - world[i].direction() * m_state.length(k);
         }
-        // Re-seat each bone at its parent's end, keeping the directions (within limits).
-        Rotation frame = m_chain.baseFrame();
-        for (std::size_t k = 0; k < n; ++k) {
-            const JointIndex j = m_chain.bone(k);
-            const Vec2 current = frame.apply(rig.localRotation(j).direction());
-            rig.setAngleClamped(j, rig.angle(j) + turnDegrees(current, m_directions[k]));
-            frame = frame * rig.localRotation(j);
+        // Re-seat from the base: each bone keeps the direction it took, as far as its limits
+        // allow relative to its (re-seated) parent.
+        Rotation w = m_state.baseRotation();
+        for (int k = 1; k <= n; ++k) {
+            const auto i = static_cast<std::size_t>(k);
+            const Rotation dir = world[i];
+            const Rotation wanted = m_state.limits(k).clamp(Rotation{w.c * dir.c + w.s * dir.s, w.c * dir.s - w.s * dir.c});
+            local[i] = wanted;
+            w = renormalized(w * wanted);
         }
-        m_chain.updatePositions(rig);
-        error = distance(m_chain.tip(), target);
+        const Vec2 before = tip;
+        tip = m_state.forward();
+        if (tip == before)
+            break; // a fixed point: more passes would repeat this one
     }
-    result.error = error;
-    result.reached = error <= request.tolerance;
-    collectLimited(rig, m_chain.bones(), result);
+    m_state.store(rig, m_path, effector.target, request.tolerance, result);
 }
 
 } // namespace bonework

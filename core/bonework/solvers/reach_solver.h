@@ -1,12 +1,16 @@
 #pragma once
-// Reach with a fixed base (references S1 reach, S3): each pass turns every bone toward the target
-// from the tip back, as if the tip were dragged onto it, then re-seats each bone at its parent's
-// end. One pass per iteration, so a chain following a moving target converges over frames.
+// Reach (S1, S3): the chain's tip reaches for the target and the chain follows it, with the
+// base fixed. One pass: from the tip's bone back to the base's, each bone turns to point from
+// its current start toward the point it must reach (first the target, then the new start of the
+// bone below it); then every bone is re-seated at its parent's end, keeping the directions it
+// took (within its limits). In angle form the re-seating is implicit: a bone's angle is relative
+// to its parent. One pass is one iteration, so a game calling it once per frame with
+// iterations = 1 sees the arm ease toward a moving target; more iterations run more passes
+// (stopping once within the tolerance).
 
-#include "bonework/solvers/chain_workspace.h"
+#include "bonework/solvers/chain_path.h"
 #include "bonework/solvers/solver.h"
-
-#include <vector>
+#include "bonework/solvers/solver_support.h"
 
 namespace bonework {
 
@@ -17,8 +21,8 @@ public:
     void run(Rig& rig, const SolveRequest& request, SolveResult& result) override;
 
 private:
-    ChainWorkspace m_chain;
-    std::vector<Vec2> m_directions; // the world direction each bone wants, from the drag pass
+    ChainPath m_path;
+    ChainState m_state;
 };
 
 } // namespace bonework

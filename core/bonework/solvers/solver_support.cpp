@@ -3,23 +3,40 @@
 #include "bonework/angles.h"
 
 #include <cmath>
+#include <limits>
 
 namespace bonework {
 
-std::string checkCommonRequest(const Rig& rig, const SolveRequest& request)
+std::string quotedJointName(const Rig& rig, JointIndex j) { return '"' + rig.jointName(j) + '"'; }
+
+static bool finite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
+
+std::string validateChainRequest(const Rig& rig, const SolveRequest& request, int requiredBones)
 {
     if (request.effectors.empty())
-        return "the request names no effector (a joint and its target)";
-    for (const Effector& e : request.effectors) {
-        if (!rig.isValidJoint(e.joint))
-            return "the effector joint does not exist";
-        if (!std::isfinite(e.target.x) || !std::isfinite(e.target.y))
-            return "the target of \"" + rig.jointName(e.joint) + "\" is not a finite point";
-        if (!std::isfinite(e.weight) || e.weight < 0.0)
-            return "the weight of \"" + rig.jointName(e.joint) + "\" must be a finite number >= 0";
-    }
+        return "no effector: give the tip joint and its target";
+    const Effector& effector = request.effectors.front();
+    if (!rig.isValidJoint(effector.joint))
+        return "the effector joint (index " + std::to_string(effector.joint) + ") does not exist";
     if (request.root != kNoJoint && !rig.isValidJoint(request.root))
-        return "the root joint does not exist";
+        return "the root joint (index " + std::to_string(request.root) + ") does not exist";
+    const JointIndex tip = effector.joint;
+    const JointIndex root = request.root == kNoJoint ? rig.rootOf(tip) : request.root;
+    if (tip == root)
+        return "the chain has no bone between its root " + quotedJointName(rig, root) + " and its tip";
+    if (!rig.isAncestor(root, tip))
+        return "the tip " + quotedJointName(rig, tip) + " is not under the root " + quotedJointName(rig, root);
+    if (requiredBones > 0) {
+        int bones = 0;
+        for (JointIndex j = tip; j != root; j = rig.parent(j))
+            ++bones;
+        if (bones != requiredBones)
+            return "the chain from " + quotedJointName(rig, root) + " to " + quotedJointName(rig, tip) + " is "
+                   + std::to_string(bones) + (bones == 1 ? " bone" : " bones") + " long, not "
+                   + std::to_string(requiredBones);
+    }
+    if (!finite(effector.target))
+        return "the target must be finite";
     if (request.iterations < 1)
         return "iterations must be at least 1";
     if (!std::isfinite(request.tolerance) || request.tolerance < 0.0)
@@ -27,82 +44,156 @@ std::string checkCommonRequest(const Rig& rig, const SolveRequest& request)
     return {};
 }
 
-JointIndex chainBase(const Rig& rig, const SolveRequest& request)
+bool unitDirection(Vec2 v, Rotation& out)
 {
-    if (request.root != kNoJoint)
-        return request.root;
-    return rig.rootOf(request.effectors.front().joint);
-}
-
-std::string checkChainRequest(const Rig& rig, const SolveRequest& request)
-{
-    if (auto why = checkCommonRequest(rig, request); !why.empty())
-        return why;
-    const JointIndex tip = request.effectors.front().joint;
-    const JointIndex base = chainBase(rig, request);
-    if (tip == base)
-        return "the tip \"" + rig.jointName(tip) + "\" is the chain's root: there is no bone to turn";
-    if (!rig.isAncestor(base, tip))
-        return "the tip \"" + rig.jointName(tip) + "\" is not under the root \"" + rig.jointName(base) + "\"";
-    return {};
-}
-
-void markPinnedSubtrees(const Rig& rig, std::vector<unsigned char>& out)
-{
-    const std::size_t n = rig.jointCount();
-    out.assign(n, 0);
-    // Children come after parents, so a backward sweep passes marks upward.
-    for (std::size_t i = n; i-- > 0;) {
-        const auto j = static_cast<JointIndex>(i);
-        if (rig.isPinned(j))
-            out[i] = 1;
-        if (out[i] && !rig.isRoot(j))
-            out[rig.parent(j)] = 1;
+    const double m2 = v.x * v.x + v.y * v.y;
+    if (m2 > 0.0 && m2 < std::numeric_limits<double>::infinity()) {
+        const double inv = 1.0 / std::sqrt(m2);
+        out = {v.x * inv, v.y * inv};
+        return true;
     }
+    if (!finite(v) || (v.x == 0.0 && v.y == 0.0))
+        return false;
+    // Overflowed (or underflowed) square: the slow, careful way.
+    const double m = std::hypot(v.x, v.y);
+    if (!(m > 0.0) || !std::isfinite(m))
+        return false;
+    out = {v.x / m, v.y / m};
+    return true;
 }
 
-void freeChainBones(const Rig& rig, JointIndex base, JointIndex tip, const std::vector<unsigned char>& pinnedBelow,
-                    std::vector<JointIndex>& bones)
+bool rotationBetween(Vec2 from, Vec2 to, Rotation& out)
 {
-    bones.clear();
-    // Walk up from the tip; stop at the base or at the first bone that cannot turn.
-    for (JointIndex j = tip; j != base && j != kNoJoint; j = rig.parent(j)) {
-        if (pinnedBelow[j])
-            bones.clear(); // this bone and everything below it up to here is held by a pin
-        else
-            bones.push_back(j);
-    }
-    // Collected tip-first; the solvers want base-first.
-    for (std::size_t a = 0, b = bones.size(); a + 1 < b; ++a, --b)
-        std::swap(bones[a], bones[b - 1]);
+    return unitDirection({dot(from, to), cross(from, to)}, out);
 }
 
-void collectLimited(const Rig& rig, const std::vector<JointIndex>& joints, SolveResult& result)
+void RotationLimits::set(double minDegrees, double maxDegrees)
 {
-    result.limited.clear();
+    min = minDegrees;
+    max = maxDegrees;
+    free = minDegrees <= kMinLimit && maxDegrees >= kMaxLimit;
+    const double half = 0.5 * (maxDegrees - minDegrees);
+    centre = Rotation::fromDegrees(minDegrees + half);
+    narrow = half <= 90.0;
+    sinHalfWidth = std::sin(half * kRadiansPerDegree);
+    atMin = Rotation::fromDegrees(minDegrees);
+    atMax = Rotation::fromDegrees(maxDegrees);
+}
+
+void collectLimited(const Rig& rig, std::span<const JointIndex> joints, std::vector<JointIndex>& limited)
+{
+    limited.clear();
     for (JointIndex j : joints) {
         if (rig.isRoot(j))
             continue;
+        const double lo = rig.minAngle(j);
+        const double hi = rig.maxAngle(j);
+        if (lo <= kMinLimit && hi >= kMaxLimit)
+            continue;
         const double a = rig.angle(j);
-        if (a == rig.minAngle(j) || a == rig.maxAngle(j)) {
-            if (rig.minAngle(j) == kMinLimit && rig.maxAngle(j) == kMaxLimit)
-                continue; // a free joint at +-180 is not held by anything
-            result.limited.push_back(j);
-        }
+        if (a == lo || a == hi)
+            limited.push_back(j);
     }
-    // Keep index order regardless of how `joints` was ordered (a sorted insert, no allocation).
-    for (std::size_t i = 1; i < result.limited.size(); ++i)
-        for (std::size_t k = i; k > 0 && result.limited[k - 1] > result.limited[k]; --k)
-            std::swap(result.limited[k - 1], result.limited[k]);
 }
 
-double turnDegrees(Vec2 from, Vec2 to)
+double safeDistance(Vec2 a, Vec2 b)
 {
-    const double c = dot(from, to);
-    const double s = cross(from, to);
-    if (c == 0.0 && s == 0.0)
-        return 0.0;
-    return std::atan2(s, c) * kDegreesPerRadian;
+    const Vec2 d = b - a;
+    if (finite(d))
+        return std::hypot(d.x, d.y);
+    // The difference itself overflowed: halve first.
+    const double h = std::hypot(0.5 * b.x - 0.5 * a.x, 0.5 * b.y - 0.5 * a.y);
+    return h > std::numeric_limits<double>::max() * 0.5 ? std::numeric_limits<double>::max() : 2.0 * h;
+}
+
+Vec2 boundedTarget(Vec2 base, Vec2 target)
+{
+    constexpr double kFar = 1e100;
+    const Vec2 d = target - base;
+    if (std::fabs(d.x) <= kFar && std::fabs(d.y) <= kFar)
+        return target;
+    Rotation dir;
+    const double hx = 0.5 * target.x - 0.5 * base.x;
+    const double hy = 0.5 * target.y - 0.5 * base.y;
+    if (!unitDirection({hx, hy}, dir))
+        return base;
+    return base + dir.direction() * kFar;
+}
+
+void ChainState::load(const Rig& rig, const ChainPath& path)
+{
+    const std::span<const JointIndex> joints = path.movableJoints();
+    m_bones = static_cast<int>(joints.size()) - 1;
+    const std::size_t size = joints.size();
+    if (m_joints.size() < size) {
+        m_joints.resize(size);
+        m_length.resize(size);
+        m_limits.resize(size);
+        m_local.resize(size);
+        m_position.resize(size);
+        m_world.resize(size);
+    }
+    const WorldTransform base = worldTransformOf(rig, joints.front());
+    m_basePosition = base.position;
+    m_baseRotation = base.rotation;
+    m_joints[0] = joints.front();
+    for (std::size_t k = 1; k < size; ++k) {
+        const JointIndex j = joints[k];
+        m_joints[k] = j;
+        m_length[k] = rig.length(j);
+        m_local[k] = rig.localRotation(j);
+        RotationLimits& lim = m_limits[k];
+        // Limits rarely change between solves: their rotations are worked out again only then.
+        if (lim.min != rig.minAngle(j) || lim.max != rig.maxAngle(j))
+            lim.set(rig.minAngle(j), rig.maxAngle(j));
+    }
+}
+
+Vec2 ChainState::forward()
+{
+    Vec2 p = m_basePosition;
+    Rotation w = m_baseRotation;
+    m_position[0] = p;
+    m_world[0] = w;
+    for (int k = 1; k <= m_bones; ++k) {
+        const auto i = static_cast<std::size_t>(k);
+        w = w * m_local[i];
+        p += w.direction() * m_length[i];
+        m_world[i] = w;
+        m_position[i] = p;
+    }
+    return p;
+}
+
+Vec2 chainTipPosition(const Rig& rig, const ChainPath& path)
+{
+    const std::span<const JointIndex> joints = path.joints();
+    const WorldTransform base = worldTransformOf(rig, joints.front());
+    Vec2 p = base.position;
+    Rotation w = base.rotation;
+    for (std::size_t k = 1; k < joints.size(); ++k) {
+        w = w * rig.localRotation(joints[k]);
+        p += w.direction() * rig.length(joints[k]);
+    }
+    return p;
+}
+
+void ChainState::store(Rig& rig, const ChainPath& path, Vec2 target, double tolerance, SolveResult& result)
+{
+    for (int k = 1; k <= m_bones; ++k) {
+        const auto i = static_cast<std::size_t>(k);
+        const JointIndex j = m_joints[i];
+        if (!(m_local[i] == rig.localRotation(j)))
+            rig.setAngleClamped(j, m_local[i].degrees());
+    }
+    reportUnchanged(rig, path, target, tolerance, result);
+}
+
+void reportUnchanged(const Rig& rig, const ChainPath& path, Vec2 target, double tolerance, SolveResult& result)
+{
+    result.error = safeDistance(chainTipPosition(rig, path), target);
+    result.reached = result.error <= tolerance;
+    collectLimited(rig, path.movableJoints().subspan(1), result.limited);
 }
 
 } // namespace bonework

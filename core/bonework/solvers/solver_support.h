@@ -1,51 +1,128 @@
 #pragma once
-// Pieces shared by the solvers: request checks, the movable part of a chain, the world frames
-// along it, and the result bookkeeping. Everything works in caller-owned scratch buffers so a
-// warm solve allocates nothing.
+// Helpers shared by the solvers: request validation, angle limits applied to rotations (no trigonometry in inner loops),
+// the limited-joint report, and a working copy of one chain (ChainState) that chain solvers
+// iterate on and write back to the rig once.
 
 #include "bonework/forward_kinematics.h"
+#include "bonework/solvers/chain_path.h"
 #include "bonework/solvers/solver.h"
 
+#include <cmath>
+#include <span>
 #include <string>
 #include <vector>
 
 namespace bonework {
 
-// Checks shared by every solver: at least one effector, joints that exist, finite targets and
-// weights, iterations >= 1, a finite tolerance >= 0. Empty when fine.
-std::string checkCommonRequest(const Rig& rig, const SolveRequest& request);
+// Why a single-chain request cannot be solved; empty when it can. Checks: one effector at
+// least, the effector and the root are joints of the rig, the tip lies under the root (with at
+// least one bone between), a finite target, iterations >= 1, a finite tolerance >= 0. With
+// `requiredBones` > 0 the chain must have exactly that many bones (two-bone passes 2).
+std::string validateChainRequest(const Rig& rig, const SolveRequest& request, int requiredBones = 0);
 
-// Checks for a solver that moves one chain from a fixed base to the first effector: the base
-// (request.root, or the root above the effector) must be a strict ancestor of the effector.
-std::string checkChainRequest(const Rig& rig, const SolveRequest& request);
+// Joint names quoted for messages: "name".
+std::string quotedJointName(const Rig& rig, JointIndex j);
 
-// The chain's fixed base: request.root, or the root joint above the effector.
-JointIndex chainBase(const Rig& rig, const SolveRequest& request);
+// The rotation that turns direction `from` onto direction `to` (neither needs unit length).
+// False when either is zero or the numbers overflow, so the caller keeps what it had.
+bool rotationBetween(Vec2 from, Vec2 to, Rotation& out);
 
-// Marks, for every joint, whether its subtree (itself included) holds a pinned joint. A bone
-// whose subtree holds a pin cannot turn without moving that pin. O(joints), no allocation once
-// `out` has the capacity.
-void markPinnedSubtrees(const Rig& rig, std::vector<unsigned char>& out);
+// Unit direction of v; false when v is zero or not finite.
+bool unitDirection(Vec2 v, Rotation& out);
 
-// The bones of the chain from `base` (exclusive) to `tip` (inclusive), ordered from the base
-// out, keeping only those free to turn: bones whose subtree holds a pin, and every bone before
-// them, are left out. Empty when nothing can move.
-void freeChainBones(const Rig& rig, JointIndex base, JointIndex tip, const std::vector<unsigned char>& pinnedBelow,
-                    std::vector<JointIndex>& bones);
-
-// World direction of the bone that ends at `joint`'s parent — the frame `joint`'s angle is
-// measured from — given the world transforms of the rig.
-inline Rotation parentFrame(const Rig& rig, const std::vector<WorldTransform>& world, JointIndex joint)
+// Brings a rotation that has drifted from unit length back (one Newton step; cheap).
+inline Rotation renormalized(Rotation r)
 {
-    return world[rig.parent(joint)].rotation;
+    const double k = 0.5 * (3.0 - (r.c * r.c + r.s * r.s));
+    return {r.c * k, r.s * k};
 }
 
-// Fills result.limited with every joint whose angle sits on a limit of a non-trivial range
-// (a rigid joint, min == max, always does and is reported too) among `joints`.
-void collectLimited(const Rig& rig, const std::vector<JointIndex>& joints, SolveResult& result);
+// A joint's angle limits in rotation form, so clamping a candidate rotation needs no trig.
+struct RotationLimits {
+    bool free = true;       // the limits cover the whole circle
+    double min = -180.0;    // degrees, as in the rig (to tell whether the cache is current)
+    double max = 180.0;
+    Rotation centre;        // the middle of [min, max]
+    bool narrow = false;    // half the width is at most 90 degrees
+    double sinHalfWidth = 0.0;
+    Rotation atMin;
+    Rotation atMax;
 
-// The signed angle in degrees that turns direction `from` onto direction `to` (clockwise on
-// screen positive); 0 when either is zero.
-double turnDegrees(Vec2 from, Vec2 to);
+    void set(double minDegrees, double maxDegrees);
+    // The rotation nearest `r` on the circle whose angle lies within the limits (ties go to
+    // the minimum, as clampToLimits does).
+    Rotation clamp(Rotation r) const
+    {
+        if (free)
+            return r;
+        // r relative to the centre of the range: inside when within half the width of it,
+        // tested on the sine (well resolved near the edges, unlike the cosine of small angles).
+        const double c = centre.c * r.c + centre.s * r.s;
+        const double s = centre.c * r.s - centre.s * r.c;
+        const bool inside = narrow ? (c > 0.0 && std::fabs(s) <= sinHalfWidth) : (c >= 0.0 || std::fabs(s) >= sinHalfWidth);
+        if (inside)
+            return r;
+        return s > 0.0 ? atMax : atMin;
+    }
+};
+
+// Appends to `limited` every joint in `joints` whose angle sits on a limit that is not the
+// whole circle (rigid joints count: they always sit on their limit). Clears it first.
+void collectLimited(const Rig& rig, std::span<const JointIndex> joints, std::vector<JointIndex>& limited);
+
+// Distance that never overflows to infinity for finite points (saturates at the largest double).
+double safeDistance(Vec2 a, Vec2 b);
+
+// A target kept within a huge but safe distance of `base`, in the same direction, so squared
+// distances cannot overflow in the solvers' arithmetic (error is still measured to the real one).
+Vec2 boundedTarget(Vec2 base, Vec2 target);
+
+// Working copy of the movable part of one chain, for solvers that iterate in rotation form:
+// load() once per solve, iterate on `local` (bone k's rotation relative to bone k - 1, k from
+// 1 to bones()), then store() writes the angles back through Rig::setAngleClamped (so the pose
+// is legal whatever happened in between) and fills the result. Buffers grow on first use only.
+class ChainState {
+public:
+    // Loads path.movableJoints() from the rig.
+    void load(const Rig& rig, const ChainPath& path);
+
+    int bones() const { return m_bones; }
+    JointIndex joint(int k) const { return m_joints[static_cast<std::size_t>(k)]; }
+    double length(int k) const { return m_length[static_cast<std::size_t>(k)]; }
+    const RotationLimits& limits(int k) const { return m_limits[static_cast<std::size_t>(k)]; }
+    Vec2 basePosition() const { return m_basePosition; }
+    Rotation baseRotation() const { return m_baseRotation; }
+
+    // Bone k's local rotation, indices 1..bones() (0 is unused). Iterate on these.
+    std::span<Rotation> local() { return m_local; }
+    // World positions (0: the base) and bone directions, indices 0..bones(): scratch space
+    // for the solver, filled by forward().
+    std::span<Vec2> positions() { return m_position; }
+    std::span<Rotation> world() { return m_world; }
+
+    // Fills positions() and world() from local(); returns the tip position.
+    Vec2 forward();
+
+    // Writes local() into the rig (only angles that changed), then measures the tip against
+    // `target` from the rig's own angles and fills result (error, reached, limited).
+    void store(Rig& rig, const ChainPath& path, Vec2 target, double tolerance, SolveResult& result);
+
+private:
+    int m_bones = 0;
+    Vec2 m_basePosition;
+    Rotation m_baseRotation;
+    std::vector<JointIndex> m_joints;
+    std::vector<double> m_length;
+    std::vector<RotationLimits> m_limits;
+    std::vector<Rotation> m_local;
+    std::vector<Vec2> m_position;
+    std::vector<Rotation> m_world;
+};
+
+// The tip of `path` measured from the rig as it stands (walks the chain once).
+Vec2 chainTipPosition(const Rig& rig, const ChainPath& path);
+
+// For solvers that find nothing to move: measures error and limits as they stand.
+void reportUnchanged(const Rig& rig, const ChainPath& path, Vec2 target, double tolerance, SolveResult& result);
 
 } // namespace bonework

@@ -1,7 +1,6 @@
 #include "bonework/solvers/two_bone_solver.h"
 
 #include "bonework/angles.h"
-#include "bonework/forward_kinematics.h"
 #include "bonework/solvers/solver_support.h"
 
 #include <algorithm>
@@ -10,149 +9,152 @@
 namespace bonework {
 namespace {
 
-Vec2 unit(double degrees)
+// Twice the area of a triangle with sides x, y, z, by Kahan's stable form of Heron's formula
+// (accurate for needle-thin triangles, where the law of cosines alone loses the sine).
+double twiceArea(double x, double y, double z)
 {
-    const Rotation r = Rotation::fromDegrees(degrees);
-    return {r.c, r.s};
+    if (x < y) std::swap(x, y);
+    if (x < z) std::swap(x, z);
+    if (y < z) std::swap(y, z);
+    const double p = (x + (y + z)) * (z - (x - y)) * (z + (x - y)) * (x + (y - z));
+    return p > 0.0 ? 0.5 * std::sqrt(p) : 0.0;
 }
 
-double directionDegrees(Vec2 v) { return std::atan2(v.y, v.x) * kDegreesPerRadian; }
+bool withinLimits(const Rig& rig, JointIndex j, double degrees)
+{
+    return clampToLimits(degrees, rig.minAngle(j), rig.maxAngle(j)) == degrees;
+}
 
-// The arm in its base's frame: upper bone of length a from the base, lower of length b.
+double clampAngle(const Rig& rig, JointIndex j, double degrees)
+{
+    return clampToLimits(degrees, rig.minAngle(j), rig.maxAngle(j));
+}
+
 struct Arm {
     Vec2 base;
-    double frame = 0.0; // world direction the upper bone's angle is measured from
-    double a = 0.0, b = 0.0;
-    double min1 = -180, max1 = 180, min2 = -180, max2 = 180;
-    Vec2 target;
+    Rotation baseRotation;
+    double a = 0.0;
+    double b = 0.0;
 
-    Vec2 tip(double a1, double a2) const
+    Vec2 tip(double first, double second) const
     {
-        const double w1 = frame + a1;
-        return base + unit(w1) * a + unit(w1 + a2) * b;
+        const Rotation w1 = baseRotation * Rotation::fromDegrees(first);
+        const Rotation w2 = w1 * Rotation::fromDegrees(second);
+        return base + w1.direction() * a + w2.direction() * b;
     }
-    double error(double a1, double a2) const { return distance(tip(a1, a2), target); }
-
-    // For a fixed elbow angle the tip circles the base; the best upper angle points it at the
-    // target, nearest the limits when it cannot (distance along an arc is unimodal in angle).
-    double bestUpper(double a2, double current) const
+    // The second angle that points bone 2 as nearly at the target as its limits allow.
+    double bestSecond(const Rig& rig, JointIndex j2, double first, double current, Vec2 target) const
     {
-        const Vec2 toTarget = target - base;
-        if (toTarget.x == 0.0 && toTarget.y == 0.0)
-            return current;
-        const double seen = std::atan2(b * std::sin(a2 * kRadiansPerDegree), a + b * std::cos(a2 * kRadiansPerDegree))
-                            * kDegreesPerRadian;
-        return clampToLimits(directionDegrees(toTarget) - frame - seen, min1, max1);
+        const Rotation w1 = baseRotation * Rotation::fromDegrees(first);
+        const Vec2 elbow = base + w1.direction() * a;
+        Rotation turn;
+        if (!rotationBetween(w1.direction(), target - elbow, turn))
+            return current; // the target is on the elbow: every angle is as good
+        return clampAngle(rig, j2, turn.degrees());
     }
-
-    // For a fixed upper bone the elbow is fixed; the best lower angle points at the target.
-    double bestLower(double a1, double current) const
+    // The first angle that swings the (rigid) arm as nearly onto the target as limits allow.
+    double bestFirst(const Rig& rig, JointIndex j1, double second, double current, Vec2 target) const
     {
-        const double w1 = frame + a1;
-        const Vec2 toTarget = target - (base + unit(w1) * a);
-        if (toTarget.x == 0.0 && toTarget.y == 0.0)
+        const Vec2 reach = Vec2{a, 0.0} + Rotation::fromDegrees(second).direction() * b; // in bone-1 frame
+        Rotation toTarget;
+        Rotation armDirection;
+        if (!unitDirection(target - base, toTarget) || !unitDirection(reach, armDirection))
             return current;
-        return clampToLimits(directionDegrees(toTarget) - w1, min2, max2);
+        const Rotation local = baseRotation.inverse() * toTarget * armDirection.inverse();
+        return clampAngle(rig, j1, local.degrees());
     }
 };
-
-bool within(double v, double min, double max) { return v >= min && v <= max; }
 
 } // namespace
 
 std::string TwoBoneSolver::validate(const Rig& rig, const SolveRequest& request) const
 {
-    if (auto why = checkChainRequest(rig, request); !why.empty())
-        return why;
-    const JointIndex tip = request.effectors.front().joint;
-    const JointIndex base = chainBase(rig, request);
-    if (rig.parent(tip) == base || rig.parent(rig.parent(tip)) != base)
-        return "a two-bone chain must be exactly two bones long (\"" + rig.jointName(base) + "\" to \""
-               + rig.jointName(tip) + "\" is not)";
-    return {};
+    return validateChainRequest(rig, request, 2);
+}
+
+TwoBoneSolver::Angles TwoBoneSolver::closedForm(Vec2 base, Rotation baseRotation, double a, double b, Vec2 target,
+                                                BendDirection bend, Rotation fallback)
+{
+    Rotation toTarget;
+    if (!unitDirection(target - base, toTarget))
+        toTarget = fallback;
+    const double d = std::clamp(safeDistance(base, target), std::fabs(a - b), a + b);
+    // Triangle base-elbow-tip with sides a, b, d: alpha at the base, gamma at the elbow.
+    const double area2 = twiceArea(a, b, d);
+    double cosAlpha = d > 0.0 ? (a * a + d * d - b * b) / (2.0 * a * d) : (a >= b ? 1.0 : -1.0);
+    cosAlpha = std::clamp(cosAlpha, -1.0, 1.0);
+    const double sinAlpha = d > 0.0 ? std::min(1.0, area2 / (a * d)) : 0.0;
+    const double cosGamma = std::clamp((a * a + b * b - d * d) / (2.0 * a * b), -1.0, 1.0);
+    const double sinGamma = std::min(1.0, area2 / (a * b));
+    const double sign = bend == BendDirection::Positive ? 1.0 : -1.0;
+    // Positive bend: bone 1 turns counter-clockwise off the target line by alpha, bone 2 turns
+    // clockwise by 180 - gamma relative to bone 1.
+    const Rotation first = baseRotation.inverse() * toTarget * Rotation{cosAlpha, -sign * sinAlpha};
+    const Rotation second{-cosGamma, sign * sinGamma};
+    return {first.degrees(), second.degrees()};
 }
 
 void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
 {
     const Effector& effector = request.effectors.front();
-    const JointIndex lower = effector.joint;
-    const JointIndex upper = rig.parent(lower);
-    const JointIndex base = rig.parent(upper);
+    m_path.build(rig, request.root, effector.joint);
+    const std::span<const JointIndex> joints = m_path.joints();
+    const JointIndex j1 = joints[1];
+    const JointIndex j2 = joints[2];
+    const Vec2 target = boundedTarget(worldTransformOf(rig, joints[0]).position, effector.target);
+    result.iterations = 0;
+    if (m_path.movableBoneCount() == 0) {
+        reportUnchanged(rig, m_path, effector.target, request.tolerance, result);
+        return;
+    }
+    result.iterations = 1;
+    const WorldTransform baseFrame = worldTransformOf(rig, joints[0]);
+    const Arm arm{baseFrame.position, baseFrame.rotation, rig.length(j1), rig.length(j2)};
 
-    const WorldTransform baseWorld = worldTransformOf(rig, base);
-    Arm arm;
-    arm.base = baseWorld.position;
-    arm.frame = baseWorld.rotation.degrees();
-    arm.a = rig.length(upper);
-    arm.b = rig.length(lower);
-    arm.min1 = rig.minAngle(upper);
-    arm.max1 = rig.maxAngle(upper);
-    arm.min2 = rig.minAngle(lower);
-    arm.max2 = rig.maxAngle(lower);
-    arm.target = effector.target;
+    if (m_path.movableBoneCount() == 1) {
+        // Bone 1 is held (a pin on the elbow or below it on a side branch): only bone 2 turns.
+        rig.setAngleClamped(j2, arm.bestSecond(rig, j2, rig.angle(j1), rig.angle(j2), target));
+        reportUnchanged(rig, m_path, effector.target, request.tolerance, result);
+        return;
+    }
 
-    // A bone whose subtree holds a pin cannot turn.
-    markPinnedSubtrees(rig, m_pinnedBelow);
-    const bool lowerFree = !m_pinnedBelow[lower];
-    const bool upperFree = lowerFree && !m_pinnedBelow[upper];
-
-    double a1 = rig.angle(upper);
-    double a2 = rig.angle(lower);
-    if (upperFree) {
-        // The law of cosines on the clamped distance.
-        const Vec2 toTarget = arm.target - arm.base;
-        const double reach = norm(toTarget);
-        const double d = std::clamp(reach, std::fabs(arm.a - arm.b), arm.a + arm.b);
-        const double cosElbow = std::clamp((arm.a * arm.a + arm.b * arm.b - d * d) / (2 * arm.a * arm.b), -1.0, 1.0);
-        const double bend = 180.0 - std::acos(cosElbow) * kDegreesPerRadian; // 0 straight .. 180 folded
-        const double cosShoulder =
-            d > 0.0 ? std::clamp((arm.a * arm.a + d * d - arm.b * arm.b) / (2 * arm.a * d), -1.0, 1.0) : 0.0;
-        const double shoulder = std::acos(cosShoulder) * kDegreesPerRadian;
-        const double aim = reach > 0.0 ? directionDegrees(toTarget) - arm.frame : a1 + shoulder;
-        const double sign = request.bend == BendDirection::Positive ? 1.0 : -1.0;
-
-        // Candidates, best first on ties: the exact pose with the requested bend, then the other
-        // bend, then the best pose on each edge of the limits box. If the exact pose is illegal,
-        // the nearest legal pose lies on an edge, where the other angle is closed-form.
-        struct Candidate { double a1, a2; };
-        Candidate candidates[6];
-        int count = 0;
-        for (double s : {sign, -sign}) {
-            const double c1 = wrapDegrees(aim - s * shoulder);
-            const double c2 = wrapDegrees(s * bend);
-            if (within(c1, arm.min1, arm.max1) && within(c2, arm.min2, arm.max2))
-                candidates[count++] = {c1, c2};
+    // When the target sits on the base, fold along the arm's current first bone.
+    const Rotation fallback = baseFrame.rotation * rig.localRotation(j1);
+    const BendDirection other = request.bend == BendDirection::Positive ? BendDirection::Negative : BendDirection::Positive;
+    Angles best{};
+    bool found = false;
+    for (BendDirection bend : {request.bend, other}) {
+        const Angles exact = closedForm(arm.base, arm.baseRotation, arm.a, arm.b, target, bend, fallback);
+        if (withinLimits(rig, j1, exact.first) && withinLimits(rig, j2, exact.second)) {
+            best = exact;
+            found = true;
+            break;
         }
-        if (count == 0) {
-            for (double edge : {arm.min2, arm.max2})
-                candidates[count++] = {arm.bestUpper(edge, a1), edge};
-            for (double edge : {arm.min1, arm.max1})
-                candidates[count++] = {edge, arm.bestLower(edge, a2)};
-        }
-        double bestError = arm.error(candidates[0].a1, candidates[0].a2);
-        Candidate best = candidates[0];
-        for (int i = 1; i < count; ++i) {
-            const double e = arm.error(candidates[i].a1, candidates[i].a2);
-            if (e < bestError) {
-                bestError = e;
-                best = candidates[i];
+    }
+    if (!found) {
+        // The nearest legal pose lies on an edge of the rectangle of legal angle pairs.
+        const double min1 = rig.minAngle(j1), max1 = rig.maxAngle(j1);
+        const double min2 = rig.minAngle(j2), max2 = rig.maxAngle(j2);
+        const double current1 = rig.angle(j1), current2 = rig.angle(j2);
+        const Angles candidates[] = {
+            {min1, arm.bestSecond(rig, j2, min1, current2, target)},
+            {max1, arm.bestSecond(rig, j2, max1, current2, target)},
+            {arm.bestFirst(rig, j1, min2, current1, target), min2},
+            {arm.bestFirst(rig, j1, max2, current1, target), max2},
+        };
+        double bestDistance = 0.0;
+        for (const Angles& c : candidates) {
+            const double dist = safeDistance(arm.tip(c.first, c.second), target);
+            if (!found || dist < bestDistance) {
+                best = c;
+                bestDistance = dist;
+                found = true;
             }
         }
-        a1 = best.a1;
-        a2 = best.a2;
-    } else if (lowerFree) {
-        a2 = arm.bestLower(a1, a2);
     }
-    rig.setAngleClamped(upper, a1);
-    rig.setAngleClamped(lower, a2);
-
-    result.iterations = 1;
-    result.error = arm.error(rig.angle(upper), rig.angle(lower));
-    result.reached = result.error <= request.tolerance;
-    m_touched.clear();
-    m_touched.push_back(upper);
-    m_touched.push_back(lower);
-    collectLimited(rig, m_touched, result);
+    rig.setAngleClamped(j1, best.first);
+    rig.setAngleClamped(j2, best.second);
+    reportUnchanged(rig, m_path, effector.target, request.tolerance, result);
 }
 
 } // namespace bonework

@@ -1,13 +1,20 @@
 #pragma once
-// The two-bone solver (references S5, S6): the law-of-cosines solution, exact and closed-form.
-// The distance is clamped to [|a - b|, a + b]: beyond reach the arm points straight at the target,
-// inside the inner radius it folds toward it. Bend positive: the second bone turns clockwise on
-// screen relative to the first. When the exact pose breaks a limit the result is the legal pose
-// nearest the target, found exactly (see two_bone_solver.cpp).
+// Two-bone IK (S5, S6): the closed-form law-of-cosines solution for a chain of exactly two
+// bones with a fixed base. The base-to-target distance is clamped to [|a - b|, a + b]: beyond
+// reach the arm points straight at the target, inside the inner radius it folds toward it.
+// Bend positive: the second bone turns clockwise on screen relative to the first (a positive
+// angle); negative: the other way.
+//
+// Limits: when the exact pose for the requested bend breaks a limit, the mirrored pose (the
+// other bend) is used if it is legal, since it reaches the target just as well. Otherwise the
+// answer is the legal pose nearest the target. The distance has no local minimum inside the
+// rectangle of legal angle pairs other than the exact poses, so the nearest legal pose lies
+// on its edges; on each edge one angle is fixed and the best other angle is closed form (the
+// free bone points as nearly at the target as its limits allow). The four edges give four
+// candidates, compared in a fixed order: exact and deterministic, no search grid.
 
+#include "bonework/solvers/chain_path.h"
 #include "bonework/solvers/solver.h"
-
-#include <vector>
 
 namespace bonework {
 
@@ -17,9 +24,19 @@ public:
     std::string validate(const Rig& rig, const SolveRequest& request) const override;
     void run(Rig& rig, const SolveRequest& request, SolveResult& result) override;
 
+    // The exact angles (degrees, bone 1 relative to the base's direction `baseRotation`, bone 2
+    // relative to bone 1) putting a two-bone arm of lengths a, b based at `base` on `target`,
+    // with the distance clamped to the arm's reach. `fallback` is the direction used when the
+    // target sits on the base. Exposed for tests and tools.
+    struct Angles {
+        double first = 0.0;
+        double second = 0.0;
+    };
+    static Angles closedForm(Vec2 base, Rotation baseRotation, double a, double b, Vec2 target, BendDirection bend,
+                             Rotation fallback);
+
 private:
-    std::vector<unsigned char> m_pinnedBelow;
-    std::vector<JointIndex> m_touched;
+    ChainPath m_path;
 };
 
 } // namespace bonework
