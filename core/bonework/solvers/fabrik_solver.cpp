@@ -1,10 +1,26 @@
 #include "bonework/solvers/fabrik_solver.h"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
 namespace bonework {
 
 std::string FabrikSolver::validate(const Rig& rig, const SolveRequest& request) const
 {
     return validateChainRequest(rig, request);
+}
+
+void FabrikSolver::restartPose(int restart)
+{
+    // The first restart puts every bone in the middle of its range; later ones spread the
+    // angles by a low-discrepancy sequence (deterministic: no random state).
+    const std::span<Rotation> local = m_state.local();
+    for (int k = 1; k <= m_state.bones(); ++k) {
+        const RotationLimits& lim = m_state.limits(k);
+        const double spread = restart == 0 ? 0.5 : std::fmod(0.5 + 0.6180339887498949 * restart + 0.7548776662466927 * k, 1.0);
+        local[static_cast<std::size_t>(k)] = Rotation::fromDegrees(lim.min + spread * (lim.max - lim.min));
+    }
 }
 
 void FabrikSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
@@ -24,20 +40,58 @@ void FabrikSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
     const std::span<Vec2> pos = m_state.positions();
     const std::span<Rotation> world = m_state.world();
 
+    if (m_best.size() < static_cast<std::size_t>(n) + 1)
+        m_best.resize(static_cast<std::size_t>(n) + 1);
+    double totalLength = 0.0;
+    for (int k = 1; k <= n; ++k)
+        totalLength += m_state.length(k);
+    // Restarts only make sense when the target is within the chain's length of its base.
+    const bool mayReach = safeDistance(base, target) <= totalLength;
+    double bestError = std::numeric_limits<double>::infinity();
+    double lastError = std::numeric_limits<double>::infinity();
+    int stalled = 0;
+    int restarts = 0;
+
     Vec2 tip = m_state.forward();
     for (int iteration = 0; iteration < request.iterations; ++iteration) {
-        if (safeDistance(tip, target) <= request.tolerance)
+        const double error = safeDistance(tip, target);
+        if (error <= request.tolerance)
             break;
+        stalled = error < lastError * (1.0 - kProgress) ? 0 : stalled + 1;
+        lastError = error;
+        if (stalled >= kStallLimit) {
+            if (!mayReach)
+                break; // a fixed point (or as good as one): more passes would repeat it
+            // Limits have trapped the chain: keep this pose if it is the best so far and
+            // start again from a spread of legal poses.
+            if (error < bestError) {
+                bestError = error;
+                std::copy(local.begin() + 1, local.begin() + n + 1, m_best.begin() + 1);
+            }
+            restartPose(restarts++);
+            tip = m_state.forward();
+            stalled = 0;
+            lastError = std::numeric_limits<double>::infinity();
+        }
         ++result.iterations;
         // Backward: the tip onto the target, each joint dragged after the one below it.
+        // Each bone also keeps the angle to the bone below it legal (that bone's limits, seen
+        // from above), so the dragged chain is already nearly a legal pose.
         Vec2 next = target;
+        Rotation below; // world direction of bone k + 1 as just placed
         for (int k = n; k >= 1; --k) {
             const auto i = static_cast<std::size_t>(k);
-            Rotation dir;
-            if (!unitDirection(pos[i - 1] - next, dir))
-                dir = Rotation{-world[i].c, -world[i].s}; // on top of each other: keep the bone's direction
+            Rotation back;
+            Rotation bone = world[i]; // on top of each other: keep the bone's direction
+            if (unitDirection(next - pos[i - 1], back))
+                bone = back;
+            if (k < n) {
+                const Rotation turn = m_state.limits(k + 1).clamp(bone.inverse() * below);
+                bone = renormalized(below * turn.inverse());
+            }
             pos[i] = next;
-            next = next + dir.direction() * m_state.length(k);
+            next -= bone.direction() * m_state.length(k);
+            below = bone;
         }
         // Forward: from the fixed base, each bone toward its dragged end, within its limits.
         Vec2 p = base;
@@ -55,11 +109,22 @@ void FabrikSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
             pos[i] = p;
         }
         pos[0] = base;
-        const Vec2 moved = p - tip;
+        bool changed = p != tip;
         tip = p;
-        if (moved.x == 0.0 && moved.y == 0.0)
-            break; // a fixed point: more passes would repeat this one
+        // Limits can hold FABRIK's pull away from where the target is reachable; a coordinate-
+        // descent sweep turns each bone directly toward it and gets it out.
+        if (safeDistance(tip, target) > request.tolerance) {
+            bool swept = false;
+            tip = ccdSweep(m_state, tip, target, swept);
+            if (swept)
+                tip = m_state.forward();
+            changed = changed || swept;
+        }
+        if (!changed)
+            stalled = kStallLimit; // a fixed point: restart or stop at the next check
     }
+    if (bestError < safeDistance(m_state.forward(), target))
+        std::copy(m_best.begin() + 1, m_best.begin() + n + 1, local.begin() + 1);
     m_state.store(rig, m_path, effector.target, request.tolerance, result);
 }
 

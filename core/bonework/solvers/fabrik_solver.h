@@ -4,7 +4,9 @@
 // lays it out again from the fixed base toward those points (forward pass). Limits are applied
 // in the forward pass: each bone takes the legal direction nearest the one FABRIK asks for, so
 // the chain after every iteration is an exactly legal pose. Where limits stall plain FABRIK,
-// a cyclic-coordinate-descent sweep is interleaved (see run()), which keeps it reaching.
+// a cyclic-coordinate-descent sweep follows each iteration, and when the chain still stalls
+// short of a target within its length, it restarts from a spread of legal poses (keeping the
+// best pose found). Stalling on an out-of-reach target ends the solve early.
 
 #include "bonework/solvers/chain_path.h"
 #include "bonework/solvers/solver.h"
@@ -19,8 +21,15 @@ public:
     void run(Rig& rig, const SolveRequest& request, SolveResult& result) override;
 
 private:
+    // An iteration that improves the error by less than this fraction counts as stalled;
+    // this many stalled iterations in a row trigger a restart (or the end, out of reach).
+    static constexpr double kProgress = 1e-3;
+    static constexpr int kStallLimit = 3;
+    void restartPose(int restart);
+
     ChainPath m_path;
     ChainState m_state;
+    std::vector<Rotation> m_best; // the best pose before a restart
 };
 
 } // namespace bonework

@@ -32,12 +32,18 @@ void ReachSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
         ++result.iterations;
         // Tip back to base: each bone points from where its start is now toward what it reaches
         // for; the point its start would move to is what the bone below reaches for.
+        // A bone also keeps the angle to the bone below it legal (that bone's limits seen from
+        // above), so the chain it leaves behind is one the re-seating can keep.
         Vec2 goal = target;
         for (int k = n; k >= 1; --k) {
             const auto i = static_cast<std::size_t>(k);
             Rotation dir;
             if (unitDirection(goal - pos[i - 1], dir))
                 world[i] = dir; // otherwise the goal sits on the bone's start: keep its direction
+            if (k < n) {
+                const Rotation below = world[i + 1];
+                world[i] = renormalized(below * m_state.limits(k + 1).clamp(world[i].inverse() * below).inverse());
+            }
             goal = goal - world[i].direction() * m_state.length(k);
         }
         // Re-seat from the base: each bone keeps the direction it took, as far as its limits

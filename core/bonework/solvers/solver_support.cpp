@@ -165,6 +165,29 @@ Vec2 ChainState::forward()
     return p;
 }
 
+Vec2 ccdSweep(ChainState& state, Vec2 tip, Vec2 target, bool& changed)
+{
+    const std::span<Rotation> local = state.local();
+    const std::span<Vec2> pos = state.positions();
+    changed = false;
+    for (int k = state.bones(); k >= 1; --k) {
+        const auto i = static_cast<std::size_t>(k);
+        const Vec2 pivot = pos[i - 1];
+        const Vec2 toTip = tip - pivot;
+        Rotation turn;
+        if (!rotationBetween(toTip, target - pivot, turn))
+            continue; // the tip or the target sits on the pivot: this bone cannot help
+        const Rotation wanted = state.limits(k).clamp(renormalized(turn * local[i]));
+        if (wanted == local[i])
+            continue;
+        const Rotation applied = wanted * local[i].inverse();
+        tip = pivot + applied.apply(toTip);
+        local[i] = wanted;
+        changed = true;
+    }
+    return tip;
+}
+
 Vec2 chainTipPosition(const Rig& rig, const ChainPath& path)
 {
     const std::span<const JointIndex> joints = path.joints();

@@ -119,6 +119,12 @@ private:
     std::vector<Rotation> m_world;
 };
 
+// One cyclic-coordinate-descent sweep over `state`, from the tip's bone back to the base's:
+// each bone turns so the line from its start to the tip swings onto `target`, within its
+// limits. Needs state.positions() current (state.forward()); leaves them stale. Returns the new
+// tip position; `changed` tells whether any bone turned.
+Vec2 ccdSweep(ChainState& state, Vec2 tip, Vec2 target, bool& changed);
+
 // The tip of `path` measured from the rig as it stands (walks the chain once).
 Vec2 chainTipPosition(const Rig& rig, const ChainPath& path);
 
