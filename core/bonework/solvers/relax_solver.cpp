@@ -5,12 +5,26 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace bonework {
 namespace {
 
 // The largest turn one step may give a bone: keeps big corrections smooth over iterations.
 constexpr double kMaxStepDegrees = 30.0;
+// Descents tried from other starting poses when one stalls short of the targets.
+constexpr int kMaxRestarts = 12;
+// A descent has stalled when ten iterations turned no bone by more than this many degrees.
+constexpr double kStallDegrees = 1e-4;
+
+// splitmix64: a fixed, portable generator, so restarts are the same on every machine.
+std::uint64_t nextRandom(std::uint64_t& state)
+{
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
 
 } // namespace
 
@@ -125,6 +139,7 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
     m_step.resize(cols);
     m_saved.resize(cols);
     m_held.resize(cols);
+    m_best.resize(cols);
 
     auto allWithin = [&]() {
         for (const Effector& e : request.effectors)
@@ -136,9 +151,41 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
     forwardKinematics(rig, m_world);
     double error = measure(request);
     double mu = 1e-3; // damping relative to the largest diagonal entry of J Jᵀ
+    for (std::size_t c = 0; c < cols; ++c)
+        m_best[c] = rig.angle(m_variables[c]);
+    double bestError = error;
+    double movedSinceCheckpoint = 0.0; // largest accepted turn of any bone in this stretch
+    int restarts = 0;
+    std::uint64_t randomState = 0x5eed;
     result.iterations = 0;
     while (cols > 0 && result.iterations < request.iterations && !allWithin()) {
         ++result.iterations;
+        if (result.iterations % 10 == 0) {
+            const bool stalled = movedSinceCheckpoint < kStallDegrees || mu > 1e8;
+            movedSinceCheckpoint = 0.0;
+            if (stalled) {
+                if (restarts == kMaxRestarts)
+                    break;
+                // Start again elsewhere: first from the middle of every range, then from
+                // pseudo-random legal poses.
+                ++restarts;
+                for (std::size_t c = 0; c < cols; ++c) {
+                    const JointIndex j = m_variables[c];
+                    const double lo = rig.minAngle(j), hi = rig.maxAngle(j);
+                    const double u = restarts == 1 ? 0.5 : static_cast<double>(nextRandom(randomState) >> 11) * 0x1.0p-53;
+                    rig.setAngleClamped(j, lo + (hi - lo) * u);
+                }
+                forwardKinematics(rig, m_world);
+                error = measure(request);
+                mu = 1e-3;
+                if (error < bestError) {
+                    bestError = error;
+                    for (std::size_t c = 0; c < cols; ++c)
+                        m_best[c] = rig.angle(m_variables[c]);
+                }
+                continue;
+            }
+        }
         // Jacobian: turning bone j by one degree moves every effector below it around j's parent.
         std::fill(m_jacobian.begin(), m_jacobian.end(), 0.0);
         double largest = 0.0;
@@ -184,16 +231,27 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
         const double trial = measure(request);
         if (trial < error) {
             error = trial;
+            for (std::size_t c = 0; c < cols; ++c)
+                movedSinceCheckpoint = std::max(movedSinceCheckpoint, std::fabs(m_step[c]));
             mu = std::max(mu * 0.3, 1e-9);
+            if (error < bestError) {
+                bestError = error;
+                for (std::size_t c = 0; c < cols; ++c)
+                    m_best[c] = rig.angle(m_variables[c]);
+            }
         } else {
             for (std::size_t c = 0; c < cols; ++c)
                 rig.setAngleClamped(m_variables[c], m_saved[c]);
             forwardKinematics(rig, m_world);
             error = measure(request);
             mu *= 10.0;
-            if (mu > 1e12)
-                break; // no step improves: a local minimum of the weighted error
         }
+    }
+    // A restart may have ended worse than an earlier descent: keep the best pose seen.
+    if (cols > 0 && bestError < error) {
+        for (std::size_t c = 0; c < cols; ++c)
+            rig.setAngleClamped(m_variables[c], m_best[c]);
+        forwardKinematics(rig, m_world);
     }
 
     double weights = 0.0, weighted = 0.0, plain = 0.0;

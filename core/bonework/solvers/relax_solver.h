@@ -3,8 +3,10 @@
 // a weight; pins; every length and limit. It runs damped least squares (Levenberg-Marquardt) on
 // the bone angles: each step solves the small system J Jᵀ + μI over all effectors, joints at a
 // limit that the step would push further are held, and a step is kept only if the weighted error
-// falls, so the pose settles calmly even when targets conflict. Roots and pinned joints stay put,
-// and so does request.root when set.
+// falls, so the pose settles calmly even when targets conflict. When the descent stalls short of
+// the targets (limits can trap it in a local minimum) it restarts from other legal poses, picked
+// deterministically, and keeps the best pose found. Roots and pinned joints stay put, and so does
+// request.root when set.
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/solvers/solver.h"
@@ -36,6 +38,7 @@ private:
     std::vector<double> m_step;              // degrees per variable
     std::vector<double> m_saved;             // angles before a trial step
     std::vector<unsigned char> m_held;       // variable held at its limit for this step
+    std::vector<double> m_best;              // angles of the best pose found so far
 };
 
 } // namespace bonework

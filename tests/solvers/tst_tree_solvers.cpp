@@ -1,0 +1,424 @@
+// Property tests of the whole-skeleton solvers, follow and relax, over seeded random rigs.
+// Every failure message names its seed so the case replays.
+#include "bonework/solvers/solver.h"
+
+#include "pose_checks.h"
+#include "random_rigs.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <cstdlib>
+#include <new>
+
+using namespace bonework;
+using namespace bonework::testing;
+
+// Counts heap allocations so the "no allocation per solve" promise can be checked.
+static long g_allocations = 0;
+void* operator new(std::size_t size)
+{
+    ++g_allocations;
+    if (void* p = std::malloc(size ? size : 1))
+        return p;
+    throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+// Scales the number of random cases: BONEWORK_PROPERTY_SCALE=0.2 for slow (sanitizer) builds.
+int cases(int n)
+{
+    const char* scale = std::getenv("BONEWORK_PROPERTY_SCALE");
+    const double k = scale ? std::atof(scale) : 1.0;
+    return std::max(1, static_cast<int>(n * (k > 0 ? k : 1.0)));
+}
+
+QByteArray seedMessage(std::uint64_t seed, const std::string& what)
+{
+    return QByteArray("seed ") + QByteArray::number(static_cast<qulonglong>(seed)) + ": " + what.c_str();
+}
+
+SolveRequest request(const Effector& e, int iterations = 100, double tolerance = 0.01)
+{
+    SolveRequest r;
+    r.effectors = std::span<const Effector>(&e, 1);
+    r.iterations = iterations;
+    r.tolerance = tolerance;
+    return r;
+}
+
+double tolFor(Vec2 t) { return 1e-9 * (1.0 + std::fabs(t.x) + std::fabs(t.y)); }
+
+// A 10-node snake whose nodes bend at most 30 degrees either way (S8).
+Rig snake()
+{
+    Rig rig;
+    JointDesc head;
+    head.name = "head";
+    head.position = {600, 400};
+    head.angle = 180; // the body trails to the left of the head
+    rig.addJoint(head);
+    for (int i = 1; i < 10; ++i) {
+        JointDesc d;
+        d.name = "node" + std::to_string(i);
+        d.parent = i - 1;
+        d.length = 30;
+        d.minAngle = -30;
+        d.maxAngle = 30;
+        rig.addJoint(d);
+    }
+    return rig;
+}
+
+// A small figure: pelvis root, spine, neck, rigid head, arms and legs with limited elbows/knees.
+Rig figure()
+{
+    Rig rig;
+    auto add = [&](const char* name, const char* parent, double length, double angle, double min = -180,
+                   double max = 180) {
+        JointDesc d;
+        d.name = name;
+        d.parent = rig.findJoint(parent);
+        d.length = length;
+        d.angle = angle;
+        d.minAngle = min;
+        d.maxAngle = max;
+        QVERIFY(rig.addJoint(d));
+    };
+    JointDesc pelvis;
+    pelvis.name = "pelvis";
+    pelvis.position = {400, 400};
+    pelvis.angle = -90;
+    rig.addJoint(pelvis);
+    add("chest", "pelvis", 80, 0, -30, 30);
+    add("neck", "chest", 20, 0, -20, 20);
+    add("head", "neck", 25, 0, 0, 0);
+    add("elbowL", "chest", 50, -150, -180, -60);
+    add("handL", "elbowL", 45, -20, -150, 0);
+    add("elbowR", "chest", 50, 150, 60, 180);
+    add("handR", "elbowR", 45, 20, 0, 150);
+    add("kneeL", "pelvis", 60, 160, 100, 180);
+    add("footL", "kneeL", 55, 0, -5, 140);
+    add("kneeR", "pelvis", 60, -160, -180, -100);
+    add("footR", "kneeR", 55, 0, -140, 5);
+    return rig;
+}
+
+} // namespace
+
+class TestTreeSolvers : public QObject {
+    Q_OBJECT
+private slots:
+    void followLandsExactlyAndStaysLegal_data()
+    {
+        QTest::addColumn<bool>("limits");
+        QTest::newRow("free") << false;
+        QTest::newRow("limited") << true;
+    }
+    void followLandsExactlyAndStaysLegal()
+    {
+        QFETCH(bool, limits);
+        auto solver = makeSolver(SolverKind::Follow);
+        SolveResult result;
+        for (int i = 0; i < cases(1500); ++i) {
+            const std::uint64_t seed = 1000 + i;
+            Engine rng(seed);
+            RigOptions options;
+            options.limits = limits;
+            Rig rig = (i % 2) ? randomTree(rng, uniformInt(rng, 2, 80), options)
+                              : randomChain(rng, uniformInt(rng, 1, 100), options);
+            const Rig before = rig;
+            const Effector e{uniformInt(rng, 0, static_cast<int>(rig.jointCount()) - 1),
+                             {uniform(rng, -2000, 2000), uniform(rng, -2000, 2000)}, 1.0};
+            const SolveRequest r = request(e);
+            QVERIFY2(solver->validate(rig, r).empty(), seedMessage(seed, solver->validate(rig, r)));
+            solver->run(rig, r, result);
+            const std::string bad = checkLegalPose(before, rig);
+            QVERIFY2(bad.empty(), seedMessage(seed, bad));
+            const Vec2 landed = forwardKinematics(rig)[e.joint].position;
+            QVERIFY2(distance(landed, e.target) <= tolFor(e.target), seedMessage(seed, "missed the target"));
+            QVERIFY2(result.reached, seedMessage(seed, "not reported as reached"));
+        }
+    }
+
+    void followKeepsPinsAndGetsClose()
+    {
+        auto solver = makeSolver(SolverKind::Follow);
+        SolveResult result;
+        for (int i = 0; i < cases(400); ++i) {
+            const std::uint64_t seed = 5000 + i;
+            Engine rng(seed);
+            RigOptions options;
+            options.limits = (i % 2) == 0;
+            options.pinChance = 0.1;
+            Rig rig = randomTree(rng, uniformInt(rng, 3, 40), options);
+            rig.setPinned(0, (i % 3) == 0);
+            const Rig before = rig;
+            const Effector e{uniformInt(rng, 0, static_cast<int>(rig.jointCount()) - 1),
+                             reachableTarget(rng, rig, 0), 1.0};
+            solver->run(rig, request(e), result);
+            const std::string bad = checkLegalPose(before, rig);
+            QVERIFY2(bad.empty(), seedMessage(seed, bad));
+            QVERIFY2(std::isfinite(result.error), seedMessage(seed, "error is not finite"));
+        }
+    }
+
+    void snakeDraggedByItsHeadKeepsItsLimits()
+    {
+        // S8: the whole snake follows its head, and no node ever bends past 30 degrees.
+        Rig rig = snake();
+        auto solver = makeSolver(SolverKind::Follow);
+        SolveResult result;
+        for (int step = 0; step < 2000; ++step) {
+            const double t = step * 0.02;
+            const Effector e{0, {600 + 300 * std::cos(t) * std::sin(0.7 * t), 400 + 250 * std::sin(1.3 * t)}, 1.0};
+            const Rig before = rig;
+            solver->run(rig, request(e), result);
+            const std::string bad = checkLegalPose(before, rig);
+            QVERIFY2(bad.empty(), qPrintable(QString("step %1: %2").arg(step).arg(bad.c_str())));
+            QVERIFY(distance(rig.rootPosition(0), e.target) < 1e-9);
+            for (JointIndex j = 1; j < 10; ++j)
+                QVERIFY(std::fabs(rig.angle(j)) <= 30.0);
+        }
+    }
+
+    void draggingAHandDragsTheFigure()
+    {
+        // S7: pulling a hand far away brings the whole figure along, keeping its rigid head.
+        Rig rig = figure();
+        const Rig before = rig;
+        auto solver = makeSolver(SolverKind::Follow);
+        SolveResult result;
+        const JointIndex hand = rig.findJoint("handR");
+        const Effector e{hand, {1400, 200}, 1.0};
+        solver->run(rig, request(e), result);
+        QVERIFY(checkLegalPose(before, rig).empty());
+        const auto w = forwardKinematics(rig);
+        QVERIFY(distance(w[hand].position, e.target) < 1e-9);
+        QVERIFY2(distance(w[0].position, forwardKinematics(before)[0].position) > 500,
+                 "the pelvis should have been pulled along");
+        QCOMPARE(rig.angle(rig.findJoint("head")), 0.0);
+    }
+
+    void relaxReachRates_data()
+    {
+        QTest::addColumn<bool>("limits");
+        QTest::addColumn<double>("required");
+        QTest::newRow("free: 99%") << false << 0.99;
+        QTest::newRow("limited: 95%") << true << 0.95;
+    }
+    void relaxReachRates()
+    {
+        // Reachable targets come from the rig's own legal poses; chains of up to 20 bones,
+        // 100 iterations.
+        QFETCH(bool, limits);
+        QFETCH(double, required);
+        auto solver = makeSolver(SolverKind::Relax);
+        SolveResult result;
+        int reached = 0;
+        const int total = cases(1000);
+        for (int i = 0; i < total; ++i) {
+            const std::uint64_t seed = 20000 + i;
+            Engine rng(seed);
+            RigOptions options;
+            options.limits = limits;
+            const int bones = uniformInt(rng, 2, 20);
+            Rig rig = randomChain(rng, bones, options);
+            const Rig before = rig;
+            const Effector e{bones, reachableTarget(rng, rig, bones), 1.0};
+            solver->run(rig, request(e), result);
+            const JointIndex fixed[] = {0};
+            const std::string bad = checkLegalPose(before, rig, fixed);
+            QVERIFY2(bad.empty(), seedMessage(seed, bad));
+            const double actual = distance(forwardKinematics(rig)[bones].position, e.target);
+            QVERIFY2(result.reached == (actual <= 0.01), seedMessage(seed, "reached flag disagrees"));
+            reached += result.reached;
+        }
+        const double rate = static_cast<double>(reached) / total;
+        QVERIFY2(rate >= required, qPrintable(QString("reach rate %1 below %2").arg(rate).arg(required)));
+    }
+
+    void relaxSeveralEffectorsOnABranchingTree()
+    {
+        // Targets taken from one legal pose of the same tree can all be met at once.
+        auto solver = makeSolver(SolverKind::Relax);
+        SolveResult result;
+        int reached = 0;
+        const int total = cases(300);
+        for (int i = 0; i < total; ++i) {
+            const std::uint64_t seed = 40000 + i;
+            Engine rng(seed);
+            Rig rig = randomTree(rng, uniformInt(rng, 8, 40));
+            Rig posed = rig;
+            randomizeAngles(rng, posed);
+            const auto goal = forwardKinematics(posed);
+            Effector effectors[4];
+            for (int k = 0; k < 4; ++k) {
+                const auto j = static_cast<JointIndex>(uniformInt(rng, 1, static_cast<int>(rig.jointCount()) - 1));
+                effectors[k] = {j, goal[j].position, 1.0};
+            }
+            SolveRequest r;
+            r.effectors = effectors;
+            r.iterations = 200;
+            r.tolerance = 0.01;
+            const Rig before = rig;
+            solver->run(rig, r, result);
+            const JointIndex fixed[] = {0};
+            const std::string bad = checkLegalPose(before, rig, fixed);
+            QVERIFY2(bad.empty(), seedMessage(seed, bad));
+            reached += result.reached;
+        }
+        QVERIFY2(reached >= total * 0.9, qPrintable(QString("%1 of %2 reached").arg(reached).arg(total)));
+    }
+
+    void relaxStaysCalmWhenTargetsConflict()
+    {
+        // Two effectors on one joint pulled apart: the joint settles between them, weighted.
+        Rig rig = randomChain(*std::make_unique<Engine>(7), 3);
+        const JointIndex tip = 3;
+        const Vec2 a{10000, 0}, b{-10000, 0};
+        const Effector effectors[] = {{tip, a, 3.0}, {tip, b, 1.0}};
+        SolveRequest r;
+        r.effectors = effectors;
+        r.iterations = 100;
+        auto solver = makeSolver(SolverKind::Relax);
+        SolveResult result;
+        const Rig before = rig;
+        solver->run(rig, r, result);
+        QVERIFY(checkLegalPose(before, rig, std::vector<JointIndex>{0}).empty());
+        QVERIFY(std::isfinite(result.error));
+        QVERIFY(!result.reached);
+        // Solving again from its own answer never makes things worse and barely moves: the pose
+        // settles instead of jittering. (With targets this far apart the residual is large, so the
+        // last fractions of a degree converge linearly; a move under a pixel is settled.)
+        for (int round = 0; round < 5; ++round) {
+            const Rig settled = rig;
+            const double previous = result.error;
+            solver->run(rig, r, result);
+            QVERIFY2(result.error <= previous, qPrintable(QString("round %1: error rose").arg(round)));
+            const double moved = distance(forwardKinematics(settled)[tip].position, forwardKinematics(rig)[tip].position);
+            QVERIFY2(moved < 1.0, qPrintable(QString("round %1: the settled pose moved by %2").arg(round).arg(moved)));
+        }
+    }
+
+    void relaxKeepsPinsAndFixedRoot()
+    {
+        auto solver = makeSolver(SolverKind::Relax);
+        SolveResult result;
+        for (int i = 0; i < cases(400); ++i) {
+            const std::uint64_t seed = 60000 + i;
+            Engine rng(seed);
+            RigOptions options;
+            options.limits = true;
+            options.pinChance = 0.15;
+            Rig rig = randomTree(rng, uniformInt(rng, 3, 50), options);
+            const auto n = static_cast<int>(rig.jointCount());
+            const Effector effectors[] = {{uniformInt(rng, 0, n - 1), unreachableTarget(rng, rig, 1), 1.0},
+                                          {uniformInt(rng, 0, n - 1), reachableTarget(rng, rig, 1), 0.5}};
+            SolveRequest r;
+            r.effectors = effectors;
+            r.iterations = 50;
+            r.root = uniformInt(rng, 0, n - 1);
+            const Rig before = rig;
+            solver->run(rig, r, result);
+            const JointIndex fixed[] = {0, r.root};
+            const std::string bad = checkLegalPose(before, rig, fixed);
+            QVERIFY2(bad.empty(), seedMessage(seed, bad));
+        }
+    }
+
+    void extremeInputsStayFinite()
+    {
+        for (SolverKind kind : {SolverKind::Follow, SolverKind::Relax}) {
+            auto solver = makeSolver(kind);
+            SolveResult result;
+            for (int i = 0; i < cases(200); ++i) {
+                const std::uint64_t seed = 80000 + i;
+                Engine rng(seed);
+                RigOptions options;
+                options.limits = (i % 2) == 0;
+                options.pinChance = (i % 5) == 0 ? 1.0 : 0.0; // sometimes every joint pinned
+                Rig rig = randomChain(rng, uniformInt(rng, 1, 30), options);
+                if (i % 7 == 0)
+                    for (JointIndex j = 1; j < static_cast<JointIndex>(rig.jointCount()); ++j)
+                        rig.setLimits(j, 0, 0); // a straight, rigid chain
+                const Vec2 targets[] = {rig.rootPosition(0), {1e12, -1e12}, {-1e12, 3}, {0, 0}};
+                for (Vec2 t : targets) {
+                    const Rig before = rig;
+                    const Effector e{static_cast<JointIndex>(rig.jointCount() - 1), t, 1.0};
+                    solver->run(rig, request(e), result);
+                    const std::string bad = checkLegalPose(before, rig);
+                    QVERIFY2(bad.empty(), seedMessage(seed, std::string(solverName(kind)) + ": " + bad));
+                    QVERIFY2(std::isfinite(result.error), seedMessage(seed, "error not finite"));
+                }
+            }
+        }
+    }
+
+    void deterministic()
+    {
+        for (SolverKind kind : {SolverKind::Follow, SolverKind::Relax}) {
+            for (int i = 0; i < cases(200); ++i) {
+                const std::uint64_t seed = 90000 + i;
+                Engine rng(seed);
+                RigOptions options;
+                options.limits = true;
+                const Rig start = randomTree(rng, uniformInt(rng, 2, 40), options);
+                const Effector e{static_cast<JointIndex>(start.jointCount() - 1), reachableTarget(rng, start, 0), 1.0};
+                Rig a = start, b = start;
+                SolveResult ra, rb;
+                makeSolver(kind)->run(a, request(e), ra);
+                auto reused = makeSolver(kind);
+                Rig warm = start;
+                reused->run(warm, request(e), rb); // a used solver object gives the same answer
+                reused->run(b, request(e), rb);
+                QVERIFY2(a == b, seedMessage(seed, "two solves of one input differ"));
+                QVERIFY2(ra.error == rb.error && ra.iterations == rb.iterations, seedMessage(seed, "results differ"));
+            }
+        }
+    }
+
+    void noAllocationPerSolveOnceWarm()
+    {
+        for (SolverKind kind : {SolverKind::Follow, SolverKind::Relax}) {
+            Engine rng(123);
+            RigOptions options;
+            options.limits = true;
+            Rig rig = randomTree(rng, 60, options);
+            auto solver = makeSolver(kind);
+            SolveResult result;
+            result.limited.reserve(rig.jointCount());
+            const Effector first{59, {100, 100}, 1.0};
+            solver->run(rig, request(first), result); // warm-up sizes the scratch buffers
+            const long before = g_allocations;
+            for (int i = 0; i < 200; ++i) {
+                const Effector e{static_cast<JointIndex>(i % 60), {std::cos(i * 0.1) * 300, std::sin(i * 0.1) * 300}, 1.0};
+                solver->run(rig, request(e), result);
+            }
+            QVERIFY2(g_allocations == before,
+                     qPrintable(QString("%1 allocated %2 times").arg(solverName(kind).data()).arg(g_allocations - before)));
+        }
+    }
+
+    void validateRefusesBadRequests()
+    {
+        Rig rig = figure();
+        for (SolverKind kind : {SolverKind::Follow, SolverKind::Relax}) {
+            auto solver = makeSolver(kind);
+            QVERIFY(!solver->validate(rig, SolveRequest{}).empty());
+            const Effector unknown{99, {0, 0}, 1.0};
+            QVERIFY(solver->validate(rig, request(unknown)).find("does not exist") != std::string::npos);
+            const Effector nan{1, {NAN, 0}, 1.0};
+            QVERIFY(solver->validate(rig, request(nan)).find("finite") != std::string::npos);
+            const Effector ok{1, {0, 0}, 1.0};
+            QVERIFY(solver->validate(rig, request(ok, 0)).find("iterations") != std::string::npos);
+            QVERIFY(solver->validate(rig, request(ok)).empty());
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTreeSolvers)
+#include "tst_tree_solvers.moc"
