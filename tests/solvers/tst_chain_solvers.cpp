@@ -12,6 +12,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <cstdlib>
@@ -114,6 +116,23 @@ Case randomCase(Engine& rng, SolverKind kind, int maxBones, bool limits, double 
     return c;
 }
 
+JointDesc rootJoint(const char* name, Vec2 position = {})
+{
+    JointDesc d;
+    d.name = name;
+    d.position = position;
+    return d;
+}
+
+JointDesc boneJoint(std::string name, JointIndex parent, double length)
+{
+    JointDesc d;
+    d.name = std::move(name);
+    d.parent = parent;
+    d.length = length;
+    return d;
+}
+
 JointIndex fixedRoot(const Case& c) { return c.root == kNoJoint ? c.rig.rootOf(c.tip) : c.root; }
 
 } // namespace
@@ -125,11 +144,11 @@ private slots:
     void refusesBadRequests()
     {
         Rig rig;
-        rig.addJoint({.name = "root"});
-        rig.addJoint({.name = "a", .parent = 0, .length = 10});
-        rig.addJoint({.name = "b", .parent = 1, .length = 10});
-        rig.addJoint({.name = "c", .parent = 2, .length = 10});
-        rig.addJoint({.name = "side", .parent = 1, .length = 10});
+        rig.addJoint(rootJoint("root"));
+        rig.addJoint(boneJoint("a", 0, 10));
+        rig.addJoint(boneJoint("b", 1, 10));
+        rig.addJoint(boneJoint("c", 2, 10));
+        rig.addJoint(boneJoint("side", 1, 10));
         for (SolverKind kind : kChainSolvers) {
             QCOMPARE(validateMessage(kind, rig, 42), std::string("the effector joint (index 42) does not exist"));
             QCOMPARE(validateMessage(kind, rig, 3, 17), std::string("the root joint (index 17) does not exist"));
@@ -162,10 +181,10 @@ private slots:
     void chainPathAndPins()
     {
         Rig rig;
-        rig.addJoint({.name = "root"});
+        rig.addJoint(rootJoint("root"));
         for (int i = 1; i <= 5; ++i)
-            rig.addJoint({.name = "j" + std::to_string(i), .parent = i - 1, .length = 10});
-        rig.addJoint({.name = "side", .parent = 2, .length = 10}); // 6, hangs from j2
+            rig.addJoint(boneJoint("j" + std::to_string(i), i - 1, 10));
+        rig.addJoint(boneJoint("side", 2, 10)); // 6, hangs from j2
         ChainPath path;
         path.build(rig, kNoJoint, 5);
         QCOMPARE(path.boneCount(), 5);
@@ -192,7 +211,7 @@ private slots:
     // unmoved, finite, deterministic, honest result.
     void legalAndDeterministic()
     {
-        const int cases = scaled(600);
+        const int cases = scaled(1500);
         for (SolverKind kind : kChainSolvers) {
             auto solver = makeSolver(kind);
             auto again = makeSolver(kind);
@@ -271,6 +290,221 @@ private slots:
         qInfo("%s%s: reached %.1f%% of %d reachable targets, %.1f iterations on average", solverName(kind).data(),
               limits ? " with limits" : "", 100.0 * rate, cases, double(iterations) / cases);
         QVERIFY2(rate >= goal, qPrintable(QStringLiteral("rate %1 below %2 (seeds 77000000..)").arg(rate).arg(goal)));
+    }
+
+    // Without limits two-bone is the law of cosines, computed here independently (acos, atan2).
+    void twoBoneMatchesClosedForm()
+    {
+        auto solver = makeSolver(SolverKind::TwoBone);
+        const int cases = scaled(2000);
+        for (int i = 0; i < cases; ++i) {
+            const std::uint64_t seed = 5500000ull + static_cast<std::uint64_t>(i);
+            Engine rng(seed);
+            Rig rig = randomChain(rng, 2);
+            const double a = rig.length(1), b = rig.length(2);
+            const Vec2 base = rig.rootPosition(0);
+            Vec2 target;
+            const int kind = i % 4;
+            if (kind == 0)
+                target = reachableTarget(rng, rig, 2);
+            else if (kind == 1)
+                target = unreachableTarget(rng, rig, 2);
+            else { // inside the inner radius (or anywhere near the base)
+                const double r = uniform(rng, 0.0, std::fabs(a - b));
+                const double t = uniform(rng, -kPi, kPi);
+                target = {base.x + r * std::cos(t), base.y + r * std::sin(t)};
+            }
+            const BendDirection bend = i % 2 ? BendDirection::Positive : BendDirection::Negative;
+            Rig solved = rig;
+            solve(*solver, solved, 2, target, kNoJoint, 1, 1e-9, bend);
+            const double dx = target.x - base.x, dy = target.y - base.y;
+            const double d = std::clamp(std::hypot(dx, dy), std::fabs(a - b), a + b);
+            const double gamma = std::acos(std::clamp((a * a + b * b - d * d) / (2 * a * b), -1.0, 1.0));
+            const double alpha = std::acos(std::clamp((a * a + d * d - b * b) / (2 * a * d), -1.0, 1.0));
+            const double sign = bend == BendDirection::Positive ? 1.0 : -1.0;
+            const double first = std::atan2(dy, dx) - sign * alpha;
+            const double second = first + sign * (kPi - gamma);
+            const Vec2 elbow{base.x + a * std::cos(first), base.y + a * std::sin(first)};
+            const Vec2 tip{elbow.x + b * std::cos(second), elbow.y + b * std::sin(second)};
+            const auto w = forwardKinematics(solved);
+            // The elbow's angle is ill-conditioned at full stretch, so compare it where the
+            // triangle is not degenerate; the tip always.
+            const double thin = std::min(std::fabs(d - (a + b)), std::fabs(d - std::fabs(a - b)));
+            if (thin > 1e-3)
+                QVERIFY2(nearlyEqual(w[1].position, elbow, 1e-9), seedText(SolverKind::TwoBone, seed, "elbow").c_str());
+            // The tip itself is exact whatever the triangle: on the line to the target, at the
+            // clamped distance.
+            const double h = std::hypot(dx, dy);
+            const Vec2 expectedTip = h > 0.0 ? Vec2{base.x + dx / h * d, base.y + dy / h * d} : w[2].position;
+            QVERIFY2(nearlyEqual(w[2].position, expectedTip, 1e-9), seedText(SolverKind::TwoBone, seed, "tip").c_str());
+            if (thin > 1e-3)
+                QVERIFY2(nearlyEqual(w[2].position, tip, 1e-9), seedText(SolverKind::TwoBone, seed, "tip vs acos").c_str());
+            if (kind == 0)
+                QVERIFY2(distance(w[2].position, target) <= 1e-9 * (a + b), seedText(SolverKind::TwoBone, seed, "missed").c_str());
+            // The bend: bone 2 turns clockwise (positive angle) for Positive.
+            if (thin > 1e-6)
+                QVERIFY2(sign * solved.angle(2) > 0.0, seedText(SolverKind::TwoBone, seed, "bend").c_str());
+        }
+    }
+
+    // With limits two-bone returns the legal pose nearest the target: no legal pose on a fine
+    // grid of the two angles may come closer (beyond the grid's own resolution).
+    void twoBoneNearestLegalPose()
+    {
+        auto solver = makeSolver(SolverKind::TwoBone);
+        const int cases = scaled(150);
+        for (int i = 0; i < cases; ++i) {
+            const std::uint64_t seed = 6600000ull + static_cast<std::uint64_t>(i);
+            Engine rng(seed);
+            RigOptions o;
+            o.limits = true;
+            Rig rig = randomChain(rng, 2, o);
+            const Vec2 target = i % 3 == 2 ? unreachableTarget(rng, rig, 2)
+                                           : Vec2{rig.rootPosition(0).x + uniform(rng, -150, 150),
+                                                  rig.rootPosition(0).y + uniform(rng, -150, 150)};
+            Rig solved = rig;
+            const SolveResult r = solve(*solver, solved, 2, target, kNoJoint, 1, 1e-9,
+                                        i % 2 ? BendDirection::Positive : BendDirection::Negative);
+            const std::string why = checkLegalPose(rig, solved);
+            QVERIFY2(why.empty(), seedText(SolverKind::TwoBone, seed, why).c_str());
+            const double a = rig.length(1), b = rig.length(2);
+            const Rotation base = rig.localRotation(0);
+            double bestGrid = 1e300;
+            const int steps = 240;
+            for (int u = 0; u <= steps; ++u) {
+                const double t1 = rig.minAngle(1) + (rig.maxAngle(1) - rig.minAngle(1)) * u / steps;
+                const Rotation w1 = base * Rotation::fromDegrees(t1);
+                for (int v = 0; v <= steps; ++v) {
+                    const double t2 = rig.minAngle(2) + (rig.maxAngle(2) - rig.minAngle(2)) * v / steps;
+                    const Rotation w2 = w1 * Rotation::fromDegrees(t2);
+                    const Vec2 tip = rig.rootPosition(0) + w1.direction() * a + w2.direction() * b;
+                    bestGrid = std::min(bestGrid, distance(tip, target));
+                }
+            }
+            // A grid step of at most 1.5 degrees moves the tip by at most (a + b) * 0.0262 * 2.
+            QVERIFY2(r.error <= bestGrid + 1e-9, seedText(SolverKind::TwoBone, seed,
+                     "error " + std::to_string(r.error) + " worse than a grid pose's " + std::to_string(bestGrid)).c_str());
+        }
+    }
+
+    // Hand-picked hard inputs for every chain solver: nothing non-finite, a legal pose.
+    void edgeCases()
+    {
+        for (SolverKind kind : kChainSolvers) {
+            auto solver = makeSolver(kind);
+            std::string failure;
+            auto check = [&](const Rig& before, JointIndex tip, Vec2 target, const char* what) {
+                Rig rig = before;
+                const SolveResult r = solve(*solver, rig, tip, target);
+                std::string why = checkLegalPose(before, rig, std::array<JointIndex, 1>{0});
+                if (why.empty() && !std::isfinite(r.error))
+                    why = "error not finite";
+                if (!why.empty() && failure.empty())
+                    failure = std::string(solverName(kind)) + " " + what + ": " + why;
+                return r;
+            };
+            Rig straight;
+            straight.addJoint(rootJoint("root", {10, 20}));
+            straight.addJoint(boneJoint("a", 0, 30));
+            straight.addJoint(boneJoint("b", 1, 30));
+            check(straight, 2, {10, 20}, "target on the root");
+            check(straight, 2, {70, 20}, "target exactly at reach, straight chain");
+            SolveResult r = check(straight, 2, {10, 80}, "target exactly at reach, straight chain turned");
+            QVERIFY2(r.reached || kind == SolverKind::Reach || kind == SolverKind::Ccd,
+                     (std::string(solverName(kind)) + " misses a target at full reach by " + std::to_string(r.error)).c_str());
+            check(straight, 2, {1e12, -1e12}, "target at 1e12");
+            check(straight, 2, {-1e300, 1e300}, "target at 1e300");
+            check(straight, 2, {10, 20 + 1e-300}, "target next to the root");
+            Rig rigid = straight;
+            rigid.setLimits(1, 0, 0);
+            rigid.setLimits(2, 45, 45);
+            r = check(rigid, 2, {0, 100}, "zero-width limits");
+            QCOMPARE(r.limited, (std::vector<JointIndex>{1, 2}));
+            Rig pinned = straight;
+            for (JointIndex j = 0; j < 3; ++j)
+                pinned.setPinned(j, true);
+            Rig copy = pinned;
+            r = check(pinned, 2, {0, 100}, "all joints pinned");
+            QCOMPARE(r.iterations, 0);
+            Rig solvedPinned = pinned;
+            solve(*solver, solvedPinned, 2, {0, 100});
+            QVERIFY(solvedPinned == copy);
+            Rig folded = straight;
+            folded.setAngle(2, 180);
+            check(folded, 2, {10, 20}, "folded onto the root");
+            check(folded, 2, {50, 50}, "folded chain");
+            QVERIFY2(failure.empty(), failure.c_str());
+        }
+    }
+
+    // A pinned elbow splits the chain: only the part below it moves, and it still reaches.
+    void pinSplitsTheChain()
+    {
+        for (SolverKind kind : {SolverKind::Reach, SolverKind::Fabrik, SolverKind::Ccd}) {
+            Rig rig;
+            rig.addJoint(rootJoint("root"));
+            for (int i = 1; i <= 4; ++i)
+                rig.addJoint(boneJoint("j" + std::to_string(i), i - 1, 10));
+            rig.setPinned(2, true);
+            Rig solved = rig;
+            const SolveResult r = solve(*makeSolver(kind), solved, 4, {20, 15}, kNoJoint, 100, 1e-6);
+            QCOMPARE(solved.angle(1), rig.angle(1));
+            QCOMPARE(solved.angle(2), rig.angle(2));
+            QVERIFY2(r.reached, std::string(solverName(kind)).c_str()); // (20,0) + two bones of 10 reach (20,15)
+            QVERIFY(checkLegalPose(rig, solved).empty());
+        }
+    }
+
+    // reach converges over frames: one pass per frame toward a target that stays put.
+    void reachConvergesOverFrames()
+    {
+        Engine rng(4242);
+        Rig rig = randomChain(rng, 6);
+        const Vec2 target = reachableTarget(rng, rig, 6);
+        auto solver = makeSolver(SolverKind::Reach);
+        double previous = 1e300;
+        int frames = 0;
+        for (; frames < 200; ++frames) {
+            const SolveResult r = solve(*solver, rig, 6, target, kNoJoint, 1, 1e-6);
+            QCOMPARE(r.iterations, r.reached && frames > 0 ? r.iterations : 1);
+            QVERIFY(r.error <= previous + 1e-9);
+            previous = r.error;
+            if (r.reached)
+                break;
+        }
+        QVERIFY2(frames > 1 && frames < 200, qPrintable(QString::number(frames)));
+    }
+
+    // Once warm, solving allocates nothing (the scratch lives in the solver and the result).
+    void noAllocationOnceWarm()
+    {
+        for (SolverKind kind : kChainSolvers) {
+            Engine rng(99);
+            RigOptions o;
+            o.limits = true;
+            o.pinChance = 0.05;
+            const int bones = kind == SolverKind::TwoBone ? 2 : 60;
+            Rig rig = randomChain(rng, bones, o);
+            const auto tip = static_cast<JointIndex>(bones);
+            std::vector<Vec2> targets;
+            for (int i = 0; i < 50; ++i)
+                targets.push_back(i % 2 ? reachableTarget(rng, rig, tip) : unreachableTarget(rng, rig, tip));
+            auto solver = makeSolver(kind);
+            const Effector first{tip, targets[0], 1.0};
+            SolveRequest request;
+            request.effectors = std::span<const Effector>(&first, 1);
+            request.iterations = 50;
+            SolveResult result;
+            result.limited.reserve(rig.jointCount());
+            solver->run(rig, request, result); // warm up
+            const long long before = g_allocations.load();
+            for (const Vec2& t : targets) {
+                const Effector e{tip, t, 1.0};
+                request.effectors = std::span<const Effector>(&e, 1);
+                solver->run(rig, request, result);
+            }
+            QCOMPARE(g_allocations.load() - before, 0LL);
+        }
     }
 };
 

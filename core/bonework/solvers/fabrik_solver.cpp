@@ -52,7 +52,40 @@ void FabrikSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
     int stalled = 0;
     int restarts = 0;
 
+    // Lays the chain out from the fixed base, each bone pointing toward the point pos[k] as
+    // nearly as its limits allow; returns the tip.
+    const auto layOut = [&] {
+        Vec2 p = base;
+        Rotation w = m_state.baseRotation();
+        for (int k = 1; k <= n; ++k) {
+            const auto i = static_cast<std::size_t>(k);
+            Rotation dir;
+            if (!unitDirection(pos[i] - p, dir))
+                dir = world[i];
+            const Rotation wanted = m_state.limits(k).clamp(Rotation{w.c * dir.c + w.s * dir.s, w.c * dir.s - w.s * dir.c});
+            local[i] = wanted;
+            w = renormalized(w * wanted);
+            world[i] = w;
+            p += w.direction() * m_state.length(k);
+            pos[i] = p;
+        }
+        return p;
+    };
+
     Vec2 tip = m_state.forward();
+    Rotation toTarget;
+    if (!mayReach || safeDistance(base, target) >= totalLength * (1.0 - 1e-9)) {
+        // At or beyond full stretch FABRIK only creeps toward the answer; the answer is the
+        // chain straight at the target (as straight as the limits allow), so start there.
+        if (unitDirection(target - base, toTarget)) {
+            double along = 0.0;
+            for (int k = 1; k <= n; ++k) {
+                along += m_state.length(k);
+                pos[static_cast<std::size_t>(k)] = base + toTarget.direction() * along;
+            }
+            tip = layOut();
+        }
+    }
     for (int iteration = 0; iteration < request.iterations; ++iteration) {
         const double error = safeDistance(tip, target);
         if (error <= request.tolerance)
@@ -94,20 +127,7 @@ void FabrikSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
             below = bone;
         }
         // Forward: from the fixed base, each bone toward its dragged end, within its limits.
-        Vec2 p = base;
-        Rotation w = m_state.baseRotation();
-        for (int k = 1; k <= n; ++k) {
-            const auto i = static_cast<std::size_t>(k);
-            Rotation dir;
-            if (!unitDirection(pos[i] - p, dir))
-                dir = world[i];
-            const Rotation wanted = m_state.limits(k).clamp(Rotation{w.c * dir.c + w.s * dir.s, w.c * dir.s - w.s * dir.c});
-            local[i] = wanted;
-            w = renormalized(w * wanted);
-            world[i] = w;
-            p += w.direction() * m_state.length(k);
-            pos[i] = p;
-        }
+        const Vec2 p = layOut();
         pos[0] = base;
         bool changed = p != tip;
         tip = p;
