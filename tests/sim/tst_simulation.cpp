@@ -104,6 +104,7 @@ private slots:
     void gunnerSolveOrderDoesNotDependOnChainOrder();
     void stepsAllocateNothing();
     void badSettingsAreReportedNotRun();
+    void settingsChangeWhilePlaying();
 };
 
 void TestSimulation::cursorDriverKeepsEveryPoseLegal_data()
@@ -514,6 +515,52 @@ void TestSimulation::badSettingsAreReportedNotRun()
         refused.step();
     QVERIFY(refused.rig() == rig);
     QVERIFY(refused.ball().position != sim::BallState{}.position);
+}
+
+void TestSimulation::settingsChangeWhilePlaying()
+{
+    const Rig rig = loadExample(QStringLiteral("ball-arm.rig.json"));
+    Simulation simulation(rig, chainSettings(rig, "arm", DriverKind::BouncingBall, 9));
+    for (int i = 0; i < 200; ++i)
+        simulation.step();
+    const sim::BallState before = simulation.ball();
+
+    // A smaller canvas: the ball is moved inside at once and stays inside.
+    const sim::Bounds small{100.0, 100.0, 700.0, 500.0};
+    QVERIFY(simulation.setBounds(small));
+    QVERIFY(!simulation.setBounds({0.0, 0.0, 0.0, 0.0}));
+    QCOMPARE(simulation.settings().bounds, small);
+    // A bigger, bouncier ball with no gravity: it keeps its motion.
+    sim::BallSettings ball = simulation.settings().ball;
+    ball.radius = 40.0;
+    ball.gravity = 0.0;
+    ball.restitution = 1.0;
+    QVERIFY(simulation.setBallSettings(ball));
+    ball.radius = -1.0;
+    QVERIFY(!simulation.setBallSettings(ball));
+    QCOMPARE(simulation.settings().ball.radius, 40.0);
+    QCOMPARE(simulation.ball().velocity, before.velocity);
+    for (int i = 0; i < 2000; ++i) {
+        simulation.step();
+        const Vec2 p = simulation.ball().position;
+        QVERIFY2(p.x - 40.0 >= small.left && p.x + 40.0 <= small.right && p.y - 40.0 >= small.top
+                     && p.y + 40.0 <= small.bottom,
+                 qPrintable(seedNote(9, i)));
+    }
+
+    // The steering's cap applies to the current speed at once.
+    const Rig snake = loadExample(QStringLiteral("snake.rig.json"));
+    Simulation steered(snake, chainSettings(snake, "body", DriverKind::Steering));
+    steered.setKeys({true, false, false});
+    for (int i = 0; i < 120; ++i)
+        steered.step();
+    QCOMPARE(steered.steering().speed, steered.settings().steering.maxSpeed);
+    sim::SteeringSettings slow = steered.settings().steering;
+    slow.maxSpeed = 50.0;
+    QVERIFY(steered.setSteeringSettings(slow));
+    QCOMPARE(steered.steering().speed, 50.0);
+    slow.turnRate = std::numeric_limits<double>::infinity();
+    QVERIFY(!steered.setSteeringSettings(slow));
 }
 
 QTEST_GUILESS_MAIN(TestSimulation)

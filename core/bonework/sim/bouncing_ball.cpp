@@ -56,11 +56,23 @@ void BouncingBall::reset(const BallSettings& settings, const Bounds& bounds)
     m_state.position = settings.start.value_or(
         Vec2{bounds.left + bounds.width() / 4.0, bounds.top + bounds.height() / 4.0});
     m_state.velocity = settings.startVelocity;
-    // A start outside the bounds is moved in, so "inside" holds from step 0.
+    keepInside(); // a start outside the bounds is moved in, so "inside" holds from step 0
+}
+
+void BouncingBall::configure(const BallSettings& settings, const Bounds& bounds)
+{
+    m_settings = settings;
+    m_bounds = bounds;
+    keepInside();
+}
+
+void BouncingBall::keepInside()
+{
+    // Moved, not bounced: the velocity is left as it is.
     double vx = 0.0, vy = 0.0;
-    const double r = settings.radius;
-    bounceAxis(m_state.position.x, vx, bounds.left + r, bounds.right - r, 1.0);
-    bounceAxis(m_state.position.y, vy, bounds.top + r, bounds.bottom - r, 1.0);
+    const double r = m_settings.radius;
+    bounceAxis(m_state.position.x, vx, m_bounds.left + r, m_bounds.right - r, 1.0);
+    bounceAxis(m_state.position.y, vy, m_bounds.top + r, m_bounds.bottom - r, 1.0);
 }
 
 void BouncingBall::move(double dt)

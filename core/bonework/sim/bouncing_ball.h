@@ -41,6 +41,8 @@ struct BallState {
 class BouncingBall {
 public:
     void reset(const BallSettings& settings, const Bounds& bounds);
+    // New settings or bounds while playing: the ball keeps its motion and is moved inside.
+    void configure(const BallSettings& settings, const Bounds& bounds);
     // Gravity, motion and bounces for one step of `dt` seconds; the ball ends inside the bounds
     // (its whole disc when the bounds are wide and tall enough for it).
     void move(double dt);
@@ -53,6 +55,8 @@ private:
     BallSettings m_settings;
     Bounds m_bounds;
     BallState m_state;
+
+    void keepInside();
 };
 
 } // namespace bonework::sim

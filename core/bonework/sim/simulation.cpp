@@ -186,6 +186,33 @@ void Simulation::resetDrivers()
                      hasEffector ? m_world[joint].rotation.degrees() : 0.0);
 }
 
+bool Simulation::setBallSettings(const BallSettings& ball)
+{
+    if (!checkBallSettings(ball).empty())
+        return false;
+    m_settings.ball = ball;
+    m_ball.configure(ball, m_settings.bounds);
+    return true;
+}
+
+bool Simulation::setSteeringSettings(const SteeringSettings& steering)
+{
+    if (!checkSteeringSettings(steering).empty())
+        return false;
+    m_settings.steering = steering;
+    m_steering.configure(steering, m_clock.stepSeconds());
+    return true;
+}
+
+bool Simulation::setBounds(const Bounds& bounds)
+{
+    if (!bounds.isValid())
+        return false;
+    m_settings.bounds = bounds;
+    m_ball.configure(m_settings.ball, bounds);
+    return true;
+}
+
 void Simulation::restart()
 {
     m_rig = m_poseBeforePlay;

@@ -103,6 +103,12 @@ public:
     // Flips the driven solve's bend direction while playing (the S5 elbow switch).
     void setDrivenBend(BendDirection bend) { m_driven.bend = bend; }
     BendDirection drivenBend() const { return m_driven.bend; }
+    // Settings changed while playing (the settings panel, a resized canvas): the ball and the
+    // steering keep their motion; restart() uses the new values too. Invalid values are refused
+    // (false) and change nothing.
+    bool setBallSettings(const BallSettings& ball);
+    bool setSteeringSettings(const SteeringSettings& steering);
+    bool setBounds(const Bounds& bounds);
 
     // --- Time ----------------------------------------------------------------------------
     // Adds real elapsed time times `speed` and runs the whole steps that are due; returns how

@@ -22,11 +22,17 @@ std::string_view checkSteeringSettings(const SteeringSettings& s)
 
 void Steering::reset(const SteeringSettings& settings, double dt, double headingDegrees)
 {
+    m_state = {};
+    m_state.heading = wrapDegrees(headingDegrees);
+    configure(settings, dt);
+}
+
+void Steering::configure(const SteeringSettings& settings, double dt)
+{
     m_settings = settings;
     m_dt = dt;
     m_decayPerStep = settings.speedHalfLife > 0.0 ? std::exp2(-dt / settings.speedHalfLife) : 0.0;
-    m_state = {};
-    m_state.heading = wrapDegrees(headingDegrees);
+    m_state.speed = std::min(m_state.speed, settings.maxSpeed);
 }
 
 Vec2 Steering::advance(const SteeringKeys& keys, Vec2 from, const Bounds& bounds)

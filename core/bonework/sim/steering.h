@@ -37,6 +37,8 @@ class Steering {
 public:
     // `dt` is the step length; the per-step decay factor is computed here once.
     void reset(const SteeringSettings& settings, double dt, double headingDegrees);
+    // New settings while playing: heading and speed are kept (the speed within the new cap).
+    void configure(const SteeringSettings& settings, double dt);
     // One step: updates speed and heading from the keys and returns where the joint at `from`
     // should go, inside `bounds`.
     Vec2 advance(const SteeringKeys& keys, Vec2 from, const Bounds& bounds);
