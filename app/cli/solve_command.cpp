@@ -1,10 +1,251 @@
-// PLACEHOLDER: replaced by the implementation of 'bonework-cli solve'.
+// bonework-cli solve RIG.json --solver NAME --target JOINT=X,Y [--target JOINT=X,Y ...]
+//                   [--root JOINT] [--iterations N] [--tolerance T] [--bend positive|negative]
+//                   [-o OUT.json] [--report]
+// bonework-cli solve RIG.json --chain NAME [...]
+// Poses a rig with one of the core solvers. --chain uses a chain's own solver, settings and
+// target (a target attached to a joint is that joint's world position); --iterations,
+// --tolerance and --bend still override the chain's. -o writes the posed rig; --report prints
+// the outcome and every joint's world position as JSON on stdout (otherwise one summary line).
+// Exit codes: 0 solved (reached or not), 1 the request cannot be solved on this rig (unknown
+// joint, solver or chain; tip not under its root; two-bone on a chain that is not two bones;
+// an invalid rig), 2 usage errors and unreadable or unwritable files.
+
 #include "commands.h"
+
+#include "bonework/forward_kinematics.h"
+#include "bonework/io/rig_file.h"
+#include "bonework/solvers/solver.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QTextStream>
+
+#include <cmath>
+#include <optional>
+#include <vector>
+
 namespace bonework::cli {
-int runSolve(const QStringList&)
+namespace {
+
+const char* const kHelp =
+    "Usage: bonework-cli solve RIG.json --solver NAME --target JOINT=X,Y [--target JOINT=X,Y ...]\n"
+    "                         [--root JOINT] [--iterations N] [--tolerance T]\n"
+    "                         [--bend positive|negative] [-o OUT.json] [--report]\n"
+    "       bonework-cli solve RIG.json --chain NAME [-o OUT.json] [--report]\n"
+    "\n"
+    "Poses the rig with an IK solver: follow, reach, fabrik, ccd, two-bone or relax.\n"
+    "\n"
+    "Options:\n"
+    "  --solver NAME        the solver to run\n"
+    "  --target JOINT=X,Y   the effector joint and its world target (several only for relax)\n"
+    "  --root JOINT         the chain's fixed base (default: the root above the effector)\n"
+    "  --chain NAME         solve a chain of the rig with its own solver, settings and target\n"
+    "  --iterations N       at most N iterations (default 10, or the chain's)\n"
+    "  --tolerance T        close enough when the effector is within T (default 0.01, or the chain's)\n"
+    "  --bend DIRECTION     two-bone: positive (second bone clockwise) or negative\n"
+    "  -o, --output FILE    write the posed rig to FILE\n"
+    "  --report             print the result as JSON on stdout\n"
+    "  -h, --help           show this help\n"
+    "\n"
+    "Exit codes: 0 solved, 1 cannot be solved on this rig, 2 usage error or unreadable file.\n";
+
+QString jsonString(const QString& s)
 {
-    QTextStream(stderr) << "bonework-cli solve: not implemented yet\n";
-    return UsageError;
+    const QByteArray array = QJsonDocument(QJsonArray{s}).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(array.mid(1, array.size() - 2));
 }
+
+QString number(double v) { return QString::number(v, 'g', 17); }
+
+// JOINT=X,Y; the joint name is everything before the last '='.
+bool parseTarget(const QString& text, QString& joint, Vec2& point)
+{
+    const qsizetype eq = text.lastIndexOf(u'=');
+    if (eq <= 0)
+        return false;
+    joint = text.left(eq);
+    const QStringList xy = text.mid(eq + 1).split(u',');
+    if (xy.size() != 2)
+        return false;
+    bool okX = false, okY = false;
+    point = {xy[0].trimmed().toDouble(&okX), xy[1].trimmed().toDouble(&okY)};
+    return okX && okY && std::isfinite(point.x) && std::isfinite(point.y);
+}
+
+QString report(const Rig& rig, SolverKind kind, const SolveResult& result)
+{
+    const std::vector<WorldTransform> world = forwardKinematics(rig);
+    QString json = QStringLiteral("{\"solver\": ") + jsonString(QString::fromUtf8(solverName(kind).data(), solverName(kind).size()));
+    json += QStringLiteral(", \"iterations\": ") + QString::number(result.iterations);
+    json += QStringLiteral(", \"error\": ") + number(result.error);
+    json += QStringLiteral(", \"reached\": ") + QLatin1String(result.reached ? "true" : "false");
+    json += QStringLiteral(", \"limited\": [");
+    for (std::size_t i = 0; i < result.limited.size(); ++i)
+        json += (i ? QStringLiteral(", ") : QString()) + jsonString(QString::fromStdString(rig.jointName(result.limited[i])));
+    json += QStringLiteral("], \"joints\": {");
+    for (std::size_t i = 0; i < rig.jointCount(); ++i) {
+        const Vec2 p = world[i].position;
+        json += (i ? QStringLiteral(", ") : QString()) + jsonString(QString::fromStdString(rig.jointName(static_cast<JointIndex>(i))))
+                + QStringLiteral(": [") + number(p.x) + QStringLiteral(", ") + number(p.y) + u']';
+    }
+    json += QStringLiteral("}}\n");
+    return json;
+}
+
+} // namespace
+
+int runSolve(const QStringList& arguments)
+{
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const auto usage = [&](const QString& message) {
+        err << "bonework-cli solve: " << message << "\n\n" << kHelp;
+        return UsageError;
+    };
+    const auto failure = [&](const QString& message) {
+        err << "bonework-cli solve: " << message << '\n';
+        return Failure;
+    };
+
+    QCommandLineParser parser;
+    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
+    const QCommandLineOption solverOption(QStringLiteral("solver"), QStringLiteral("solver"), QStringLiteral("NAME"));
+    const QCommandLineOption targetOption(QStringLiteral("target"), QStringLiteral("target"), QStringLiteral("JOINT=X,Y"));
+    const QCommandLineOption rootOption(QStringLiteral("root"), QStringLiteral("root"), QStringLiteral("JOINT"));
+    const QCommandLineOption chainOption(QStringLiteral("chain"), QStringLiteral("chain"), QStringLiteral("NAME"));
+    const QCommandLineOption iterationsOption(QStringLiteral("iterations"), QStringLiteral("iterations"), QStringLiteral("N"));
+    const QCommandLineOption toleranceOption(QStringLiteral("tolerance"), QStringLiteral("tolerance"), QStringLiteral("T"));
+    const QCommandLineOption bendOption(QStringLiteral("bend"), QStringLiteral("bend"), QStringLiteral("DIRECTION"));
+    const QCommandLineOption outputOption(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("output"),
+                                          QStringLiteral("FILE"));
+    const QCommandLineOption reportOption(QStringLiteral("report"), QStringLiteral("report"));
+    parser.addOptions({help, solverOption, targetOption, rootOption, chainOption, iterationsOption, toleranceOption,
+                       bendOption, outputOption, reportOption});
+    if (!parser.parse(arguments))
+        return usage(parser.errorText());
+    if (parser.isSet(help)) {
+        out << kHelp;
+        return Success;
+    }
+    const QStringList files = parser.positionalArguments();
+    if (files.isEmpty())
+        return usage(QStringLiteral("no rig file given"));
+    if (files.size() > 1)
+        return usage(QStringLiteral("one rig file at a time, not %1").arg(files.size()));
+    const bool byChain = parser.isSet(chainOption);
+    if (byChain == parser.isSet(solverOption))
+        return usage(QStringLiteral("give either --solver or --chain"));
+    if (byChain && (parser.isSet(targetOption) || parser.isSet(rootOption)))
+        return usage(QStringLiteral("--chain uses the chain's own target and root: no --target or --root"));
+    if (!byChain && !parser.isSet(targetOption))
+        return usage(QStringLiteral("--solver needs at least one --target JOINT=X,Y"));
+
+    // Options checked before the file is read, so usage errors do not depend on the rig.
+    struct ParsedTarget {
+        QString joint;
+        Vec2 point;
+    };
+    std::vector<ParsedTarget> targets;
+    for (const QString& text : parser.values(targetOption)) {
+        ParsedTarget t;
+        if (!parseTarget(text, t.joint, t.point))
+            return usage(QStringLiteral("--target wants JOINT=X,Y with finite numbers, not '%1'").arg(text));
+        targets.push_back(t);
+    }
+    int iterations = 0;
+    if (parser.isSet(iterationsOption)) {
+        bool ok = false;
+        iterations = parser.value(iterationsOption).toInt(&ok);
+        if (!ok || iterations < 1 || iterations > 100000)
+            return usage(QStringLiteral("--iterations wants a whole number from 1 to 100000, not '%1'").arg(parser.value(iterationsOption)));
+    }
+    double tolerance = -1.0;
+    if (parser.isSet(toleranceOption)) {
+        bool ok = false;
+        tolerance = parser.value(toleranceOption).toDouble(&ok);
+        if (!ok || !std::isfinite(tolerance) || tolerance < 0.0)
+            return usage(QStringLiteral("--tolerance wants a finite number >= 0, not '%1'").arg(parser.value(toleranceOption)));
+    }
+    std::optional<BendDirection> bend;
+    if (parser.isSet(bendOption)) {
+        bend = bendFromName(parser.value(bendOption).toStdString());
+        if (!bend)
+            return usage(QStringLiteral("--bend wants positive or negative, not '%1'").arg(parser.value(bendOption)));
+    }
+
+    const QString file = files.front();
+    io::LoadResult loaded = io::loadRigFile(file);
+    if (!loaded.ok()) {
+        err << loaded.error.toString() << '\n';
+        return io::isReadError(loaded.error) ? UsageError : Failure;
+    }
+    Rig& rig = *loaded.rig;
+
+    SolverKind kind = SolverKind::Fabrik;
+    std::vector<Effector> effectors;
+    SolveRequest request;
+    if (byChain) {
+        const QString name = parser.value(chainOption);
+        const int index = rig.findChain(name.toStdString());
+        if (index < 0)
+            return failure(QStringLiteral("the rig has no chain named '%1'").arg(name));
+        const Chain& chain = rig.chains()[static_cast<std::size_t>(index)];
+        kind = chain.solver;
+        Vec2 target = chain.target.point;
+        if (chain.target.isAttached())
+            target = forwardKinematics(rig)[static_cast<std::size_t>(chain.target.joint)].position;
+        effectors.push_back({chain.tip, target, 1.0});
+        request = chainRequest(chain, effectors.front());
+    } else {
+        const QString name = parser.value(solverOption);
+        const std::optional<SolverKind> found = solverFromName(name.toStdString());
+        if (!found)
+            return failure(QStringLiteral("unknown solver '%1' (solvers: follow, reach, fabrik, ccd, two-bone, relax)").arg(name));
+        kind = *found;
+        if (targets.size() > 1 && kind != SolverKind::Relax)
+            return usage(QStringLiteral("several --target are for relax; %1 takes one").arg(name));
+        for (const ParsedTarget& t : targets) {
+            const JointIndex j = rig.findJoint(t.joint.toStdString());
+            if (j == kNoJoint)
+                return failure(QStringLiteral("the rig has no joint named '%1'").arg(t.joint));
+            effectors.push_back({j, t.point, 1.0});
+        }
+        if (parser.isSet(rootOption)) {
+            const QString rootName = parser.value(rootOption);
+            request.root = rig.findJoint(rootName.toStdString());
+            if (request.root == kNoJoint)
+                return failure(QStringLiteral("the rig has no joint named '%1'").arg(rootName));
+        }
+        request.effectors = effectors;
+    }
+    if (iterations > 0)
+        request.iterations = iterations;
+    if (tolerance >= 0.0)
+        request.tolerance = tolerance;
+    if (bend)
+        request.bend = *bend;
+
+    const std::unique_ptr<Solver> solver = makeSolver(kind);
+    if (const std::string why = solver->validate(rig, request); !why.empty())
+        return failure(QString::fromStdString(why));
+    SolveResult result;
+    solver->run(rig, request, result);
+
+    if (parser.isSet(outputOption)) {
+        QString why;
+        if (!io::saveRigFile(rig, parser.value(outputOption), &why)) {
+            err << "bonework-cli solve: cannot write " << parser.value(outputOption) << ": " << why << '\n';
+            return UsageError;
+        }
+    }
+    if (parser.isSet(reportOption)) {
+        out << report(rig, kind, result);
+    } else {
+        out << solverName(kind).data() << ": " << result.iterations << (result.iterations == 1 ? " iteration" : " iterations")
+            << ", error " << number(result.error) << ", " << (result.reached ? "reached" : "not reached") << '\n';
+    }
+    return Success;
+}
+
 } // namespace bonework::cli

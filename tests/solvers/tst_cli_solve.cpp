@@ -1,0 +1,213 @@
+// `bonework-cli solve` as users run it: the real binary through QProcess. Checks the report's
+// JSON against the rig file written with -o, exit codes 0 / 1 / 2 and the messages.
+#include "bonework/forward_kinematics.h"
+#include "bonework/io/rig_file.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run solve(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(BONEWORK_CLI), QStringList{QStringLiteral("solve")} + args);
+    if (!p.waitForFinished(30000) || p.exitStatus() != QProcess::NormalExit)
+        qFatal("bonework-cli did not finish normally");
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+QString arm() { return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/tests/io/valid/arm.json"); }
+
+QJsonObject parseReport(const Run& r)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8(), &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject())
+        qFatal("report is not a JSON object: %s", qPrintable(r.out));
+    return doc.object();
+}
+
+// A chain of `bones` joints j1..jn under root j0 along x, 10 long each; with a chain "c"
+// attached to the world position of a joint of a second tree.
+QByteArray chainRig(int bones, const char* chainSolver)
+{
+    QByteArray json = "{\"format\": \"bonework.rig\", \"version\": 1, \"name\": \"t\", \"joints\": [";
+    json += "{\"name\": \"j0\", \"x\": 0, \"y\": 0, \"rotation\": 0}";
+    for (int i = 1; i <= bones; ++i)
+        json += QStringLiteral(", {\"name\": \"j%1\", \"parent\": \"j%2\", \"length\": 10, \"angle\": 0}").arg(i).arg(i - 1).toUtf8();
+    json += ", {\"name\": \"post\", \"x\": 15, \"y\": 15, \"rotation\": 0}";
+    json += QStringLiteral("], \"chains\": [{\"name\": \"c\", \"root\": \"j0\", \"tip\": \"j%1\", \"solver\": \"%2\", "
+                           "\"iterations\": 50, \"tolerance\": 0.001, \"bend\": \"negative\", \"target\": {\"joint\": \"post\"}}]}")
+                .arg(bones)
+                .arg(QLatin1String(chainSolver))
+                .toUtf8();
+    return json;
+}
+
+} // namespace
+
+class TestCliSolve : public QObject {
+    Q_OBJECT
+
+private slots:
+    void chainReportAndOutput()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("out.json"));
+        const Run r = solve({arm(), QStringLiteral("--chain"), QStringLiteral("arm"), QStringLiteral("--report"),
+                             QStringLiteral("-o"), out});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.err, QString());
+        const QJsonObject report = parseReport(r);
+        QCOMPARE(report.value(QStringLiteral("solver")).toString(), QStringLiteral("two-bone"));
+        QCOMPARE(report.value(QStringLiteral("iterations")).toInt(), 1);
+        QVERIFY(report.value(QStringLiteral("reached")).toBool());
+        QVERIFY(report.value(QStringLiteral("error")).toDouble() < 1e-9);
+        QCOMPARE(report.value(QStringLiteral("limited")).toArray(), QJsonArray());
+        const QJsonObject joints = report.value(QStringLiteral("joints")).toObject();
+        QCOMPARE(joints.size(), 3);
+        const QJsonArray hand = joints.value(QStringLiteral("hand")).toArray();
+        QVERIFY(std::fabs(hand[0].toDouble() - 520) < 1e-9 && std::fabs(hand[1].toDouble() - 380) < 1e-9);
+        // The report's positions are the written rig's.
+        const bonework::io::LoadResult loaded = bonework::io::loadRigFile(out);
+        QVERIFY2(loaded.ok(), qPrintable(loaded.error.toString()));
+        const auto world = bonework::forwardKinematics(*loaded.rig);
+        for (std::size_t i = 0; i < world.size(); ++i) {
+            const QJsonArray p = joints.value(QString::fromStdString(loaded.rig->jointName(static_cast<int>(i)))).toArray();
+            QCOMPARE(p[0].toDouble(), world[i].position.x);
+            QCOMPARE(p[1].toDouble(), world[i].position.y);
+        }
+        // Positive bend: the hand's angle relative to the elbow is positive.
+        QVERIFY(loaded.rig->angle(2) > 0);
+    }
+
+    void solversWithTargets_data()
+    {
+        QTest::addColumn<QString>("solver");
+        for (const char* s : {"reach", "fabrik", "ccd"})
+            QTest::newRow(s) << QString::fromLatin1(s);
+    }
+    void solversWithTargets()
+    {
+        QFETCH(QString, solver);
+        QTemporaryDir dir;
+        const QString rig = dir.filePath(QStringLiteral("rig.json"));
+        QFile f(rig);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(chainRig(5, "fabrik"));
+        f.close();
+        const Run r = solve({rig, QStringLiteral("--solver"), solver, QStringLiteral("--target"), QStringLiteral("j5=20,25"),
+                             QStringLiteral("--iterations"), QStringLiteral("200"), QStringLiteral("--tolerance"),
+                             QStringLiteral("0.001"), QStringLiteral("--report")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject report = parseReport(r);
+        QCOMPARE(report.value(QStringLiteral("solver")).toString(), solver);
+        QVERIFY2(report.value(QStringLiteral("reached")).toBool(), qPrintable(r.out));
+        const QJsonArray tip = report.value(QStringLiteral("joints")).toObject().value(QStringLiteral("j5")).toArray();
+        QVERIFY(std::hypot(tip[0].toDouble() - 20, tip[1].toDouble() - 25) <= 0.001);
+        // --root: only the part below j3 moves.
+        const Run rooted = solve({rig, QStringLiteral("--solver"), solver, QStringLiteral("--target"), QStringLiteral("j5=35,10"),
+                                  QStringLiteral("--root"), QStringLiteral("j3"), QStringLiteral("--report")});
+        QCOMPARE(rooted.exitCode, 0);
+        const QJsonArray j3 = parseReport(rooted).value(QStringLiteral("joints")).toObject().value(QStringLiteral("j3")).toArray();
+        QCOMPARE(j3[0].toDouble(), 30.0);
+        QCOMPARE(j3[1].toDouble(), 0.0);
+        // Without --report: one summary line.
+        const Run plain = solve({rig, QStringLiteral("--solver"), solver, QStringLiteral("--target"), QStringLiteral("j5=20,25")});
+        QCOMPARE(plain.exitCode, 0);
+        QVERIFY2(plain.out.startsWith(solver + QStringLiteral(": ")) && plain.out.count(u'\n') == 1, qPrintable(plain.out));
+    }
+
+    // A chain whose target is attached to a joint reaches for that joint's world position.
+    void chainWithAttachedTarget()
+    {
+        QTemporaryDir dir;
+        const QString rig = dir.filePath(QStringLiteral("rig.json"));
+        QFile f(rig);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(chainRig(4, "fabrik"));
+        f.close();
+        const Run r = solve({rig, QStringLiteral("--chain"), QStringLiteral("c"), QStringLiteral("--report")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject report = parseReport(r);
+        QCOMPARE(report.value(QStringLiteral("solver")).toString(), QStringLiteral("fabrik"));
+        QVERIFY(report.value(QStringLiteral("error")).toDouble() <= 0.001);
+        const QJsonArray tip = report.value(QStringLiteral("joints")).toObject().value(QStringLiteral("j4")).toArray();
+        QVERIFY(std::hypot(tip[0].toDouble() - 15, tip[1].toDouble() - 15) <= 0.001);
+    }
+
+    void cannotSolveIsExit1()
+    {
+        Run r = solve({arm(), QStringLiteral("--solver"), QStringLiteral("magic"), QStringLiteral("--target"), QStringLiteral("hand=1,2")});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.err, QStringLiteral("bonework-cli solve: unknown solver 'magic' (solvers: follow, reach, fabrik, ccd, two-bone, relax)\n"));
+        r = solve({arm(), QStringLiteral("--solver"), QStringLiteral("fabrik"), QStringLiteral("--target"), QStringLiteral("foot=1,2")});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.err, QStringLiteral("bonework-cli solve: the rig has no joint named 'foot'\n"));
+        r = solve({arm(), QStringLiteral("--solver"), QStringLiteral("fabrik"), QStringLiteral("--target"), QStringLiteral("hand=1,2"),
+                   QStringLiteral("--root"), QStringLiteral("knee")});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.err, QStringLiteral("bonework-cli solve: the rig has no joint named 'knee'\n"));
+        r = solve({arm(), QStringLiteral("--solver"), QStringLiteral("ccd"), QStringLiteral("--target"), QStringLiteral("elbow=1,2"),
+                   QStringLiteral("--root"), QStringLiteral("hand")});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.err, QStringLiteral("bonework-cli solve: the tip \"elbow\" is not under the root \"hand\"\n"));
+        r = solve({arm(), QStringLiteral("--solver"), QStringLiteral("two-bone"), QStringLiteral("--target"), QStringLiteral("elbow=1,2")});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.err, QStringLiteral("bonework-cli solve: the chain from \"shoulder\" to \"elbow\" is 1 bone long, not 2\n"));
+        r = solve({arm(), QStringLiteral("--chain"), QStringLiteral("leg")});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.err, QStringLiteral("bonework-cli solve: the rig has no chain named 'leg'\n"));
+        QCOMPARE(r.out, QString());
+    }
+
+    void usageErrorsAreExit2()
+    {
+        const QStringList bad[] = {
+            {},
+            {arm()},
+            {arm(), QStringLiteral("--solver"), QStringLiteral("fabrik")},
+            {arm(), QStringLiteral("--chain"), QStringLiteral("arm"), QStringLiteral("--solver"), QStringLiteral("ccd")},
+            {arm(), QStringLiteral("--chain"), QStringLiteral("arm"), QStringLiteral("--target"), QStringLiteral("hand=1,2")},
+            {arm(), QStringLiteral("--solver"), QStringLiteral("ccd"), QStringLiteral("--target"), QStringLiteral("hand=1")},
+            {arm(), QStringLiteral("--solver"), QStringLiteral("ccd"), QStringLiteral("--target"), QStringLiteral("hand=1,inf")},
+            {arm(), QStringLiteral("--solver"), QStringLiteral("ccd"), QStringLiteral("--target"), QStringLiteral("hand=1,2"),
+             QStringLiteral("--target"), QStringLiteral("elbow=1,2")},
+            {arm(), QStringLiteral("--solver"), QStringLiteral("ccd"), QStringLiteral("--target"), QStringLiteral("hand=1,2"),
+             QStringLiteral("--iterations"), QStringLiteral("0")},
+            {arm(), QStringLiteral("--solver"), QStringLiteral("ccd"), QStringLiteral("--target"), QStringLiteral("hand=1,2"),
+             QStringLiteral("--tolerance"), QStringLiteral("-1")},
+            {arm(), QStringLiteral("--solver"), QStringLiteral("two-bone"), QStringLiteral("--target"), QStringLiteral("hand=1,2"),
+             QStringLiteral("--bend"), QStringLiteral("sideways")},
+            {arm(), QStringLiteral("--frobnicate")},
+            {arm(), arm(), QStringLiteral("--chain"), QStringLiteral("arm")},
+            {QStringLiteral("/nonexistent/rig.json"), QStringLiteral("--chain"), QStringLiteral("arm")},
+        };
+        for (const QStringList& args : bad) {
+            const Run r = solve(args);
+            QVERIFY2(r.exitCode == 2, qPrintable(args.join(u' ') + QStringLiteral(" -> ") + QString::number(r.exitCode)));
+            QVERIFY2(!r.err.isEmpty() && r.out.isEmpty(), qPrintable(args.join(u' ')));
+        }
+        const Run r = solve({arm(), QStringLiteral("--solver"), QStringLiteral("ccd"), QStringLiteral("--target"), QStringLiteral("hand=1,2"),
+                             QStringLiteral("--bend"), QStringLiteral("sideways")});
+        QVERIFY(r.err.startsWith(QStringLiteral("bonework-cli solve: --bend wants positive or negative, not 'sideways'\n")));
+        QTemporaryDir dir;
+        const Run unwritable = solve({arm(), QStringLiteral("--chain"), QStringLiteral("arm"), QStringLiteral("-o"),
+                                      dir.filePath(QStringLiteral("missing/dir/out.json"))});
+        QCOMPARE(unwritable.exitCode, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliSolve)
+#include "tst_cli_solve.moc"
