@@ -11,25 +11,60 @@
 #include <QtTest>
 
 #include <atomic>
+#include <cstddef>
 #include <cstdlib>
 #include <new>
 
-// Counts heap allocations so a test can prove that steps allocate nothing.
+// Counts heap allocations so a test can prove that steps allocate nothing. Every replaceable
+// form is replaced (plain, array, nothrow, aligned), so allocation and release always pair up
+// (AddressSanitizer checks that they do).
 namespace {
 std::atomic<long> g_allocations{0};
-}
-void* operator new(std::size_t size)
+
+void* countedAlloc(std::size_t size, std::size_t alignment = 0) noexcept
 {
     g_allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(size ? size : 1))
+    if (size == 0)
+        size = 1;
+    if (alignment <= alignof(std::max_align_t))
+        return std::malloc(size);
+    return std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
+}
+
+void* countedAllocOrThrow(std::size_t size, std::size_t alignment = 0)
+{
+    if (void* p = countedAlloc(size, alignment))
         return p;
     throw std::bad_alloc();
 }
-void* operator new[](std::size_t size) { return operator new(size); }
+} // namespace
+
+void* operator new(std::size_t size) { return countedAllocOrThrow(size); }
+void* operator new[](std::size_t size) { return countedAllocOrThrow(size); }
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return countedAlloc(size); }
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return countedAlloc(size); }
+void* operator new(std::size_t size, std::align_val_t a) { return countedAllocOrThrow(size, std::size_t(a)); }
+void* operator new[](std::size_t size, std::align_val_t a) { return countedAllocOrThrow(size, std::size_t(a)); }
+void* operator new(std::size_t size, std::align_val_t a, const std::nothrow_t&) noexcept
+{
+    return countedAlloc(size, std::size_t(a));
+}
+void* operator new[](std::size_t size, std::align_val_t a, const std::nothrow_t&) noexcept
+{
+    return countedAlloc(size, std::size_t(a));
+}
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
 
 using namespace bonework;
 using namespace bonework::testing;
