@@ -157,6 +157,8 @@ void TestSimulation::cursorDriverKeepsEveryPoseLegal_data()
     QTest::newRow("humanoid hand follow") << "humanoid.rig.json" << "" << "hand_r";
     QTest::newRow("humanoid head follow") << "humanoid.rig.json" << "" << "head";
     QTest::newRow("humanoid leg") << "humanoid.rig.json" << "leg_l" << "";
+    QTest::newRow("humanoid hand relax") << "humanoid.rig.json" << "" << "relax:hand_l";
+    QTest::newRow("snake head relax") << "snake.rig.json" << "" << "relax:head";
 }
 
 void TestSimulation::cursorDriverKeepsEveryPoseLegal()
@@ -171,8 +173,10 @@ void TestSimulation::cursorDriverKeepsEveryPoseLegal()
     if (!chain.isEmpty()) {
         s.effector.chain = rig.findChain(chain.toStdString());
     } else {
-        s.effector.joint = rig.findJoint(joint.toStdString());
-        s.effector.solver = SolverKind::Follow;
+        // "solver:joint", or a joint alone for follow (the editor's two default solvers).
+        const bool relax = joint.startsWith(QStringLiteral("relax:"));
+        s.effector.joint = rig.findJoint(joint.mid(relax ? 6 : 0).toStdString());
+        s.effector.solver = relax ? SolverKind::Relax : SolverKind::Follow;
     }
     Simulation simulation(rig, s);
     QVERIFY2(simulation.error().empty(), simulation.error().c_str());
