@@ -64,7 +64,7 @@ void FabrikSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
                 dir = world[i];
             const Rotation wanted = m_state.limits(k).clamp(Rotation{w.c * dir.c + w.s * dir.s, w.c * dir.s - w.s * dir.c});
             local[i] = wanted;
-            w = renormalized(w * wanted);
+            w = renormalized(w * wanted); // unnormalised, errors would compound bone by bone
             world[i] = w;
             p += w.direction() * m_state.length(k);
             pos[i] = p;
@@ -120,7 +120,7 @@ void FabrikSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
                 bone = back;
             if (k < n) {
                 const Rotation turn = m_state.limits(k + 1).clamp(bone.inverse() * below);
-                bone = renormalized(below * turn.inverse());
+                bone = renormalized(below * turn.inverse()); // unnormalised, errors would compound
             }
             pos[i] = next;
             next -= bone.direction() * m_state.length(k);
@@ -133,7 +133,8 @@ void FabrikSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
         tip = p;
         // Limits can hold FABRIK's pull away from where the target is reachable; a coordinate-
         // descent sweep turns each bone directly toward it and gets it out.
-        if (safeDistance(tip, target) > request.tolerance) {
+        const double after = safeDistance(tip, target);
+        if (mayReach && after > request.tolerance && after > kSweepBelowProgress * error) {
             bool swept = false;
             tip = ccdSweep(m_state, tip, target, swept);
             if (swept)

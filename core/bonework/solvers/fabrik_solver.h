@@ -25,6 +25,8 @@ private:
     // this many stalled iterations in a row trigger a restart (or the end, out of reach).
     static constexpr double kProgress = 1e-3;
     static constexpr int kStallLimit = 3;
+    // The CCD sweep runs only after an iteration that left more than this share of the error.
+    static constexpr double kSweepBelowProgress = 0.5;
     void restartPose(int restart);
 
     ChainPath m_path;

@@ -2,6 +2,7 @@
 
 #include "bonework/angles.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -44,27 +45,16 @@ std::string validateChainRequest(const Rig& rig, const SolveRequest& request, in
     return {};
 }
 
-bool unitDirection(Vec2 v, Rotation& out)
+bool unitDirectionCareful(Vec2 v, Rotation& out)
 {
-    const double m2 = v.x * v.x + v.y * v.y;
-    if (m2 > 0.0 && m2 < std::numeric_limits<double>::infinity()) {
-        const double inv = 1.0 / std::sqrt(m2);
-        out = {v.x * inv, v.y * inv};
-        return true;
-    }
     if (!finite(v) || (v.x == 0.0 && v.y == 0.0))
         return false;
-    // Overflowed (or underflowed) square: the slow, careful way.
-    const double m = std::hypot(v.x, v.y);
-    if (!(m > 0.0) || !std::isfinite(m))
-        return false;
-    out = {v.x / m, v.y / m};
+    // Scale by a power of two first: exact, and the squares can neither overflow nor vanish.
+    const int e = std::ilogb(std::max(std::fabs(v.x), std::fabs(v.y)));
+    const Vec2 scaled{std::scalbn(v.x, -e), std::scalbn(v.y, -e)};
+    const double inv = 1.0 / std::sqrt(scaled.x * scaled.x + scaled.y * scaled.y);
+    out = {scaled.x * inv, scaled.y * inv};
     return true;
-}
-
-bool rotationBetween(Vec2 from, Vec2 to, Rotation& out)
-{
-    return unitDirection({dot(from, to), cross(from, to)}, out);
 }
 
 void RotationLimits::set(double minDegrees, double maxDegrees)
@@ -99,6 +89,10 @@ void collectLimited(const Rig& rig, std::span<const JointIndex> joints, std::vec
 double safeDistance(Vec2 a, Vec2 b)
 {
     const Vec2 d = b - a;
+    const double d2 = d.x * d.x + d.y * d.y;
+    // The plain square root unless the square could overflow or lose everything to underflow.
+    if (d2 < 1e300 && (d2 > 1e-300 || d2 == 0.0))
+        return std::sqrt(d2);
     if (finite(d))
         return std::hypot(d.x, d.y);
     // The difference itself overflowed: halve first.
@@ -157,6 +151,9 @@ Vec2 ChainState::forward()
     m_world[0] = w;
     for (int k = 1; k <= m_bones; ++k) {
         const auto i = static_cast<std::size_t>(k);
+        // Solvers compose rotations without renormalising; drift is removed here, off their
+        // critical path.
+        m_local[i] = renormalized(m_local[i]);
         w = w * m_local[i];
         p += w.direction() * m_length[i];
         m_world[i] = w;
@@ -177,10 +174,12 @@ Vec2 ccdSweep(ChainState& state, Vec2 tip, Vec2 target, bool& changed)
         Rotation turn;
         if (!rotationBetween(toTip, target - pivot, turn))
             continue; // the tip or the target sits on the pivot: this bone cannot help
-        const Rotation wanted = state.limits(k).clamp(renormalized(turn * local[i]));
+        // Kept short: each bone's turn waits on the tip moved by the bone before it.
+        const Rotation free = turn * local[i];
+        const Rotation wanted = state.limits(k).clamp(free);
         if (wanted == local[i])
             continue;
-        const Rotation applied = wanted * local[i].inverse();
+        const Rotation applied = wanted == free ? turn : wanted * local[i].inverse();
         tip = pivot + applied.apply(toTip);
         local[i] = wanted;
         changed = true;

@@ -23,12 +23,26 @@ std::string validateChainRequest(const Rig& rig, const SolveRequest& request, in
 // Joint names quoted for messages: "name".
 std::string quotedJointName(const Rig& rig, JointIndex j);
 
+// Unit direction of v; false when v is zero or not finite. Inline: the solvers' inner loops
+// call it once per bone; extreme magnitudes take the careful out-of-line path.
+bool unitDirectionCareful(Vec2 v, Rotation& out);
+inline bool unitDirection(Vec2 v, Rotation& out)
+{
+    const double m2 = v.x * v.x + v.y * v.y;
+    if (m2 > 1e-290 && m2 < 1e290) {
+        const double inv = 1.0 / std::sqrt(m2);
+        out = {v.x * inv, v.y * inv};
+        return true;
+    }
+    return unitDirectionCareful(v, out);
+}
+
 // The rotation that turns direction `from` onto direction `to` (neither needs unit length).
 // False when either is zero or the numbers overflow, so the caller keeps what it had.
-bool rotationBetween(Vec2 from, Vec2 to, Rotation& out);
-
-// Unit direction of v; false when v is zero or not finite.
-bool unitDirection(Vec2 v, Rotation& out);
+inline bool rotationBetween(Vec2 from, Vec2 to, Rotation& out)
+{
+    return unitDirection({dot(from, to), cross(from, to)}, out);
+}
 
 // Brings a rotation that has drifted from unit length back (one Newton step; cheap).
 inline Rotation renormalized(Rotation r)

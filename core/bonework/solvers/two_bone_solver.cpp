@@ -22,6 +22,8 @@ double twiceArea(double x, double y, double z)
 
 bool withinLimits(const Rig& rig, JointIndex j, double degrees)
 {
+    if (rig.minAngle(j) <= kMinLimit && rig.maxAngle(j) >= kMaxLimit)
+        return true; // degrees() is always in (-180, 180]
     return clampToLimits(degrees, rig.minAngle(j), rig.maxAngle(j)) == degrees;
 }
 
@@ -101,7 +103,6 @@ void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resu
     const std::span<const JointIndex> joints = m_path.joints();
     const JointIndex j1 = joints[1];
     const JointIndex j2 = joints[2];
-    const Vec2 target = boundedTarget(worldTransformOf(rig, joints[0]).position, effector.target);
     result.iterations = 0;
     if (m_path.movableBoneCount() == 0) {
         reportUnchanged(rig, m_path, effector.target, request.tolerance, result);
@@ -109,6 +110,7 @@ void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resu
     }
     result.iterations = 1;
     const WorldTransform baseFrame = worldTransformOf(rig, joints[0]);
+    const Vec2 target = boundedTarget(baseFrame.position, effector.target);
     const Arm arm{baseFrame.position, baseFrame.rotation, rig.length(j1), rig.length(j2)};
 
     if (m_path.movableBoneCount() == 1) {
