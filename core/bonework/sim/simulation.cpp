@@ -107,10 +107,14 @@ std::string Simulation::validate(PlannedSolve& plan)
     std::string why = solver.validate(m_rig, request);
     if (why.empty()) {
         // Warm the solver's scratch buffers and the result's capacity now, on the pose before
-        // play (restored right after), so no step allocates.
+        // play (restored right after), so no step allocates: once toward the target and once far
+        // away, so a solver that stops early on a reached target still runs its full path.
         const Rig saved = m_rig;
         solver.run(m_rig, request, plan.result);
+        const Effector far{plan.effector.joint, plan.effector.target + Vec2{1e4, 1e4}, plan.effector.weight};
+        solver.run(m_rig, requestFor(far, plan.root, plan.iterations, plan.tolerance, plan.bend), plan.result);
         m_rig = saved;
+        plan.result = {};
         plan.result.limited.reserve(m_rig.jointCount());
     }
     return why;
