@@ -1,0 +1,683 @@
+#include "document.h"
+
+#include "recent_files.h"
+#include "rig_snapshot_command.h"
+
+#include "bonework/angles.h"
+#include "bonework/forward_kinematics.h"
+#include "bonework/io/rig_file.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSettings>
+
+#include <cmath>
+
+namespace bonework::editor {
+namespace {
+
+constexpr char kDefaultSolverKey[] = "editor/defaultSolver";
+constexpr char kExamplesIndex[] = ":/examples/examples.json";
+
+Rig untitledRig()
+{
+    Rig rig;
+    rig.setName("untitled");
+    return rig;
+}
+
+bool sameStructure(const Rig& a, const Rig& b)
+{
+    if (a.jointCount() != b.jointCount())
+        return false;
+    for (std::size_t i = 0; i < a.jointCount(); ++i) {
+        const auto j = static_cast<JointIndex>(i);
+        if (a.jointName(j) != b.jointName(j) || a.parent(j) != b.parent(j))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+Document::Document(QObject* parent) : QObject(parent), m_rig(untitledRig()), m_savedRig(m_rig)
+{
+    const auto saved = solverFromName(QSettings().value(kDefaultSolverKey, "follow").toString().toStdString());
+    if (saved && (*saved == SolverKind::Follow || *saved == SolverKind::Relax))
+        m_defaultSolver = *saved;
+    connect(&m_undo, &QUndoStack::cleanChanged, this, &Document::modifiedChanged);
+    connect(&m_undo, &QUndoStack::indexChanged, this, &Document::undoStateChanged);
+    connect(&m_undo, &QUndoStack::cleanChanged, this, &Document::undoStateChanged);
+    m_undo.setUndoLimit(1000);
+}
+
+Document::~Document() = default;
+
+QString Document::displayName() const
+{
+    if (m_filePath.isEmpty())
+        return m_rig.name().empty() ? tr("untitled") : QString::fromStdString(m_rig.name());
+    return QFileInfo(m_filePath).fileName();
+}
+
+void Document::setSelectedJoint(int joint)
+{
+    if (!m_rig.isValidJoint(joint))
+        joint = -1;
+    if (joint == m_selectedJoint)
+        return;
+    m_selectedJoint = joint;
+    emit selectionChanged();
+}
+
+void Document::setSelectedChain(int chain)
+{
+    if (chain < 0 || chain >= chainCount())
+        chain = -1;
+    if (chain == m_selectedChain)
+        return;
+    m_selectedChain = chain;
+    emit selectionChanged();
+}
+
+QString Document::defaultSolver() const { return QString::fromLatin1(solverName(m_defaultSolver)); }
+
+void Document::setDefaultSolver(const QString& name)
+{
+    const auto kind = solverFromName(name.toStdString());
+    if (!kind || (*kind != SolverKind::Follow && *kind != SolverKind::Relax) || *kind == m_defaultSolver)
+        return;
+    m_defaultSolver = *kind;
+    QSettings().setValue(kDefaultSolverKey, name);
+    emit defaultSolverChanged();
+}
+
+QStringList Document::recentFiles() const { return RecentFiles::list(); }
+
+QString Document::nodeShape() const { return QString::fromLatin1(nodeShapeName(m_rig.nodeShape())); }
+
+// --- Files ---------------------------------------------------------------------------------
+
+void Document::setFile(const QString& path)
+{
+    m_filePath = path;
+    emit fileChanged();
+}
+
+void Document::replaceRig(const Rig& rig)
+{
+    const QString selected = m_selectedJoint >= 0 ? QString::fromStdString(m_rig.jointName(m_selectedJoint)) : QString();
+    m_rig = rig;
+    ++m_revision;
+    restoreSelection(selected);
+    if (m_selectedChain >= chainCount())
+        setSelectedChain(-1);
+    emit rigChanged();
+}
+
+void Document::restoreSelection(const QString& jointName)
+{
+    const int j = jointName.isEmpty() ? -1 : m_rig.findJoint(jointName.toStdString());
+    if (j != m_selectedJoint) {
+        m_selectedJoint = j;
+        emit selectionChanged();
+    }
+}
+
+void Document::newRig()
+{
+    m_undo.clear();
+    m_savedRig = untitledRig();
+    replaceRig(m_savedRig);
+    setSelectedJoint(-1);
+    setFile(QString());
+    emit undoStateChanged();
+    emit modifiedChanged();
+}
+
+bool Document::open(const QString& path)
+{
+    const io::LoadResult loaded = io::loadRigFile(path);
+    if (!loaded.ok()) {
+        emit loadFailed(loaded.error.toString());
+        return false;
+    }
+    m_undo.clear();
+    m_savedRig = *loaded.rig;
+    m_selectedJoint = -1;
+    m_selectedChain = -1;
+    replaceRig(m_savedRig);
+    emit selectionChanged();
+    setFile(QFileInfo(path).absoluteFilePath());
+    RecentFiles::add(m_filePath);
+    emit undoStateChanged();
+    emit modifiedChanged();
+    return true;
+}
+
+bool Document::openExample(const QString& fileName)
+{
+    const QString path = QStringLiteral(":/examples/") + fileName;
+    const io::LoadResult loaded = io::loadRigFile(path);
+    if (!loaded.ok()) {
+        emit loadFailed(loaded.error.toString());
+        return false;
+    }
+    m_undo.clear();
+    m_savedRig = *loaded.rig;
+    m_selectedJoint = -1;
+    m_selectedChain = -1;
+    replaceRig(m_savedRig);
+    emit selectionChanged();
+    setFile(QString()); // an example is a template: saving asks where
+    emit undoStateChanged();
+    emit modifiedChanged();
+    return true;
+}
+
+QVariantList Document::examples() const
+{
+    QFile index(QString::fromLatin1(kExamplesIndex));
+    if (!index.open(QIODevice::ReadOnly))
+        return {};
+    const QJsonDocument json = QJsonDocument::fromJson(index.readAll());
+    QVariantList list;
+    const QJsonArray entries = json.isArray() ? json.array() : json.object().value("examples").toArray();
+    for (const QJsonValue& v : entries) {
+        const QJsonObject o = v.toObject();
+        list.append(QVariantMap{{"file", o.value("file").toString()},
+                                {"title", o.value("title").toString()},
+                                {"description", o.value("description").toString()}});
+    }
+    return list;
+}
+
+bool Document::save()
+{
+    if (m_filePath.isEmpty())
+        return false;
+    return saveAs(m_filePath);
+}
+
+bool Document::saveAs(const QString& path)
+{
+    if (path.isEmpty())
+        return false;
+    QString error;
+    if (!io::saveRigFile(m_rig, path, &error)) {
+        emit saveFailed(error);
+        return false;
+    }
+    m_savedRig = m_rig;
+    m_undo.setClean();
+    setFile(QFileInfo(path).absoluteFilePath());
+    RecentFiles::add(m_filePath);
+    return true;
+}
+
+bool Document::revert()
+{
+    if (m_filePath.isEmpty()) {
+        m_undo.setIndex(m_undo.cleanIndex() >= 0 ? m_undo.cleanIndex() : 0);
+        return true;
+    }
+    return open(m_filePath);
+}
+
+bool Document::restoreRecovered(const QByteArray& json, const QString& originalPath)
+{
+    const io::LoadResult loaded = io::parseRig(json, tr("recovered work"));
+    if (!loaded.ok()) {
+        emit loadFailed(loaded.error.toString());
+        return false;
+    }
+    newRig();
+    // The recovered rig comes back as an unsaved change on top of its original file.
+    if (!originalPath.isEmpty()) {
+        const io::LoadResult original = io::loadRigFile(originalPath);
+        if (original.ok()) {
+            m_savedRig = *original.rig;
+            replaceRig(m_savedRig);
+            setFile(originalPath);
+        }
+    }
+    m_undo.push(new RigSnapshotCommand(this, tr("Recover unsaved work"), m_rig, *loaded.rig));
+    return true;
+}
+
+// --- Edits ---------------------------------------------------------------------------------
+
+template <typename Edit>
+bool Document::applyEdit(const QString& text, Edit edit, quint64 mergeKey)
+{
+    Rig changed = m_rig;
+    const EditResult result = edit(changed);
+    if (!result.ok()) {
+        emit editRefused(QString::fromStdString(result.error));
+        return false;
+    }
+    if (changed == m_rig)
+        return true;
+    m_undo.push(new RigSnapshotCommand(this, text, m_rig, std::move(changed), mergeKey));
+    return true;
+}
+
+QString Document::jointLabel(int joint) const
+{
+    return m_rig.isValidJoint(joint) ? QString::fromStdString(m_rig.jointName(joint)) : QString();
+}
+
+int Document::addRoot(double x, double y)
+{
+    JointDesc d;
+    int n = static_cast<int>(m_rig.jointCount());
+    do
+        d.name = "root" + std::to_string(++n);
+    while (m_rig.findJoint(d.name) != kNoJoint);
+    d.position = {x, y};
+    JointIndex added = kNoJoint;
+    if (!applyEdit(tr("Add %1").arg(QString::fromStdString(d.name)),
+                   [&](Rig& r) { return r.addJoint(d, &added); }))
+        return -1;
+    setSelectedJoint(added);
+    return added;
+}
+
+int Document::addBone(int parent, double x, double y)
+{
+    if (!m_rig.isValidJoint(parent)) {
+        emit editRefused(tr("Pick a joint to grow the bone from"));
+        return -1;
+    }
+    const WorldTransform from = worldTransformOf(m_rig, parent);
+    const Vec2 offset = Vec2{x, y} - from.position;
+    const double len = norm(offset);
+    if (!(len >= 1.0)) {
+        emit editRefused(tr("Drag further: a bone needs a length"));
+        return -1;
+    }
+    JointDesc d;
+    int n = static_cast<int>(m_rig.jointCount());
+    do
+        d.name = "joint" + std::to_string(++n);
+    while (m_rig.findJoint(d.name) != kNoJoint);
+    d.parent = parent;
+    d.length = len;
+    d.angle = (from.rotation.inverse() * Rotation{offset.x / len, offset.y / len}).degrees();
+    JointIndex added = kNoJoint;
+    if (!applyEdit(tr("Add bone %1").arg(QString::fromStdString(d.name)),
+                   [&](Rig& r) { return r.addJoint(d, &added); }))
+        return -1;
+    setSelectedJoint(added);
+    return added;
+}
+
+bool Document::removeJoint(int joint)
+{
+    return applyEdit(tr("Delete %1").arg(jointLabel(joint)), [&](Rig& r) { return r.removeJoint(joint); });
+}
+
+bool Document::renameJoint(int joint, const QString& name)
+{
+    return applyEdit(tr("Rename %1 to %2").arg(jointLabel(joint), name),
+                     [&](Rig& r) { return r.renameJoint(joint, name.trimmed().toStdString()); });
+}
+
+bool Document::reparentJoint(int joint, int newParent)
+{
+    return applyEdit(tr("Reparent %1").arg(jointLabel(joint)),
+                     [&](Rig& r) { return r.reparentJoint(joint, newParent < 0 ? kNoJoint : newParent); });
+}
+
+bool Document::setLength(int joint, double length)
+{
+    return applyEdit(tr("Set length of %1").arg(jointLabel(joint)), [&](Rig& r) { return r.setLength(joint, length); });
+}
+
+bool Document::setAngle(int joint, double degrees)
+{
+    return applyEdit(tr("Set angle of %1").arg(jointLabel(joint)), [&](Rig& r) { return r.setAngle(joint, degrees); });
+}
+
+bool Document::setLimits(int joint, double min, double max)
+{
+    return applyEdit(tr("Set limits of %1").arg(jointLabel(joint)),
+                     [&](Rig& r) { return r.setLimits(joint, min, max); });
+}
+
+bool Document::setRootPosition(int joint, double x, double y)
+{
+    return applyEdit(tr("Move %1").arg(jointLabel(joint)), [&](Rig& r) { return r.setRootPosition(joint, {x, y}); });
+}
+
+bool Document::setRootRotation(int joint, double degrees)
+{
+    return applyEdit(tr("Rotate %1").arg(jointLabel(joint)),
+                     [&](Rig& r) { return r.setRootRotation(joint, degrees); });
+}
+
+bool Document::setPinned(int joint, bool pinned)
+{
+    return applyEdit((pinned ? tr("Pin %1") : tr("Unpin %1")).arg(jointLabel(joint)),
+                     [&](Rig& r) { return r.setPinned(joint, pinned); });
+}
+
+bool Document::togglePin(int joint)
+{
+    if (!m_rig.isValidJoint(joint))
+        return false;
+    return setPinned(joint, !m_rig.isPinned(joint));
+}
+
+bool Document::setNodeShape(const QString& shape)
+{
+    const auto kind = nodeShapeFromName(shape.toStdString());
+    if (!kind)
+        return false;
+    return applyEdit(tr("Draw nodes as %1").arg(shape), [&](Rig& r) {
+        r.setNodeShape(*kind);
+        return EditResult::success();
+    });
+}
+
+QVariantMap Document::joint(int j) const
+{
+    if (!m_rig.isValidJoint(j))
+        return {};
+    const WorldTransform w = worldTransformOf(m_rig, j);
+    const JointDesc d = m_rig.joint(j);
+    return {{"index", j},
+            {"name", QString::fromStdString(d.name)},
+            {"parent", d.parent},
+            {"parentName", d.parent == kNoJoint ? QString() : QString::fromStdString(m_rig.jointName(d.parent))},
+            {"isRoot", d.parent == kNoJoint},
+            {"length", d.length},
+            {"angle", d.angle},
+            {"min", d.minAngle},
+            {"max", d.maxAngle},
+            {"pinned", d.pinned},
+            {"x", d.position.x},
+            {"y", d.position.y},
+            {"rotation", d.angle},
+            {"worldX", w.position.x},
+            {"worldY", w.position.y},
+            {"chain", chainWithTip(j)}};
+}
+
+QStringList Document::jointNames() const
+{
+    QStringList names;
+    for (std::size_t i = 0; i < m_rig.jointCount(); ++i)
+        names.append(QString::fromStdString(m_rig.jointName(static_cast<JointIndex>(i))));
+    return names;
+}
+
+int Document::findJoint(const QString& name) const { return m_rig.findJoint(name.toStdString()); }
+
+QVariantList Document::ancestors(int joint) const
+{
+    QVariantList list;
+    if (!m_rig.isValidJoint(joint))
+        return list;
+    for (JointIndex p = m_rig.parent(joint); p != kNoJoint; p = m_rig.parent(p))
+        list.append(QVariantMap{{"index", p}, {"name", QString::fromStdString(m_rig.jointName(p))}});
+    return list;
+}
+
+// --- Chains --------------------------------------------------------------------------------
+
+QVariantMap Document::chain(int index) const
+{
+    if (index < 0 || index >= chainCount())
+        return {};
+    const Chain& c = m_rig.chains()[index];
+    const QPointF target = chainTarget(index);
+    return {{"index", index},
+            {"name", QString::fromStdString(c.name)},
+            {"root", c.root},
+            {"tip", c.tip},
+            {"rootName", QString::fromStdString(m_rig.jointName(c.root))},
+            {"tipName", QString::fromStdString(m_rig.jointName(c.tip))},
+            {"solver", QString::fromLatin1(solverName(c.solver))},
+            {"iterations", c.iterations},
+            {"tolerance", c.tolerance},
+            {"bend", QString::fromLatin1(bendName(c.bend))},
+            {"attachedTo", c.target.isAttached() ? QString::fromStdString(m_rig.jointName(c.target.joint)) : QString()},
+            {"targetX", target.x()},
+            {"targetY", target.y()}};
+}
+
+QStringList Document::solverNames() const
+{
+    QStringList names;
+    for (SolverKind k : kAllSolvers)
+        names.append(QString::fromLatin1(solverName(k)));
+    return names;
+}
+
+int Document::addChain(int tip, int root)
+{
+    if (!m_rig.isValidJoint(tip) || !m_rig.isValidJoint(root) || !m_rig.isAncestor(root, tip)) {
+        emit editRefused(tr("A chain runs from a joint down to one of its descendants"));
+        return -1;
+    }
+    Chain c;
+    int n = chainCount();
+    do
+        c.name = "chain" + std::to_string(++n);
+    while (m_rig.findChain(c.name) >= 0);
+    c.root = root;
+    c.tip = tip;
+    const bool twoBones = m_rig.parent(tip) != kNoJoint && m_rig.parent(m_rig.parent(tip)) == root;
+    c.solver = twoBones ? SolverKind::TwoBone : SolverKind::Fabrik;
+    c.target.point = worldTransformOf(m_rig, tip).position;
+    if (!applyEdit(tr("Add chain %1").arg(QString::fromStdString(c.name)), [&](Rig& r) { return r.addChain(c); }))
+        return -1;
+    setSelectedChain(chainCount() - 1);
+    return chainCount() - 1;
+}
+
+bool Document::removeChain(int index)
+{
+    const QString name = index >= 0 && index < chainCount() ? QString::fromStdString(m_rig.chains()[index].name) : QString();
+    return applyEdit(tr("Delete chain %1").arg(name), [&](Rig& r) { return r.removeChain(index); });
+}
+
+template <typename Change>
+static EditResult changeChain(Rig& r, int index, Change change)
+{
+    if (index < 0 || index >= static_cast<int>(r.chains().size()))
+        return EditResult::refused("no such chain");
+    Chain c = r.chains()[index];
+    change(c);
+    return r.setChain(index, c);
+}
+
+bool Document::renameChain(int index, const QString& name)
+{
+    return applyEdit(tr("Rename chain to %1").arg(name), [&](Rig& r) {
+        return changeChain(r, index, [&](Chain& c) { c.name = name.trimmed().toStdString(); });
+    });
+}
+
+bool Document::setChainSolver(int index, const QString& solver)
+{
+    const auto kind = solverFromName(solver.toStdString());
+    if (!kind) {
+        emit editRefused(tr("Unknown solver %1").arg(solver));
+        return false;
+    }
+    return applyEdit(tr("Set solver to %1").arg(solver),
+                     [&](Rig& r) { return changeChain(r, index, [&](Chain& c) { c.solver = *kind; }); });
+}
+
+bool Document::setChainIterations(int index, int iterations)
+{
+    return applyEdit(tr("Set iterations"),
+                     [&](Rig& r) { return changeChain(r, index, [&](Chain& c) { c.iterations = iterations; }); });
+}
+
+bool Document::setChainTolerance(int index, double tolerance)
+{
+    return applyEdit(tr("Set tolerance"),
+                     [&](Rig& r) { return changeChain(r, index, [&](Chain& c) { c.tolerance = tolerance; }); });
+}
+
+bool Document::setChainBend(int index, const QString& bend)
+{
+    const auto b = bendFromName(bend.toStdString());
+    if (!b)
+        return false;
+    return applyEdit(tr("Set bend %1").arg(bend),
+                     [&](Rig& r) { return changeChain(r, index, [&](Chain& c) { c.bend = *b; }); });
+}
+
+int Document::chainWithTip(int joint) const
+{
+    for (int i = 0; i < chainCount(); ++i)
+        if (m_rig.chains()[i].tip == joint)
+            return i;
+    return -1;
+}
+
+QPointF Document::chainTarget(int index) const
+{
+    if (index < 0 || index >= chainCount())
+        return {};
+    const Chain& c = m_rig.chains()[index];
+    const Vec2 p = c.target.isAttached() ? worldTransformOf(m_rig, c.target.joint).position : c.target.point;
+    return {p.x, p.y};
+}
+
+// --- Posing --------------------------------------------------------------------------------
+
+Solver& Document::solverFor(SolverKind kind)
+{
+    auto& slot = m_solvers[static_cast<std::size_t>(kind)];
+    if (!slot)
+        slot = makeSolver(kind);
+    return *slot;
+}
+
+void Document::beginPose(int joint)
+{
+    if (!m_rig.isValidJoint(joint))
+        return;
+    m_drag = DragKind::Pose;
+    m_dragJoint = joint;
+    m_dragChain = chainWithTip(joint);
+    ++m_dragSerial;
+}
+
+void Document::beginTargetDrag(int chain)
+{
+    if (chain < 0 || chain >= chainCount() || m_rig.chains()[chain].target.isAttached())
+        return;
+    m_drag = DragKind::Target;
+    m_dragChain = chain;
+    m_dragJoint = m_rig.chains()[chain].tip;
+    ++m_dragSerial;
+}
+
+void Document::beginMoveRoot(int joint)
+{
+    if (!m_rig.isValidJoint(joint) || !m_rig.isRoot(joint))
+        return;
+    m_drag = DragKind::MoveRoot;
+    m_dragJoint = joint;
+    ++m_dragSerial;
+}
+
+void Document::moveRootTo(double x, double y)
+{
+    if (m_drag != DragKind::MoveRoot)
+        return;
+    applyEdit(tr("Move %1").arg(jointLabel(m_dragJoint)),
+              [&](Rig& r) { return r.setRootPosition(m_dragJoint, {x, y}); }, m_dragSerial);
+}
+
+void Document::poseTo(double x, double y)
+{
+    if (m_drag == DragKind::Pose || m_drag == DragKind::Target)
+        solveDrag({x, y});
+}
+
+void Document::solveDrag(Vec2 target)
+{
+    if (!std::isfinite(target.x) || !std::isfinite(target.y))
+        return;
+    Rig posed = m_rig;
+    const Effector effector{m_dragJoint, target, 1.0};
+    SolveRequest request;
+    SolverKind kind = m_defaultSolver;
+    if (m_dragChain >= 0) {
+        Chain chain = posed.chains()[m_dragChain];
+        kind = chain.solver;
+        request = chainRequest(chain, effector);
+        if (!chain.target.isAttached()) {
+            chain.target.point = target; // the target handle stays with the dragged tip
+            posed.setChain(m_dragChain, chain);
+        }
+    } else {
+        request.effectors = std::span<const Effector>(&effector, 1);
+        request.iterations = kind == SolverKind::Relax ? 50 : 10;
+        request.tolerance = 0.01;
+    }
+    Solver& solver = solverFor(kind);
+    const std::string why = solver.validate(posed, request);
+    if (!why.empty()) {
+        m_lastSolve = QString::fromLatin1(solverName(kind)) + QStringLiteral(": ") + QString::fromStdString(why);
+        emit lastSolveChanged();
+        return;
+    }
+    QElapsedTimer timer;
+    timer.start();
+    solver.run(posed, request, m_solveResult);
+    const double micros = static_cast<double>(timer.nsecsElapsed()) / 1000.0;
+    m_lastSolve = tr("%1 · %2 µs · %3 it · error %4")
+                      .arg(QString::fromLatin1(solverName(kind)))
+                      .arg(micros, 0, 'f', 1)
+                      .arg(m_solveResult.iterations)
+                      .arg(m_solveResult.error, 0, 'g', 3);
+    emit lastSolveChanged();
+    const QString text = m_drag == DragKind::Target && m_dragChain >= 0
+                             ? tr("Move target of %1").arg(QString::fromStdString(posed.chains()[m_dragChain].name))
+                             : tr("Move %1").arg(jointLabel(m_dragJoint));
+    applyEdit(text, [&](Rig& r) {
+        r = std::move(posed);
+        return EditResult::success();
+    }, m_dragSerial);
+}
+
+void Document::endDrag()
+{
+    m_drag = DragKind::None;
+    m_dragJoint = -1;
+    m_dragChain = -1;
+}
+
+bool Document::resetPose()
+{
+    if (!sameStructure(m_rig, m_savedRig)) {
+        emit editRefused(tr("The skeleton changed since it was saved: there is no saved pose to go back to"));
+        return false;
+    }
+    return applyEdit(tr("Reset pose"), [&](Rig& r) {
+        for (std::size_t i = 0; i < r.jointCount(); ++i) {
+            const auto j = static_cast<JointIndex>(i);
+            if (r.isRoot(j)) {
+                r.setRootPosition(j, m_savedRig.rootPosition(j));
+                r.setRootRotation(j, m_savedRig.angle(j));
+            } else {
+                r.setAngleClamped(j, m_savedRig.angle(j));
+            }
+        }
+        return EditResult::success();
+    });
+}
+
+} // namespace bonework::editor

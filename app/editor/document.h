@@ -1,0 +1,188 @@
+#pragma once
+// The open rig in the editor: the Rig, its file, the undo stack, the selection and posing.
+// Every change goes through the undo stack (one RigSnapshotCommand per edit, one per drag); QML
+// calls the Q_INVOKABLE methods and never touches the model directly.
+
+#include "bonework/rig.h"
+#include "bonework/solvers/solver.h"
+
+#include <QObject>
+#include <QPointF>
+#include <QString>
+#include <QUndoStack>
+#include <QUrl>
+#include <QVariantList>
+#include <QtQml/qqmlregistration.h>
+
+#include <array>
+#include <memory>
+
+namespace bonework::editor {
+
+class Document : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("The document is created by the application")
+
+    Q_PROPERTY(QString filePath READ filePath NOTIFY fileChanged)
+    Q_PROPERTY(QString displayName READ displayName NOTIFY fileChanged)
+    Q_PROPERTY(bool modified READ isModified NOTIFY modifiedChanged)
+    Q_PROPERTY(int revision READ revision NOTIFY rigChanged)
+    Q_PROPERTY(int jointCount READ jointCount NOTIFY rigChanged)
+    Q_PROPERTY(int selectedJoint READ selectedJoint WRITE setSelectedJoint NOTIFY selectionChanged)
+    Q_PROPERTY(int selectedChain READ selectedChain WRITE setSelectedChain NOTIFY selectionChanged)
+    Q_PROPERTY(QString defaultSolver READ defaultSolver WRITE setDefaultSolver NOTIFY defaultSolverChanged)
+    Q_PROPERTY(QString lastSolve READ lastSolve NOTIFY lastSolveChanged)
+    Q_PROPERTY(bool canUndo READ canUndo NOTIFY undoStateChanged)
+    Q_PROPERTY(bool canRedo READ canRedo NOTIFY undoStateChanged)
+    Q_PROPERTY(QString undoText READ undoText NOTIFY undoStateChanged)
+    Q_PROPERTY(QString redoText READ redoText NOTIFY undoStateChanged)
+    Q_PROPERTY(QString nodeShape READ nodeShape NOTIFY rigChanged)
+    Q_PROPERTY(QStringList recentFiles READ recentFiles NOTIFY fileChanged)
+
+public:
+    explicit Document(QObject* parent = nullptr);
+    ~Document() override;
+
+    const Rig& rig() const { return m_rig; }
+    QUndoStack* undoStack() { return &m_undo; }
+
+    QString filePath() const { return m_filePath; }
+    QString displayName() const;
+    bool isModified() const { return !m_undo.isClean(); }
+    int revision() const { return m_revision; }
+    int jointCount() const { return static_cast<int>(m_rig.jointCount()); }
+    int selectedJoint() const { return m_selectedJoint; }
+    void setSelectedJoint(int joint);
+    int selectedChain() const { return m_selectedChain; }
+    void setSelectedChain(int chain);
+    QString defaultSolver() const;
+    void setDefaultSolver(const QString& name);
+    QString lastSolve() const { return m_lastSolve; }
+    bool canUndo() const { return m_undo.canUndo(); }
+    bool canRedo() const { return m_undo.canRedo(); }
+    QString undoText() const { return m_undo.undoText(); }
+    QString redoText() const { return m_undo.redoText(); }
+    QString nodeShape() const;
+    QStringList recentFiles() const;
+
+    // --- Files -----------------------------------------------------------------------------
+    Q_INVOKABLE void newRig();
+    // Opens a file; on failure the current document is left untouched and loadFailed is emitted
+    // with the loader's message (file, JSON path, problem).
+    Q_INVOKABLE bool open(const QString& path);
+    Q_INVOKABLE bool openUrl(const QUrl& url) { return open(url.toLocalFile()); }
+    // Opens a bundled example as a new, untitled rig (saving asks for a file name).
+    Q_INVOKABLE bool openExample(const QString& fileName);
+    Q_INVOKABLE QVariantList examples() const;
+    Q_INVOKABLE bool save();
+    Q_INVOKABLE bool saveAs(const QString& path);
+    Q_INVOKABLE bool saveAsUrl(const QUrl& url) { return saveAs(url.toLocalFile()); }
+    Q_INVOKABLE bool revert();
+    // The snapshot autosave writes and offers back after a crash.
+    Q_INVOKABLE bool restoreRecovered(const QByteArray& json, const QString& originalPath);
+
+    // --- Undo --------------------------------------------------------------------------------
+    Q_INVOKABLE void undo() { m_undo.undo(); }
+    Q_INVOKABLE void redo() { m_undo.redo(); }
+
+    // --- Building ------------------------------------------------------------------------------
+    Q_INVOKABLE int addRoot(double x, double y);
+    // A child of `parent` ending at scene point (x, y): length and angle from the point.
+    Q_INVOKABLE int addBone(int parent, double x, double y);
+    Q_INVOKABLE bool removeJoint(int joint);
+    Q_INVOKABLE bool renameJoint(int joint, const QString& name);
+    Q_INVOKABLE bool reparentJoint(int joint, int newParent);
+    Q_INVOKABLE bool setLength(int joint, double length);
+    Q_INVOKABLE bool setAngle(int joint, double degrees);
+    Q_INVOKABLE bool setLimits(int joint, double min, double max);
+    Q_INVOKABLE bool setRootPosition(int joint, double x, double y);
+    Q_INVOKABLE bool setRootRotation(int joint, double degrees);
+    Q_INVOKABLE bool setPinned(int joint, bool pinned);
+    Q_INVOKABLE bool togglePin(int joint);
+    Q_INVOKABLE bool setNodeShape(const QString& shape);
+
+    // Joint facts for QML (name, parent, length, angle, min, max, pinned, isRoot, x, y, rotation,
+    // world x/y); an empty map for an invalid index.
+    Q_INVOKABLE QVariantMap joint(int joint) const;
+    Q_INVOKABLE QStringList jointNames() const;
+    Q_INVOKABLE int findJoint(const QString& name) const;
+    // Ancestors of a joint, nearest first (for "make chain up to ...").
+    Q_INVOKABLE QVariantList ancestors(int joint) const;
+
+    // --- Chains --------------------------------------------------------------------------------
+    Q_INVOKABLE int chainCount() const { return static_cast<int>(m_rig.chains().size()); }
+    Q_INVOKABLE QVariantMap chain(int index) const;
+    Q_INVOKABLE QStringList solverNames() const;
+    // A chain from `root` down to `tip`, aimed at the tip's current position.
+    Q_INVOKABLE int addChain(int tip, int root);
+    Q_INVOKABLE bool removeChain(int index);
+    Q_INVOKABLE bool renameChain(int index, const QString& name);
+    Q_INVOKABLE bool setChainSolver(int index, const QString& solver);
+    Q_INVOKABLE bool setChainIterations(int index, int iterations);
+    Q_INVOKABLE bool setChainTolerance(int index, double tolerance);
+    Q_INVOKABLE bool setChainBend(int index, const QString& bend);
+    // The chain a joint is the tip of, or -1.
+    Q_INVOKABLE int chainWithTip(int joint) const;
+    // A chain's target in scene coordinates (an attached target: its joint's position).
+    Q_INVOKABLE QPointF chainTarget(int index) const;
+
+    // --- Posing --------------------------------------------------------------------------------
+    // A drag: begin, any number of moves (each solves live), end. The whole drag is one undo step.
+    Q_INVOKABLE void beginPose(int joint);
+    Q_INVOKABLE void poseTo(double x, double y);
+    Q_INVOKABLE void beginTargetDrag(int chain);
+    Q_INVOKABLE void endDrag();
+    // Moving a root in the Select tool: also one undo step per drag.
+    Q_INVOKABLE void beginMoveRoot(int joint);
+    Q_INVOKABLE void moveRootTo(double x, double y);
+    // Back to the pose last saved (angles and root positions), as one undoable step.
+    Q_INVOKABLE bool resetPose();
+
+    // Replaces the rig without an undo step (the undo commands use this).
+    void replaceRig(const Rig& rig);
+
+signals:
+    void fileChanged();
+    void modifiedChanged();
+    void rigChanged();
+    void selectionChanged();
+    void defaultSolverChanged();
+    void lastSolveChanged();
+    void undoStateChanged();
+    void loadFailed(const QString& message);
+    void saveFailed(const QString& message);
+    void editRefused(const QString& message);
+
+private:
+    enum class DragKind { None, Pose, Target, MoveRoot };
+
+    // Applies `edit` to a copy of the rig; pushes it as one undo step or reports the refusal.
+    template <typename Edit>
+    bool applyEdit(const QString& text, Edit edit, quint64 mergeKey = 0);
+    void setFile(const QString& path);
+    void solveDrag(Vec2 target);
+    Solver& solverFor(SolverKind kind);
+    QString jointLabel(int joint) const;
+    void restoreSelection(const QString& jointName);
+
+    Rig m_rig;
+    Rig m_savedRig; // the rig as last saved or opened: "Reset pose" and Revert go back to it
+    QUndoStack m_undo;
+    QString m_filePath;
+    int m_revision = 0;
+    int m_selectedJoint = -1;
+    int m_selectedChain = -1;
+    SolverKind m_defaultSolver = SolverKind::Follow;
+    QString m_lastSolve;
+
+    DragKind m_drag = DragKind::None;
+    int m_dragJoint = -1;
+    int m_dragChain = -1;
+    Rig m_dragStart;
+    quint64 m_dragSerial = 0;
+    std::array<std::unique_ptr<Solver>, 6> m_solvers;
+    SolveResult m_solveResult;
+};
+
+} // namespace bonework::editor

@@ -1,0 +1,94 @@
+// The selected joint's properties. Every change goes to the document as one undoable edit.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Bonework.Editor
+
+Pane {
+    id: inspector
+    required property Document document
+    // Re-read whenever the rig or the selection changes.
+    readonly property var info: { document.revision; return document.joint(document.selectedJoint) }
+    readonly property bool hasJoint: info.name !== undefined
+
+    padding: 8
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 4
+        Label { text: qsTr("Inspector"); font.bold: true }
+        Label {
+            visible: !inspector.hasJoint
+            text: qsTr("Select a joint on the canvas or in the tree.")
+            wrapMode: Text.WordWrap
+            Layout.fillWidth: true
+            opacity: 0.7
+        }
+        ColumnLayout {
+            visible: inspector.hasJoint
+            Layout.fillWidth: true
+            spacing: 4
+            RowLayout {
+                Label { text: qsTr("Name"); Layout.preferredWidth: 72 }
+                TextField {
+                    id: nameField
+                    Layout.fillWidth: true
+                    text: inspector.info.name || ""
+                    selectByMouse: true
+                    onEditingFinished: {
+                        if (text !== inspector.info.name)
+                            inspector.document.renameJoint(inspector.info.index, text)
+                        text = Qt.binding(() => inspector.info.name || "")
+                    }
+                }
+            }
+            RowLayout {
+                Label { text: qsTr("Parent"); Layout.preferredWidth: 72 }
+                ComboBox {
+                    id: parentBox
+                    Layout.fillWidth: true
+                    model: { inspector.document.revision; return [qsTr("(none: a root)")].concat(inspector.document.jointNames()) }
+                    currentIndex: inspector.hasJoint ? inspector.info.parent + 1 : 0
+                    onActivated: (index) => inspector.document.reparentJoint(inspector.info.index, index - 1)
+                }
+            }
+            NumberField {
+                visible: !inspector.info.isRoot; label: qsTr("Length"); value: inspector.info.length || 0
+                onCommitted: (v) => inspector.document.setLength(inspector.info.index, v)
+            }
+            NumberField {
+                visible: !inspector.info.isRoot; label: qsTr("Angle \u00b0"); value: inspector.info.angle || 0
+                onCommitted: (v) => inspector.document.setAngle(inspector.info.index, v)
+            }
+            NumberField {
+                visible: !inspector.info.isRoot; label: qsTr("Min \u00b0"); value: inspector.info.min === undefined ? -180 : inspector.info.min
+                onCommitted: (v) => inspector.document.setLimits(inspector.info.index, v, inspector.info.max)
+            }
+            NumberField {
+                visible: !inspector.info.isRoot; label: qsTr("Max \u00b0"); value: inspector.info.max === undefined ? 180 : inspector.info.max
+                onCommitted: (v) => inspector.document.setLimits(inspector.info.index, inspector.info.min, v)
+            }
+            NumberField {
+                visible: inspector.info.isRoot === true; label: qsTr("X"); value: inspector.info.x || 0
+                onCommitted: (v) => inspector.document.setRootPosition(inspector.info.index, v, inspector.info.y)
+            }
+            NumberField {
+                visible: inspector.info.isRoot === true; label: qsTr("Y"); value: inspector.info.y || 0
+                onCommitted: (v) => inspector.document.setRootPosition(inspector.info.index, inspector.info.x, v)
+            }
+            NumberField {
+                visible: inspector.info.isRoot === true; label: qsTr("Rotation \u00b0"); value: inspector.info.rotation || 0
+                onCommitted: (v) => inspector.document.setRootRotation(inspector.info.index, v)
+            }
+            CheckBox {
+                text: qsTr("Pinned (P)")
+                checked: inspector.info.pinned === true
+                onToggled: inspector.document.setPinned(inspector.info.index, checked)
+            }
+            Label {
+                opacity: 0.7
+                text: inspector.hasJoint ? qsTr("World (%1, %2)").arg(Number(inspector.info.worldX).toFixed(1)).arg(Number(inspector.info.worldY).toFixed(1)) : ""
+            }
+        }
+        Item { Layout.fillHeight: true }
+    }
+}

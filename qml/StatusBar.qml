@@ -1,0 +1,38 @@
+// Cursor position in scene coordinates, zoom, the last solve, and brief messages.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Bonework.Editor
+
+ToolBar {
+    id: bar
+    required property RigCanvas canvas
+    required property Document document
+    property string message: ""
+
+    function flash(text) {
+        message = text
+        messageTimer.restart()
+    }
+    Timer { id: messageTimer; interval: 6000; onTriggered: bar.message = "" }
+
+    RowLayout {
+        anchors.fill: parent
+        anchors.leftMargin: 8
+        anchors.rightMargin: 8
+        spacing: 16
+        Label {
+            text: qsTr("x %1  y %2").arg(bar.canvas.cursorScene.x.toFixed(1)).arg(bar.canvas.cursorScene.y.toFixed(1))
+            font.family: "monospace"
+            Layout.preferredWidth: 170
+        }
+        Label { text: qsTr("zoom %1%").arg(Math.round(bar.canvas.zoom * 100)); Layout.preferredWidth: 90 }
+        Label { text: qsTr("%1 joints").arg(bar.document.jointCount); Layout.preferredWidth: 90 }
+        Label {
+            text: bar.message !== "" ? bar.message : bar.document.lastSolve
+            color: bar.message !== "" ? "#ffb35c" : palette.windowText
+            elide: Text.ElideRight
+            Layout.fillWidth: true
+        }
+    }
+}
