@@ -18,9 +18,11 @@ void CcdSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
     }
     m_state.load(rig, m_path);
     const Vec2 target = boundedTarget(m_state.basePosition(), effector.target);
+    StallDetector stall(kProgress, kStallLimit);
     for (int iteration = 0; iteration < request.iterations; ++iteration) {
         const Vec2 tip = m_state.forward();
-        if (safeDistance(tip, target) <= request.tolerance)
+        const double error = safeDistance(tip, target);
+        if (error <= request.tolerance || stall.stalled(error))
             break;
         ++result.iterations;
         bool changed = false;

@@ -2,7 +2,7 @@
 // Cyclic coordinate descent on one chain with a fixed base: each pass turns every bone, from
 // the tip's back to the base's, so that the line from the bone's start to the tip swings onto
 // the target, as far as the bone's limits allow. Passes repeat until the tip is within the
-// tolerance, a pass changes nothing, or the iterations run out. Works in rotation form (no
+// tolerance, a pass changes nothing, passes stop making progress, or the iterations run out. Works in rotation form (no
 // trigonometry per bone and pass) and writes the angles back once.
 
 #include "bonework/solvers/chain_path.h"
@@ -18,6 +18,9 @@ public:
     void run(Rig& rig, const SolveRequest& request, SolveResult& result) override;
 
 private:
+    // Stop after this many sweeps in a row that each cut the error by less than kProgress.
+    static constexpr double kProgress = 1e-4;
+    static constexpr int kStallLimit = 3;
     ChainPath m_path;
     ChainState m_state;
 };

@@ -26,8 +26,10 @@ void ReachSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
     const std::span<Rotation> world = m_state.world();
 
     Vec2 tip = m_state.forward();
+    StallDetector stall(kProgress, kStallLimit);
     for (int iteration = 0; iteration < request.iterations; ++iteration) {
-        if (safeDistance(tip, target) <= request.tolerance)
+        const double error = safeDistance(tip, target);
+        if (error <= request.tolerance || stall.stalled(error))
             break;
         ++result.iterations;
         // Tip back to base: each bone points from where its start is now toward what it reaches

@@ -8,6 +8,7 @@
 #include "bonework/solvers/solver.h"
 
 #include <cmath>
+#include <limits>
 #include <span>
 #include <string>
 #include <vector>
@@ -131,6 +132,26 @@ private:
     std::vector<Rotation> m_local;
     std::vector<Vec2> m_position;
     std::vector<Rotation> m_world;
+};
+
+// Tells an iterative solver when to stop early: after `limit` iterations in a row that each
+// cut the error by less than the fraction `progress` (an out-of-reach target, or a chain held
+// by its limits). Feed it the error before every iteration.
+class StallDetector {
+public:
+    StallDetector(double progress, int limit) : m_progress(progress), m_limit(limit) {}
+    bool stalled(double error)
+    {
+        m_count = error < m_last * (1.0 - m_progress) ? 0 : m_count + 1;
+        m_last = error;
+        return m_count >= m_limit;
+    }
+
+private:
+    double m_progress;
+    int m_limit;
+    int m_count = 0;
+    double m_last = std::numeric_limits<double>::infinity();
 };
 
 // One cyclic-coordinate-descent sweep over `state`, from the tip's bone back to the base's:
