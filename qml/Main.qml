@@ -266,6 +266,7 @@ ApplicationWindow {
 
         RigCanvas {
             id: canvas
+            objectName: "canvas"
             SplitView.fillWidth: true
             document: window.document
             focus: true
@@ -323,6 +324,7 @@ ApplicationWindow {
     }
     MessageDialog {
         id: errorDialog
+        objectName: "errorDialog"
         buttons: MessageDialog.Ok
     }
     MessageDialog {

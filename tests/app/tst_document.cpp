@@ -1,0 +1,293 @@
+// The document and its undo stack: every edit undone and redone, merged drags, the modified
+// flag, files (open, save, revert, broken files), posing and recovery.
+#include "autosave.h"
+#include "document.h"
+
+#include "bonework/forward_kinematics.h"
+#include "bonework/io/rig_file.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace bonework;
+using namespace bonework::editor;
+
+namespace {
+
+// root at (100, 100), then a -> b -> c to the right, 50 each.
+void buildArm(Document& doc)
+{
+    const int root = doc.addRoot(100, 100);
+    const int a = doc.addBone(root, 150, 100);
+    const int b = doc.addBone(a, 200, 100);
+    doc.addBone(b, 250, 100);
+}
+
+Vec2 worldOf(const Document& doc, const char* name)
+{
+    return forwardKinematics(doc.rig())[doc.rig().findJoint(name)].position;
+}
+
+} // namespace
+
+class TestDocument : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName("BoneworkTests");
+        QCoreApplication::setApplicationName("tst_document");
+    }
+
+    void growingBonesIsUndoable()
+    {
+        Document doc;
+        QVERIFY(!doc.isModified());
+        buildArm(doc);
+        QCOMPARE(doc.jointCount(), 4);
+        QVERIFY(doc.isModified());
+        QCOMPARE(doc.undoStack()->count(), 4);
+        QCOMPARE(doc.undoText(), QString("Add bone joint4"));
+        const Vec2 tip = worldOf(doc, "joint4");
+        QVERIFY(std::fabs(tip.x - 250) < 1e-9 && std::fabs(tip.y - 100) < 1e-9);
+        doc.undo();
+        QCOMPARE(doc.jointCount(), 3);
+        doc.redo();
+        QCOMPARE(doc.jointCount(), 4);
+        for (int i = 0; i < 4; ++i)
+            doc.undo();
+        QCOMPARE(doc.jointCount(), 0);
+        QVERIFY(!doc.isModified());
+    }
+
+    void everyEditUndoesAndRedoes()
+    {
+        Document doc;
+        buildArm(doc);
+        const int a = doc.findJoint("joint2");
+        const int b = doc.findJoint("joint3");
+        const Rig start = doc.rig();
+        struct Step { const char* what; std::function<bool()> edit; };
+        const std::vector<Step> steps = {
+            {"rename", [&] { return doc.renameJoint(a, "upper"); }},
+            {"length", [&] { return doc.setLength(a, 80); }},
+            {"angle", [&] { return doc.setAngle(b, 30); }},
+            {"limits", [&] { return doc.setLimits(b, 10, 40); }},
+            {"root position", [&] { return doc.setRootPosition(0, 10, 20); }},
+            {"root rotation", [&] { return doc.setRootRotation(0, 45); }},
+            {"pin", [&] { return doc.togglePin(b); }},
+            {"shape", [&] { return doc.setNodeShape("ball"); }},
+            {"chain", [&] { return doc.addChain(doc.findJoint("joint4"), 0) >= 0; }},
+            {"chain solver", [&] { return doc.setChainSolver(0, "ccd"); }},
+            {"chain iterations", [&] { return doc.setChainIterations(0, 25); }},
+            {"chain tolerance", [&] { return doc.setChainTolerance(0, 0.5); }},
+            {"chain bend", [&] { return doc.setChainBend(0, "negative"); }},
+            {"chain rename", [&] { return doc.renameChain(0, "arm"); }},
+            {"reparent", [&] { return doc.reparentJoint(doc.findJoint("joint4"), doc.findJoint("upper")); }},
+            {"remove chain", [&] { return doc.removeChain(0); }},
+            {"delete", [&] { return doc.removeJoint(b); }},
+        };
+        std::vector<Rig> states{doc.rig()};
+        for (const Step& s : steps) {
+            QVERIFY2(s.edit(), s.what);
+            QVERIFY2(!(doc.rig() == states.back()), s.what);
+            QVERIFY2(doc.rig().checkInvariants().empty(), s.what);
+            states.push_back(doc.rig());
+        }
+        for (std::size_t i = states.size() - 1; i > 0; --i) {
+            doc.undo();
+            QVERIFY2(doc.rig() == states[i - 1], steps[i - 1].what);
+        }
+        QVERIFY(doc.rig() == start);
+        for (std::size_t i = 1; i < states.size(); ++i) {
+            doc.redo();
+            QVERIFY2(doc.rig() == states[i], steps[i - 1].what);
+        }
+    }
+
+    void refusalsLeaveNoUndoStep()
+    {
+        Document doc;
+        buildArm(doc);
+        QSignalSpy refused(&doc, &Document::editRefused);
+        const int steps = doc.undoStack()->count();
+        QVERIFY(!doc.reparentJoint(0, doc.findJoint("joint4"))); // a cycle
+        QVERIFY(refused.last().at(0).toString().contains("cycle"));
+        QVERIFY(!doc.renameJoint(1, "joint3"));
+        QVERIFY(!doc.setLength(1, -5));
+        QVERIFY(!doc.setLimits(1, 50, 10));
+        QCOMPARE(refused.count(), 4);
+        QCOMPARE(doc.undoStack()->count(), steps);
+    }
+
+    void oneDragIsOneUndoStep()
+    {
+        Document doc;
+        buildArm(doc);
+        const int steps = doc.undoStack()->count();
+        const Rig before = doc.rig();
+        const int tip = doc.findJoint("joint4");
+        doc.beginPose(tip);
+        for (int i = 0; i < 20; ++i)
+            doc.poseTo(250 - i * 3, 100 + i * 4);
+        doc.endDrag();
+        QCOMPARE(doc.undoStack()->count(), steps + 1);
+        QCOMPARE(doc.undoText(), QString("Move joint4"));
+        // follow: the dragged joint is exactly where the mouse left it.
+        const Vec2 tipNow = worldOf(doc, "joint4");
+        QVERIFY(std::fabs(tipNow.x - (250 - 19 * 3)) < 1e-9 && std::fabs(tipNow.y - (100 + 19 * 4)) < 1e-9);
+        QVERIFY(doc.lastSolve().startsWith("follow"));
+        doc.undo();
+        QVERIFY(doc.rig() == before);
+        // A second drag is a step of its own.
+        doc.redo();
+        doc.beginPose(tip);
+        doc.poseTo(200, 200);
+        doc.endDrag();
+        QCOMPARE(doc.undoStack()->count(), steps + 2);
+    }
+
+    void draggingAChainTipRunsItsSolver()
+    {
+        Document doc;
+        buildArm(doc);
+        const int tip = doc.findJoint("joint4");
+        QVERIFY(doc.addChain(tip, doc.findJoint("joint2")) >= 0);
+        QCOMPARE(doc.chain(0).value("solver").toString(), QString("two-bone"));
+        doc.beginPose(tip);
+        doc.poseTo(180, 160);
+        doc.endDrag();
+        QVERIFY(doc.lastSolve().startsWith("two-bone"));
+        const Vec2 p = worldOf(doc, "joint4");
+        QVERIFY(std::hypot(p.x - 180, p.y - 160) < 1e-6);
+        QCOMPARE(doc.chainTarget(0), QPointF(180, 160));
+        // The chain's root stays put.
+        const Vec2 base = worldOf(doc, "joint2");
+        QVERIFY(std::hypot(base.x - 150, base.y - 100) < 1e-9);
+        // Dragging the target handle solves the chain too.
+        doc.beginTargetDrag(0);
+        doc.poseTo(200, 60);
+        doc.endDrag();
+        QCOMPARE(doc.undoText(), QString("Move target of chain1"));
+    }
+
+    void pinnedJointsStayWhileDragging()
+    {
+        Document doc;
+        buildArm(doc);
+        QVERIFY(doc.setPinned(0, true));
+        doc.setDefaultSolver("relax");
+        doc.beginPose(doc.findJoint("joint4"));
+        doc.poseTo(150, 200);
+        doc.endDrag();
+        const Vec2 root = worldOf(doc, "root1");
+        QCOMPARE(root.x, 100.0);
+        QCOMPARE(root.y, 100.0);
+        doc.setDefaultSolver("follow");
+    }
+
+    void modifiedFlagFollowsSaveAndUndo()
+    {
+        QTemporaryDir dir;
+        Document doc;
+        QSignalSpy modified(&doc, &Document::modifiedChanged);
+        buildArm(doc);
+        QVERIFY(doc.isModified());
+        const QString path = dir.filePath("arm.rig.json");
+        QVERIFY(doc.saveAs(path));
+        QVERIFY(!doc.isModified());
+        QCOMPARE(doc.displayName(), QString("arm.rig.json"));
+        doc.setLength(1, 70);
+        QVERIFY(doc.isModified());
+        doc.undo();
+        QVERIFY(!doc.isModified()); // back at the saved state
+        QVERIFY(modified.count() >= 3);
+        // The file holds what was saved.
+        const io::LoadResult loaded = io::loadRigFile(path);
+        QVERIFY(loaded.ok());
+        QVERIFY(*loaded.rig == doc.rig());
+    }
+
+    void openFailureLeavesTheDocumentUntouched()
+    {
+        QTemporaryDir dir;
+        const QString broken = dir.filePath("broken.rig.json");
+        QFile f(broken);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "bonework.rig", "version": 1, "joints": [{"name": "a"}, {"name": "b", "parent": "a", "length": -3}]})");
+        f.close();
+        Document doc;
+        buildArm(doc);
+        const Rig before = doc.rig();
+        QSignalSpy failed(&doc, &Document::loadFailed);
+        QVERIFY(!doc.open(broken));
+        QCOMPARE(failed.count(), 1);
+        const QString message = failed.first().first().toString();
+        QVERIFY2(message.contains("broken.rig.json") && message.contains("joints[1].length"), qPrintable(message));
+        QVERIFY(doc.rig() == before);
+        QVERIFY(doc.isModified());
+    }
+
+    void revertAndResetPose()
+    {
+        QTemporaryDir dir;
+        Document doc;
+        buildArm(doc);
+        const QString path = dir.filePath("arm.rig.json");
+        QVERIFY(doc.saveAs(path));
+        const Rig saved = doc.rig();
+        doc.beginPose(doc.findJoint("joint4"));
+        doc.poseTo(120, 200);
+        doc.endDrag();
+        QVERIFY(!(doc.rig() == saved));
+        QVERIFY(doc.resetPose());
+        QVERIFY(doc.rig() == saved);
+        QCOMPARE(doc.undoText(), QString("Reset pose"));
+        doc.setLength(1, 99);
+        QVERIFY(doc.revert());
+        QVERIFY(doc.rig() == saved);
+        QVERIFY(!doc.isModified());
+    }
+
+    void examplesOpenAsUntitled()
+    {
+        Document doc;
+        const QVariantList examples = doc.examples();
+        QVERIFY(examples.size() >= 8);
+        for (const QVariant& e : examples) {
+            const QString file = e.toMap().value("file").toString();
+            QVERIFY2(doc.openExample(file), qPrintable(file));
+            QVERIFY(doc.jointCount() > 0);
+            QVERIFY(doc.filePath().isEmpty());
+            QVERIFY(!doc.isModified());
+        }
+    }
+
+    void autosaveRecoversUnsavedWork()
+    {
+        QTemporaryDir dir;
+        Rig lost;
+        {
+            Document doc;
+            Autosave autosave(&doc, dir.path(), 60000);
+            buildArm(doc);
+            autosave.saveNow();
+            QVERIFY(QFile::exists(autosave.recoveryFile()));
+            lost = doc.rig();
+            // Simulate a crash: the files stay behind because the process never cleans up.
+            QFile::copy(autosave.recoveryFile(), dir.filePath("keep.json"));
+        }
+        QFile::copy(dir.filePath("keep.json"), dir.filePath("recovery.rig.json"));
+        Document doc;
+        Autosave autosave(&doc, dir.path(), 60000);
+        QVERIFY(autosave.hasRecovery());
+        QVERIFY(autosave.recover());
+        QVERIFY(doc.rig() == lost);
+        QVERIFY(doc.isModified()); // recovered work is unsaved until the user saves it
+        QVERIFY(!autosave.hasRecovery());
+    }
+};
+
+QTEST_MAIN(TestDocument)
+#include "tst_document.moc"
