@@ -62,9 +62,12 @@ void FabrikSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
             Rotation dir;
             if (!unitDirection(pos[i] - p, dir))
                 dir = world[i];
-            const Rotation wanted = m_state.limits(k).clamp(Rotation{w.c * dir.c + w.s * dir.s, w.c * dir.s - w.s * dir.c});
+            const Rotation relative{w.c * dir.c + w.s * dir.s, w.c * dir.s - w.s * dir.c};
+            const Rotation wanted = m_state.limits(k).clamp(relative);
             local[i] = wanted;
-            w = renormalized(w * wanted); // unnormalised, errors would compound bone by bone
+            // Within the limits the bone points exactly along dir: no product on the critical
+            // path. Clamped: compose (renormalised, or errors would compound bone by bone).
+            w = wanted == relative ? dir : renormalized(w * wanted);
             world[i] = w;
             p += w.direction() * m_state.length(k);
             pos[i] = p;
@@ -119,8 +122,10 @@ void FabrikSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
             if (unitDirection(next - pos[i - 1], back))
                 bone = back;
             if (k < n) {
-                const Rotation turn = m_state.limits(k + 1).clamp(bone.inverse() * below);
-                bone = renormalized(below * turn.inverse()); // unnormalised, errors would compound
+                const Rotation turn = bone.inverse() * below;
+                const Rotation legal = m_state.limits(k + 1).clamp(turn);
+                if (!(legal == turn)) // within the limits the bone keeps its fresh unit direction
+                    bone = renormalized(below * legal.inverse()); // unnormalised, errors would compound
             }
             pos[i] = next;
             next -= bone.direction() * m_state.length(k);
