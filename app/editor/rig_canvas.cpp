@@ -110,9 +110,9 @@ void RigCanvas::geometryChange(const QRectF& newGeometry, const QRectF& oldGeome
     }
 }
 
-QPointF RigCanvas::mapToScene(QPointF view) const { return (view - m_offset) / m_zoom; }
+QPointF RigCanvas::mapToRig(QPointF view) const { return (view - m_offset) / m_zoom; }
 
-QPointF RigCanvas::mapFromScene(QPointF scene) const { return scene * m_zoom + m_offset; }
+QPointF RigCanvas::mapFromRig(QPointF scene) const { return scene * m_zoom + m_offset; }
 
 void RigCanvas::fitToView()
 {
@@ -135,7 +135,7 @@ void RigCanvas::fitToView()
 
 void RigCanvas::zoomAround(QPointF view, double factor)
 {
-    const QPointF scene = mapToScene(view);
+    const QPointF scene = mapToRig(view);
     m_zoom = std::clamp(m_zoom * factor, 0.02, 50.0);
     m_offset = view - scene * m_zoom;
     emit viewChanged();
@@ -160,7 +160,7 @@ int RigCanvas::jointAt(QPointF view) const
     int best = -1;
     double bestDistance = kPickRadius;
     for (std::size_t i = 0; i < m_world.size(); ++i) {
-        const QPointF p = mapFromScene(toPoint(m_world[i].position));
+        const QPointF p = mapFromRig(toPoint(m_world[i].position));
         const double d = std::hypot(p.x() - view.x(), p.y() - view.y());
         if (d <= bestDistance) {
             bestDistance = d;
@@ -174,8 +174,8 @@ int RigCanvas::jointAt(QPointF view) const
         const auto j = static_cast<JointIndex>(i);
         if (rig.isRoot(j))
             continue;
-        const double d = distanceToSegment(view, mapFromScene(toPoint(m_world[rig.parent(j)].position)),
-                                           mapFromScene(toPoint(m_world[i].position)));
+        const double d = distanceToSegment(view, mapFromRig(toPoint(m_world[rig.parent(j)].position)),
+                                           mapFromRig(toPoint(m_world[i].position)));
         if (d <= bestDistance) {
             bestDistance = d;
             best = static_cast<int>(i);
@@ -189,7 +189,7 @@ int RigCanvas::chainTargetAt(QPointF view) const
     if (!m_document)
         return -1;
     for (int c = 0; c < m_document->chainCount(); ++c) {
-        const QPointF p = mapFromScene(m_document->chainTarget(c));
+        const QPointF p = mapFromRig(m_document->chainTarget(c));
         if (std::hypot(p.x() - view.x(), p.y() - view.y()) <= kPickRadius + 2)
             return c;
     }
@@ -219,7 +219,7 @@ void RigCanvas::mousePressEvent(QMouseEvent* event)
 {
     forceActiveFocus(Qt::MouseFocusReason);
     m_pressView = m_lastView = event->position();
-    const QPointF scene = mapToScene(event->position());
+    const QPointF scene = mapToRig(event->position());
     if (event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && m_spaceDown)) {
         m_gesture = Gesture::Pan;
         setCursor(QCursor(Qt::ClosedHandCursor));
@@ -267,10 +267,14 @@ void RigCanvas::mousePressEvent(QMouseEvent* event)
     update();
 }
 
+// A quick second click (growing bone after bone, grabbing the joint just placed) is a press like
+// any other; left unhandled, Qt Quick would drop the grab and the drag would go nowhere.
+void RigCanvas::mouseDoubleClickEvent(QMouseEvent* event) { mousePressEvent(event); }
+
 void RigCanvas::mouseMoveEvent(QMouseEvent* event)
 {
     const QPointF view = event->position();
-    const QPointF scene = mapToScene(view);
+    const QPointF scene = mapToRig(view);
     setCursorScene(scene);
     switch (m_gesture) {
     case Gesture::Pan:
@@ -296,7 +300,7 @@ void RigCanvas::mouseMoveEvent(QMouseEvent* event)
 
 void RigCanvas::mouseReleaseEvent(QMouseEvent* event)
 {
-    const QPointF scene = mapToScene(event->position());
+    const QPointF scene = mapToRig(event->position());
     switch (m_gesture) {
     case Gesture::GrowBone: {
         const QPointF end = snappedBoneEnd(scene, event->modifiers() & Qt::ShiftModifier);
@@ -320,7 +324,7 @@ void RigCanvas::mouseReleaseEvent(QMouseEvent* event)
     update();
 }
 
-void RigCanvas::hoverMoveEvent(QHoverEvent* event) { setCursorScene(mapToScene(event->position())); }
+void RigCanvas::hoverMoveEvent(QHoverEvent* event) { setCursorScene(mapToRig(event->position())); }
 
 void RigCanvas::wheelEvent(QWheelEvent* event)
 {
@@ -365,7 +369,7 @@ void RigCanvas::paint(QPainter* painter)
         paintTargets(painter);
         if (m_gesture == Gesture::GrowBone && m_growFrom >= 0) {
             painter->setPen(QPen(kSelection, 2, Qt::DashLine));
-            painter->drawLine(mapFromScene(toPoint(m_world[m_growFrom].position)), mapFromScene(m_growEnd));
+            painter->drawLine(mapFromRig(toPoint(m_world[m_growFrom].position)), mapFromRig(m_growEnd));
         }
     }
     // Frame statistics: smoothed time between frames and time spent painting.
@@ -385,8 +389,8 @@ void RigCanvas::paintGrid(QPainter* painter) const
     double step = 1;
     for (int i = 0; step * m_zoom < 12 && i < 60; ++i)
         step *= (i % 3 == 1) ? 2.5 : 2.0;
-    const QPointF topLeft = mapToScene({0, 0});
-    const QPointF bottomRight = mapToScene({width(), height()});
+    const QPointF topLeft = mapToRig({0, 0});
+    const QPointF bottomRight = mapToRig({width(), height()});
     auto lines = [&](double spacing, const QColor& color) {
         painter->setPen(QPen(color, 1));
         for (double x = std::floor(topLeft.x() / spacing) * spacing; x <= bottomRight.x(); x += spacing) {
@@ -416,8 +420,8 @@ void RigCanvas::paintBones(QPainter* painter) const
         const auto j = static_cast<JointIndex>(i);
         if (rig.isRoot(j))
             continue;
-        const QPointF a = mapFromScene(toPoint(m_world[rig.parent(j)].position));
-        const QPointF b = mapFromScene(toPoint(m_world[i].position));
+        const QPointF a = mapFromRig(toPoint(m_world[rig.parent(j)].position));
+        const QPointF b = mapFromRig(toPoint(m_world[i].position));
         const QPointF d = b - a;
         const double len = std::hypot(d.x(), d.y());
         if (len < 0.5)
@@ -452,7 +456,7 @@ void RigCanvas::paintBones(QPainter* painter) const
 
     for (std::size_t i = 0; i < m_world.size(); ++i) {
         const auto j = static_cast<JointIndex>(i);
-        const QPointF p = mapFromScene(toPoint(m_world[i].position));
+        const QPointF p = mapFromRig(toPoint(m_world[i].position));
         const bool isSelected = j == selected;
         const double r = rig.isRoot(j) ? kJointRadius + 1.5 : kJointRadius;
         painter->setPen(QPen(isSelected ? kSelection : kBoneOutline, isSelected ? 2.5 : 1.5));
@@ -478,7 +482,7 @@ void RigCanvas::paintLimitWedge(QPainter* painter, int joint) const
         return;
     const double min = rig.minAngle(joint), max = rig.maxAngle(joint);
     const JointIndex parent = rig.parent(joint);
-    const QPointF centre = mapFromScene(toPoint(m_world[parent].position));
+    const QPointF centre = mapFromRig(toPoint(m_world[parent].position));
     const double frame = m_world[parent].rotation.degrees();
     const double radius = std::clamp(rig.length(joint) * m_zoom * 0.6, 24.0, 160.0);
     const QRectF box(centre - QPointF(radius, radius), QSizeF(2 * radius, 2 * radius));
@@ -504,7 +508,7 @@ void RigCanvas::paintLimitWedge(QPainter* painter, int joint) const
 void RigCanvas::paintTargets(QPainter* painter) const
 {
     for (int c = 0; c < m_document->chainCount(); ++c) {
-        const QPointF p = mapFromScene(m_document->chainTarget(c));
+        const QPointF p = mapFromRig(m_document->chainTarget(c));
         const bool selected = c == m_document->selectedChain();
         painter->setPen(QPen(selected ? kSelection : kTarget, 2));
         painter->setBrush(Qt::NoBrush);

@@ -47,8 +47,9 @@ public:
     Q_INVOKABLE void fitToView();
     Q_INVOKABLE void zoomIn();
     Q_INVOKABLE void zoomOut();
-    Q_INVOKABLE QPointF mapToScene(QPointF view) const;
-    Q_INVOKABLE QPointF mapFromScene(QPointF scene) const;
+    // Canvas (item) coordinates to rig coordinates and back.
+    Q_INVOKABLE QPointF mapToRig(QPointF view) const;
+    Q_INVOKABLE QPointF mapFromRig(QPointF rigPoint) const;
     // The joint under a view point (joints win over bones; a bone picks the joint it ends at).
     Q_INVOKABLE int jointAt(QPointF view) const;
     Q_INVOKABLE int chainTargetAt(QPointF view) const;
@@ -65,6 +66,7 @@ signals:
 
 protected:
     void mousePressEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void hoverMoveEvent(QHoverEvent* event) override;
