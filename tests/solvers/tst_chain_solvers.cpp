@@ -251,7 +251,8 @@ private slots:
     }
 
     // Reachable targets (FK of random legal angles) on chains of 2 to 20 bones, 100 iterations:
-    // fabrik at least 99% without limits and 95% with; ccd and reach are reported.
+    // fabrik at least 99% without limits and 95% with. (With BONEWORK_TEST_SCALE < 1 the
+    // sample shrinks and the rates get noisier.)
     void reachRates_data()
     {
         QTest::addColumn<int>("solver");
@@ -259,10 +260,12 @@ private slots:
         QTest::addColumn<double>("goal");
         QTest::newRow("fabrik") << int(SolverKind::Fabrik) << false << 0.99;
         QTest::newRow("fabrik limits") << int(SolverKind::Fabrik) << true << 0.95;
-        QTest::newRow("ccd") << int(SolverKind::Ccd) << false << 0.0;
-        QTest::newRow("ccd limits") << int(SolverKind::Ccd) << true << 0.0;
-        QTest::newRow("reach") << int(SolverKind::Reach) << false << 0.0;
-        QTest::newRow("reach limits") << int(SolverKind::Reach) << true << 0.0;
+        // No goals for ccd and reach; floors a little under today's rates (95.8 / 85.3 and
+        // 99.4 / 91.8%) catch regressions.
+        QTest::newRow("ccd") << int(SolverKind::Ccd) << false << 0.94;
+        QTest::newRow("ccd limits") << int(SolverKind::Ccd) << true << 0.83;
+        QTest::newRow("reach") << int(SolverKind::Reach) << false << 0.98;
+        QTest::newRow("reach limits") << int(SolverKind::Reach) << true << 0.90;
     }
     void reachRates()
     {
