@@ -100,12 +100,9 @@ double safeDistance(Vec2 a, Vec2 b)
     return h > std::numeric_limits<double>::max() * 0.5 ? std::numeric_limits<double>::max() : 2.0 * h;
 }
 
-Vec2 boundedTarget(Vec2 base, Vec2 target)
+Vec2 boundedTargetCareful(Vec2 base, Vec2 target)
 {
     constexpr double kFar = 1e100;
-    const Vec2 d = target - base;
-    if (std::fabs(d.x) <= kFar && std::fabs(d.y) <= kFar)
-        return target;
     Rotation dir;
     const double hx = 0.5 * target.x - 0.5 * base.x;
     const double hy = 0.5 * target.y - 0.5 * base.y;
@@ -213,7 +210,12 @@ void ChainState::store(Rig& rig, const ChainPath& path, Vec2 target, double tole
 
 void reportUnchanged(const Rig& rig, const ChainPath& path, Vec2 target, double tolerance, SolveResult& result)
 {
-    result.error = safeDistance(chainTipPosition(rig, path), target);
+    reportWithTip(rig, path, chainTipPosition(rig, path), target, tolerance, result);
+}
+
+void reportWithTip(const Rig& rig, const ChainPath& path, Vec2 tip, Vec2 target, double tolerance, SolveResult& result)
+{
+    result.error = safeDistance(tip, target);
     result.reached = result.error <= tolerance;
     collectLimited(rig, path.movableJoints().subspan(1), result.limited);
 }

@@ -90,7 +90,14 @@ double safeDistance(Vec2 a, Vec2 b);
 
 // A target kept within a huge but safe distance of `base`, in the same direction, so squared
 // distances cannot overflow in the solvers' arithmetic (error is still measured to the real one).
-Vec2 boundedTarget(Vec2 base, Vec2 target);
+Vec2 boundedTargetCareful(Vec2 base, Vec2 target);
+inline Vec2 boundedTarget(Vec2 base, Vec2 target)
+{
+    const Vec2 d = target - base;
+    if (std::fabs(d.x) <= 1e100 && std::fabs(d.y) <= 1e100)
+        return target;
+    return boundedTargetCareful(base, target);
+}
 
 // Working copy of the movable part of one chain, for solvers that iterate in rotation form:
 // load() once per solve, iterate on `local` (bone k's rotation relative to bone k - 1, k from
@@ -165,5 +172,7 @@ Vec2 chainTipPosition(const Rig& rig, const ChainPath& path);
 
 // For solvers that find nothing to move: measures error and limits as they stand.
 void reportUnchanged(const Rig& rig, const ChainPath& path, Vec2 target, double tolerance, SolveResult& result);
+// The same with the tip position already known (from the rig's angles as they now stand).
+void reportWithTip(const Rig& rig, const ChainPath& path, Vec2 tip, Vec2 target, double tolerance, SolveResult& result);
 
 } // namespace bonework

@@ -156,7 +156,11 @@ void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resu
     }
     rig.setAngleClamped(j1, best.first);
     rig.setAngleClamped(j2, best.second);
-    reportUnchanged(rig, m_path, effector.target, request.tolerance, result);
+    // The tip from the angles as the rig now holds them (no second walk up the tree).
+    const Rotation w1 = arm.baseRotation * rig.localRotation(j1);
+    const Rotation w2 = w1 * rig.localRotation(j2);
+    const Vec2 tip = arm.base + w1.direction() * arm.a + w2.direction() * arm.b;
+    reportWithTip(rig, m_path, tip, effector.target, request.tolerance, result);
 }
 
 } // namespace bonework
