@@ -29,7 +29,7 @@ ApplicationWindow {
         } else if (action.startsWith("recent:")) {
             document.open(action.substring(7))
         } else if (action.startsWith("example:")) {
-            document.openExample(action.substring(8))
+            document.openExample(Number(action.substring(8)))
         } else if (action === "close") {
             closeConfirmed = true
             window.close()
@@ -79,6 +79,12 @@ ApplicationWindow {
         function onLoadFailed(message) { window.showError(qsTr("Could not open the file"), message) }
         function onSaveFailed(message) { window.showError(qsTr("Could not save the file"), message) }
         function onEditRefused(message) { statusBar.flash(message) }
+        // An example says how it is meant to be played (examples.json).
+        function onFileChanged() {
+            const hint = window.document.playHint()
+            if (hint.driver)
+                player.driver = hint.driver
+        }
     }
 
     // --- Actions -----------------------------------------------------------------------------
@@ -136,6 +142,21 @@ ApplicationWindow {
         onTriggered: chainDialog.open()
     }
     Action { id: resetPoseAction; text: qsTr("&Reset Pose"); onTriggered: document.resetPose() }
+    Action {
+        id: playAction; text: player.playing ? qsTr("Pause") : qsTr("Play")
+        onTriggered: { window.updatePlayBounds(); player.togglePlay() }
+    }
+    Action { id: stepAction; text: qsTr("Step"); shortcut: "."; onTriggered: { window.updatePlayBounds(); player.stepOnce() } }
+    Action { id: stopAction; text: qsTr("Stop"); enabled: player.active; shortcut: "Esc"; onTriggered: player.stop(false) }
+    Action { id: keepAction; text: qsTr("Keep Pose"); enabled: player.active; onTriggered: player.stop(true) }
+
+    PlayController { id: player; document: window.document }
+    // The ball and the steered joint stay inside what the canvas shows.
+    function updatePlayBounds() {
+        const a = canvas.mapToRig(Qt.point(0, 0))
+        const b = canvas.mapToRig(Qt.point(canvas.width, canvas.height))
+        player.setBounds(Qt.rect(a.x, a.y, b.x - a.x, b.y - a.y))
+    }
 
     menuBar: MenuBar {
         Menu {
@@ -163,11 +184,12 @@ ApplicationWindow {
                     model: window.document.examples()
                     delegate: MenuItem {
                         required property var modelData
+                        required property int index
                         text: modelData.title
                         ToolTip.visible: hovered
                         ToolTip.text: modelData.description
                         ToolTip.delay: 300
-                        onTriggered: window.guarded("example:" + modelData.file)
+                        onTriggered: window.guarded("example:" + index)
                     }
                     onObjectAdded: (index, object) => examplesMenu.insertItem(index, object)
                     onObjectRemoved: (index, object) => examplesMenu.removeItem(object)
@@ -215,6 +237,13 @@ ApplicationWindow {
             }
         }
         Menu {
+            title: qsTr("&Play")
+            MenuItem { action: playAction; text: player.playing ? qsTr("Pause (Space)") : qsTr("Play (Space)") }
+            MenuItem { action: stepAction }
+            MenuItem { action: stopAction }
+            MenuItem { action: keepAction }
+        }
+        Menu {
             title: qsTr("&Help")
             MenuItem { text: qsTr("&About Bonework"); onTriggered: aboutDialog.open() }
         }
@@ -256,6 +285,54 @@ ApplicationWindow {
             }
             ToolSeparator {}
             ToolButton { action: fitAction; ToolTip.visible: hovered; ToolTip.text: qsTr("Frame the rig (F)") }
+            ToolSeparator {}
+            ToolButton {
+                action: playAction; highlighted: player.playing
+                ToolTip.visible: hovered; ToolTip.text: qsTr("Play or pause the motion preview (Space)")
+            }
+            ToolButton { action: stepAction; ToolTip.visible: hovered; ToolTip.text: qsTr("One 60 Hz step (.)") }
+            ToolButton { action: stopAction; ToolTip.visible: hovered; ToolTip.text: qsTr("Stop and return to the pose before play (Esc)") }
+            ToolButton { action: keepAction; ToolTip.visible: hovered; ToolTip.text: qsTr("Stop and keep the played pose (one undo step)") }
+            ComboBox {
+                id: driverBox
+                model: [{ text: qsTr("Cursor"), value: "cursor" }, { text: qsTr("Ball"), value: "ball" },
+                        { text: qsTr("Steering"), value: "steering" }]
+                textRole: "text"
+                valueRole: "value"
+                currentIndex: Math.max(0, indexOfValue(player.driver))
+                onActivated: player.driver = currentValue
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("What moves the effector while playing: the mouse, a bouncing ball, or the arrow keys")
+            }
+            ComboBox {
+                model: ["0.25×", "0.5×", "1×", "2×"]
+                currentIndex: 2
+                implicitWidth: 80
+                onActivated: player.speed = [0.25, 0.5, 1, 2][currentIndex]
+                ToolTip.visible: hovered; ToolTip.text: qsTr("Playback speed")
+            }
+            ToolButton {
+                text: qsTr("Ball…")
+                visible: player.driver === "ball"
+                onClicked: ballPopup.open()
+                Popup {
+                    id: ballPopup
+                    y: parent.height
+                    padding: 10
+                    GridLayout {
+                        columns: 3
+                        Label { text: qsTr("Gravity") }
+                        Slider { from: 0; to: 3000; value: player.gravity; onMoved: player.gravity = value }
+                        Label { text: Math.round(player.gravity) }
+                        Label { text: qsTr("Restitution") }
+                        Slider { from: 0; to: 1; value: player.restitution; onMoved: player.restitution = value }
+                        Label { text: player.restitution.toFixed(2) }
+                        Label { text: qsTr("Ball size") }
+                        Slider { from: 4; to: 80; value: player.ballSize; onMoved: player.ballSize = value }
+                        Label { text: Math.round(player.ballSize) }
+                    }
+                }
+            }
             Item { Layout.fillWidth: true }
         }
     }
@@ -270,6 +347,23 @@ ApplicationWindow {
             SplitView.fillWidth: true
             document: window.document
             focus: true
+            onCursorSceneChanged: player.setCursor(cursorScene.x, cursorScene.y)
+            onSpaceTapped: playAction.trigger()
+            Keys.onPressed: (event) => { if (player.active && player.setKey(event.key, true)) event.accepted = true }
+            Keys.onReleased: (event) => { if (!event.isAutoRepeat && player.active && player.setKey(event.key, false)) event.accepted = true }
+
+            // The bouncing ball of the ball driver.
+            Rectangle {
+                visible: player.ballVisible
+                readonly property point centre: { player.ballPosition; canvas.zoom; return canvas.mapFromRig(player.ballPosition) }
+                width: 2 * player.ballRadius * canvas.zoom
+                height: width
+                radius: width / 2
+                x: centre.x - width / 2
+                y: centre.y - height / 2
+                color: "#e0c05f"
+                border.color: "#8a6d1f"
+            }
         }
 
         SplitView {
@@ -298,6 +392,7 @@ ApplicationWindow {
         id: statusBar
         canvas: canvas
         document: window.document
+        playStatus: player.active ? qsTr("▶ %1").arg(player.status) : ""
     }
 
     // --- Dialogs -----------------------------------------------------------------------------

@@ -9,6 +9,7 @@ ToolBar {
     required property RigCanvas canvas
     required property Document document
     property string message: ""
+    property string playStatus: ""
 
     function flash(text) {
         message = text
@@ -29,7 +30,7 @@ ToolBar {
         Label { text: qsTr("zoom %1%").arg(Math.round(bar.canvas.zoom * 100)); Layout.preferredWidth: 90 }
         Label { text: qsTr("%1 joints").arg(bar.document.jointCount); Layout.preferredWidth: 90 }
         Label {
-            text: bar.message !== "" ? bar.message : bar.document.lastSolve
+            text: bar.message !== "" ? bar.message : (bar.playStatus !== "" ? bar.playStatus : bar.document.lastSolve)
             color: bar.message !== "" ? "#ffb35c" : palette.windowText
             elide: Text.ElideRight
             Layout.fillWidth: true

@@ -131,6 +131,7 @@ void Document::restoreSelection(const QString& jointName)
 void Document::newRig()
 {
     m_undo.clear();
+    m_playHint.clear();
     m_savedRig = untitledRig();
     replaceRig(m_savedRig);
     setSelectedJoint(-1);
@@ -150,6 +151,7 @@ bool Document::open(const QString& path)
     m_savedRig = *loaded.rig;
     m_selectedJoint = -1;
     m_selectedChain = -1;
+    m_playHint.clear();
     replaceRig(m_savedRig);
     emit selectionChanged();
     setFile(QFileInfo(path).absoluteFilePath());
@@ -159,9 +161,13 @@ bool Document::open(const QString& path)
     return true;
 }
 
-bool Document::openExample(const QString& fileName)
+bool Document::openExample(int index)
 {
-    const QString path = QStringLiteral(":/examples/") + fileName;
+    const QVariantList list = examples();
+    if (index < 0 || index >= list.size())
+        return false;
+    const QVariantMap example = list[index].toMap();
+    const QString path = QStringLiteral(":/examples/") + example.value("file").toString();
     const io::LoadResult loaded = io::loadRigFile(path);
     if (!loaded.ok()) {
         emit loadFailed(loaded.error.toString());
@@ -171,6 +177,7 @@ bool Document::openExample(const QString& fileName)
     m_savedRig = *loaded.rig;
     m_selectedJoint = -1;
     m_selectedChain = -1;
+    m_playHint = example;
     replaceRig(m_savedRig);
     emit selectionChanged();
     setFile(QString()); // an example is a template: saving asks where
@@ -189,9 +196,7 @@ QVariantList Document::examples() const
     const QJsonArray entries = json.isArray() ? json.array() : json.object().value("examples").toArray();
     for (const QJsonValue& v : entries) {
         const QJsonObject o = v.toObject();
-        list.append(QVariantMap{{"file", o.value("file").toString()},
-                                {"title", o.value("title").toString()},
-                                {"description", o.value("description").toString()}});
+        list.append(o.toVariantMap());
     }
     return list;
 }
@@ -249,11 +254,27 @@ bool Document::restoreRecovered(const QByteArray& json, const QString& originalP
     return true;
 }
 
+void Document::undo()
+{
+    if (!m_previewing)
+        m_undo.undo();
+}
+
+void Document::redo()
+{
+    if (!m_previewing)
+        m_undo.redo();
+}
+
 // --- Edits ---------------------------------------------------------------------------------
 
 template <typename Edit>
 bool Document::applyEdit(const QString& text, Edit edit, quint64 mergeKey)
 {
+    if (m_previewing) {
+        emit editRefused(tr("Stop playing to edit the rig"));
+        return false;
+    }
     Rig changed = m_rig;
     const EditResult result = edit(changed);
     if (!result.ok()) {
@@ -658,6 +679,31 @@ void Document::endDrag()
     m_drag = DragKind::None;
     m_dragJoint = -1;
     m_dragChain = -1;
+}
+
+void Document::beginPreview()
+{
+    if (m_previewing)
+        return;
+    m_beforePreview = m_rig;
+    m_previewing = true;
+}
+
+void Document::showPreview(const Rig& rig)
+{
+    if (m_previewing)
+        replaceRig(rig);
+}
+
+void Document::endPreview(bool keep)
+{
+    if (!m_previewing)
+        return;
+    const Rig last = m_rig;
+    m_previewing = false;
+    replaceRig(m_beforePreview);
+    if (keep && !(last == m_beforePreview))
+        m_undo.push(new RigSnapshotCommand(this, tr("Keep played pose"), m_beforePreview, last));
 }
 
 bool Document::resetPose()

@@ -72,8 +72,9 @@ public:
     // with the loader's message (file, JSON path, problem).
     Q_INVOKABLE bool open(const QString& path);
     Q_INVOKABLE bool openUrl(const QUrl& url) { return open(url.toLocalFile()); }
-    // Opens a bundled example as a new, untitled rig (saving asks for a file name).
-    Q_INVOKABLE bool openExample(const QString& fileName);
+    // Opens bundled example `index` (of examples()) as a new, untitled rig (saving asks for a file
+    // name), and remembers how it is meant to be played (playHint).
+    Q_INVOKABLE bool openExample(int index);
     Q_INVOKABLE QVariantList examples() const;
     Q_INVOKABLE bool save();
     Q_INVOKABLE bool saveAs(const QString& path);
@@ -83,8 +84,8 @@ public:
     Q_INVOKABLE bool restoreRecovered(const QByteArray& json, const QString& originalPath);
 
     // --- Undo --------------------------------------------------------------------------------
-    Q_INVOKABLE void undo() { m_undo.undo(); }
-    Q_INVOKABLE void redo() { m_undo.redo(); }
+    Q_INVOKABLE void undo();
+    Q_INVOKABLE void redo();
 
     // --- Building ------------------------------------------------------------------------------
     Q_INVOKABLE int addRoot(double x, double y);
@@ -142,6 +143,17 @@ public:
     // Replaces the rig without an undo step (the undo commands use this).
     void replaceRig(const Rig& rig);
 
+    // How the open example is meant to be played: driver, chain, joint and solver names (empty
+    // for rigs that are not examples).
+    Q_INVOKABLE QVariantMap playHint() const { return m_playHint; }
+
+    // Play mode shows the simulation's poses without undo steps; editing waits until it stops.
+    // endPreview(keep): back to the pose before play, or keep the last pose as one undo step.
+    void beginPreview();
+    void showPreview(const Rig& rig);
+    void endPreview(bool keep);
+    bool isPreviewing() const { return m_previewing; }
+
 signals:
     void fileChanged();
     void modifiedChanged();
@@ -167,6 +179,9 @@ private:
     void restoreSelection(const QString& jointName);
 
     Rig m_rig;
+    Rig m_beforePreview;
+    bool m_previewing = false;
+    QVariantMap m_playHint;
     Rig m_savedRig; // the rig as last saved or opened: "Reset pose" and Revert go back to it
     QUndoStack m_undo;
     QString m_filePath;

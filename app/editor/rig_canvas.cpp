@@ -124,8 +124,9 @@ void RigCanvas::fitToView()
     if (m_document)
         for (int c = 0; c < m_document->chainCount(); ++c)
             box |= QRectF(m_document->chainTarget(c), QSizeF(0.001, 0.001));
-    if (box.isNull())
-        box = QRectF(0, 0, 1200, 800);
+    // Examples are laid out on a 1200 x 800 stage (the area their motion preview plays in).
+    if (box.isNull() || (m_document && !m_document->playHint().isEmpty()))
+        box |= QRectF(0, 0, 1200, 800);
     box = box.marginsAdded(QMarginsF(60, 60, 60, 60));
     m_zoom = std::clamp(std::min(width() / box.width(), height() / box.height()), 0.02, 20.0);
     m_offset = QPointF(width() / 2, height() / 2) - box.center() * m_zoom;
@@ -222,6 +223,7 @@ void RigCanvas::mousePressEvent(QMouseEvent* event)
     const QPointF scene = mapToRig(event->position());
     if (event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && m_spaceDown)) {
         m_gesture = Gesture::Pan;
+        m_pannedWithSpace = m_spaceDown;
         setCursor(QCursor(Qt::ClosedHandCursor));
         return;
     }
@@ -338,6 +340,7 @@ void RigCanvas::keyPressEvent(QKeyEvent* event)
 {
     if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
         m_spaceDown = true;
+        m_pannedWithSpace = false;
         setCursor(QCursor(Qt::OpenHandCursor));
         return;
     }
@@ -349,6 +352,8 @@ void RigCanvas::keyReleaseEvent(QKeyEvent* event)
     if (event->key() == Qt::Key_Space && !event->isAutoRepeat()) {
         m_spaceDown = false;
         unsetCursor();
+        if (!m_pannedWithSpace)
+            emit spaceTapped();
         return;
     }
     event->ignore();

@@ -63,6 +63,8 @@ signals:
     void cursorChanged();
     void showFrameTimeChanged();
     void frameStatsChanged();
+    // Space pressed and released without panning: the window toggles Play with it.
+    void spaceTapped();
 
 protected:
     void mousePressEvent(QMouseEvent* event) override;
@@ -102,6 +104,7 @@ private:
     int m_growFrom = -1;
     QPointF m_growEnd;
     bool m_spaceDown = false;
+    bool m_pannedWithSpace = false;
 
     bool m_showFrameTime = false;
     QElapsedTimer m_frameClock;

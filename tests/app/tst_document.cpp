@@ -255,9 +255,10 @@ private slots:
         Document doc;
         const QVariantList examples = doc.examples();
         QVERIFY(examples.size() >= 8);
-        for (const QVariant& e : examples) {
-            const QString file = e.toMap().value("file").toString();
-            QVERIFY2(doc.openExample(file), qPrintable(file));
+        for (int i = 0; i < examples.size(); ++i) {
+            const QString file = examples[i].toMap().value("file").toString();
+            QVERIFY2(doc.openExample(i), qPrintable(file));
+            QCOMPARE(doc.playHint().value("file").toString(), file);
             QVERIFY(doc.jointCount() > 0);
             QVERIFY(doc.filePath().isEmpty());
             QVERIFY(!doc.isModified());

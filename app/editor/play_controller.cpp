@@ -1,0 +1,265 @@
+#include "play_controller.h"
+
+#include "document.h"
+
+#include <QtGlobal>
+
+namespace bonework::editor {
+
+PlayController::PlayController(QObject* parent) : QObject(parent)
+{
+    m_settings.driver = sim::DriverKind::Cursor;
+    // A knock that sends the ball flying (S4) rather than a nudge per touching step.
+    m_settings.ball.upwardKick = 260.0;
+    m_settings.ball.sidewaysKick = 220.0;
+    m_timer.setInterval(8); // polls faster than the 60 Hz steps; the clock decides how many run
+    m_timer.setTimerType(Qt::PreciseTimer);
+    connect(&m_timer, &QTimer::timeout, this, &PlayController::tick);
+}
+
+PlayController::~PlayController()
+{
+    if (m_sim && m_document)
+        m_document->endPreview(false);
+}
+
+void PlayController::setDocument(Document* document)
+{
+    if (m_document == document)
+        return;
+    stop(false);
+    m_document = document;
+    if (m_document)
+        connect(m_document, &Document::fileChanged, this, [this] { stop(false); });
+    emit documentChanged();
+}
+
+QString PlayController::driver() const { return QString::fromLatin1(sim::driverName(m_settings.driver)); }
+
+void PlayController::setDriver(const QString& name)
+{
+    const auto kind = sim::driverFromName(name.toStdString());
+    if (!kind || *kind == m_settings.driver)
+        return;
+    m_settings.driver = *kind;
+    emit driverChanged();
+    if (m_sim) { // a new driver starts the preview afresh from the pose before play
+        const bool wasPlaying = isPlaying();
+        stop(false);
+        if (wasPlaying)
+            play();
+    }
+}
+
+void PlayController::setSpeed(double speed)
+{
+    speed = qBound(0.05, speed, 8.0);
+    if (qFuzzyCompare(speed, m_speed))
+        return;
+    m_speed = speed;
+    emit speedChanged();
+}
+
+void PlayController::setGravity(double value)
+{
+    m_settings.ball.gravity = value;
+    if (m_sim)
+        m_sim->setBallSettings(m_settings.ball);
+    emit settingsChanged();
+}
+
+void PlayController::setRestitution(double value)
+{
+    m_settings.ball.restitution = qBound(0.0, value, 1.0);
+    if (m_sim)
+        m_sim->setBallSettings(m_settings.ball);
+    emit settingsChanged();
+}
+
+void PlayController::setBallSize(double value)
+{
+    m_settings.ball.radius = qMax(1.0, value);
+    if (m_sim)
+        m_sim->setBallSettings(m_settings.ball);
+    emit settingsChanged();
+}
+
+void PlayController::setBounds(const QRectF& area)
+{
+    if (!area.isValid())
+        return;
+    m_settings.bounds = {area.left(), area.top(), area.right(), area.bottom()};
+    if (m_sim)
+        m_sim->setBounds(m_settings.bounds);
+}
+
+void PlayController::setCursor(double x, double y)
+{
+    m_cursor = {x, y};
+    if (m_sim)
+        m_sim->setCursor(m_cursor);
+}
+
+bool PlayController::setKey(int key, bool down)
+{
+    switch (key) {
+    case Qt::Key_Up: m_keys.up = down; break;
+    case Qt::Key_Left: m_keys.left = down; break;
+    case Qt::Key_Right: m_keys.right = down; break;
+    default: return false;
+    }
+    if (m_sim)
+        m_sim->setKeys(m_keys);
+    return m_settings.driver == sim::DriverKind::Steering;
+}
+
+// What the driver moves: the selected chain, else the selected joint with the default drag
+// solver, else what the open example suggests.
+sim::DrivenEffector PlayController::chooseEffector(QString* why) const
+{
+    sim::DrivenEffector e;
+    const Rig& rig = m_document->rig();
+    const auto defaultSolver = solverFromName(m_document->defaultSolver().toStdString()).value_or(SolverKind::Follow);
+    if (m_document->selectedChain() >= 0) {
+        e.chain = m_document->selectedChain();
+        return e;
+    }
+    if (m_document->selectedJoint() >= 0) {
+        const int chain = m_document->chainWithTip(m_document->selectedJoint());
+        if (chain >= 0)
+            e.chain = chain;
+        else {
+            e.joint = m_document->selectedJoint();
+            e.solver = defaultSolver;
+        }
+        return e;
+    }
+    const QVariantMap hint = m_document->playHint();
+    if (!hint.value("chain").toString().isEmpty()) {
+        e.chain = rig.findChain(hint.value("chain").toString().toStdString());
+        if (e.chain >= 0)
+            return e;
+    }
+    if (!hint.value("joint").toString().isEmpty()) {
+        e.joint = rig.findJoint(hint.value("joint").toString().toStdString());
+        e.solver = solverFromName(hint.value("solver").toString().toStdString()).value_or(defaultSolver);
+        if (e.joint != kNoJoint)
+            return e;
+    }
+    if (!rig.chains().empty()) {
+        e.chain = 0;
+        return e;
+    }
+    *why = tr("Select a joint or a chain to drive");
+    return e;
+}
+
+bool PlayController::start()
+{
+    if (!m_document || m_document->jointCount() == 0)
+        return false;
+    QString why;
+    m_settings.effector = chooseEffector(&why);
+    if (!why.isEmpty()) {
+        m_problem = why;
+        emit frameAdvanced();
+        return false;
+    }
+    m_document->beginPreview();
+    m_sim = std::make_unique<sim::Simulation>(m_document->rig(), m_settings);
+    m_sim->setCursor(m_cursor);
+    m_sim->setKeys(m_keys);
+    m_problem = QString::fromStdString(m_sim->error());
+    emit stateChanged();
+    return m_sim->runnable();
+}
+
+void PlayController::play()
+{
+    if (!m_sim && !start())
+        return;
+    m_clock.restart();
+    m_timer.start();
+    emit stateChanged();
+}
+
+void PlayController::pause()
+{
+    m_timer.stop();
+    emit stateChanged();
+}
+
+void PlayController::togglePlay() { isPlaying() ? pause() : play(); }
+
+void PlayController::stepOnce()
+{
+    if (!m_sim && !start())
+        return;
+    pause();
+    m_sim->step();
+    publish();
+}
+
+void PlayController::runSteps(int steps)
+{
+    if (!m_sim && !start())
+        return;
+    for (int i = 0; i < steps; ++i)
+        m_sim->step();
+    publish();
+}
+
+void PlayController::stop(bool keep)
+{
+    m_timer.stop();
+    if (!m_sim)
+        return;
+    m_sim.reset();
+    if (m_document)
+        m_document->endPreview(keep);
+    emit stateChanged();
+    emit frameAdvanced();
+}
+
+void PlayController::tick()
+{
+    if (!m_sim)
+        return;
+    const double elapsed = m_clock.nsecsElapsed() / 1e9;
+    m_clock.restart();
+    if (m_sim->advance(elapsed, m_speed) > 0)
+        publish();
+}
+
+void PlayController::publish()
+{
+    if (m_document)
+        m_document->showPreview(m_sim->rig());
+    emit frameAdvanced();
+}
+
+QString PlayController::status() const
+{
+    if (!m_problem.isEmpty())
+        return m_problem;
+    if (!m_sim)
+        return {};
+    const SolveResult& r = m_sim->lastSolve();
+    QString s = tr("step %1 · error %2").arg(m_sim->stepCount()).arg(r.error, 0, 'f', 2);
+    if (m_settings.driver == sim::DriverKind::BouncingBall)
+        s += tr(" · kicks %1").arg(m_sim->ball().kicks);
+    return s;
+}
+
+bool PlayController::ballVisible() const { return m_sim && m_settings.driver == sim::DriverKind::BouncingBall; }
+
+QPointF PlayController::ballPosition() const
+{
+    if (!m_sim)
+        return {};
+    return {m_sim->ball().position.x, m_sim->ball().position.y};
+}
+
+double PlayController::ballRadius() const { return m_settings.ball.radius; }
+
+} // namespace bonework::editor

@@ -1,0 +1,104 @@
+#pragma once
+// Play mode: runs the motion-preview simulation (core/bonework/sim) on the document's rig at a
+// fixed 60 Hz step, independent of the frame rate, and shows each pose on the canvas. A driver
+// moves the effector: the cursor, a bouncing ball, or the arrow keys (steering). Stopping goes
+// back to the pose before play, or keeps the played pose as one undo step.
+
+#include "bonework/sim/simulation.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointF>
+#include <QPointer>
+#include <QRectF>
+#include <QTimer>
+#include <QtQml/qqmlregistration.h>
+
+#include <memory>
+
+namespace bonework::editor {
+
+class Document;
+
+class PlayController : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    Q_PROPERTY(bonework::editor::Document* document READ document WRITE setDocument NOTIFY documentChanged)
+    Q_PROPERTY(bool active READ isActive NOTIFY stateChanged)   // a simulation exists (playing or paused)
+    Q_PROPERTY(bool playing READ isPlaying NOTIFY stateChanged)
+    Q_PROPERTY(QString driver READ driver WRITE setDriver NOTIFY driverChanged)
+    Q_PROPERTY(double speed READ speed WRITE setSpeed NOTIFY speedChanged)
+    Q_PROPERTY(QString status READ status NOTIFY frameAdvanced)
+    Q_PROPERTY(bool ballVisible READ ballVisible NOTIFY frameAdvanced)
+    Q_PROPERTY(QPointF ballPosition READ ballPosition NOTIFY frameAdvanced)
+    Q_PROPERTY(double ballRadius READ ballRadius NOTIFY frameAdvanced)
+    Q_PROPERTY(double gravity READ gravity WRITE setGravity NOTIFY settingsChanged)
+    Q_PROPERTY(double restitution READ restitution WRITE setRestitution NOTIFY settingsChanged)
+    Q_PROPERTY(double ballSize READ ballSize WRITE setBallSize NOTIFY settingsChanged)
+
+public:
+    explicit PlayController(QObject* parent = nullptr);
+    ~PlayController() override;
+
+    Document* document() const { return m_document; }
+    void setDocument(Document* document);
+    bool isActive() const { return m_sim != nullptr; }
+    bool isPlaying() const { return m_timer.isActive(); }
+    QString driver() const;
+    void setDriver(const QString& name);
+    double speed() const { return m_speed; }
+    void setSpeed(double speed);
+    QString status() const;
+    bool ballVisible() const;
+    QPointF ballPosition() const;
+    double ballRadius() const;
+    double gravity() const { return m_settings.ball.gravity; }
+    void setGravity(double value);
+    double restitution() const { return m_settings.ball.restitution; }
+    void setRestitution(double value);
+    double ballSize() const { return m_settings.ball.radius; }
+    void setBallSize(double value);
+
+    // The area (in rig coordinates) the ball and the steered joint stay in: the visible canvas.
+    Q_INVOKABLE void setBounds(const QRectF& area);
+    Q_INVOKABLE void setCursor(double x, double y);
+    // Arrow keys for steering: Qt::Key_Up, Key_Left, Key_Right.
+    Q_INVOKABLE bool setKey(int key, bool down);
+
+    Q_INVOKABLE void play();
+    Q_INVOKABLE void pause();
+    Q_INVOKABLE void togglePlay();
+    Q_INVOKABLE void stepOnce();
+    // Leaves play mode: keep = true keeps the played pose as one undo step.
+    Q_INVOKABLE void stop(bool keep = false);
+
+    // For tests: runs `steps` fixed steps as if that much time had passed.
+    void runSteps(int steps);
+    const sim::Simulation* simulation() const { return m_sim.get(); }
+
+signals:
+    void documentChanged();
+    void stateChanged();
+    void driverChanged();
+    void speedChanged();
+    void settingsChanged();
+    void frameAdvanced();
+
+private:
+    bool start();
+    void tick();
+    void publish();
+    sim::DrivenEffector chooseEffector(QString* why) const;
+
+    QPointer<Document> m_document;
+    sim::SimulationSettings m_settings;
+    std::unique_ptr<sim::Simulation> m_sim;
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    double m_speed = 1.0;
+    sim::SteeringKeys m_keys;
+    Vec2 m_cursor{600, 400};
+    QString m_problem;
+};
+
+} // namespace bonework::editor
