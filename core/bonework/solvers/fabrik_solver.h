@@ -2,9 +2,11 @@
 // FABRIK (forward and backward reaching IK) on one chain with a fixed base. Each iteration
 // drags the chain from the target back to the base keeping bone lengths (backward pass), then
 // lays it out again from the fixed base toward those points (forward pass). Limits are applied
-// in the forward pass: each bone takes the legal direction nearest the one FABRIK asks for, so
-// the chain after every iteration is an exactly legal pose. Where limits stall plain FABRIK,
-// a cyclic-coordinate-descent sweep follows each iteration, and when the chain still stalls
+// in both: dragging back, each bone keeps the angle to the bone below it legal; laying out, each
+// bone takes the legal direction nearest the one FABRIK asks for, so the chain after every
+// iteration is an exactly legal pose. A target at or beyond full stretch starts from the chain
+// laid straight at it. Where limits stall plain FABRIK, a cyclic-coordinate-descent sweep
+// follows any iteration that left more than half the error, and when the chain still stalls
 // short of a target within its length, it restarts from a spread of legal poses (keeping the
 // best pose found). Stalling on an out-of-reach target ends the solve early.
 

@@ -4,9 +4,11 @@
 // its current start toward the point it must reach (first the target, then the new start of the
 // bone below it); then every bone is re-seated at its parent's end, keeping the directions it
 // took (within its limits). In angle form the re-seating is implicit: a bone's angle is relative
-// to its parent. One pass is one iteration, so a game calling it once per frame with
-// iterations = 1 sees the arm ease toward a moving target; more iterations run more passes
-// (stopping once within the tolerance).
+// to its parent. Limits act twice: while turning back, a bone keeps the angle to the bone below
+// it legal; while re-seating, each bone is clamped relative to its parent. One pass is one
+// iteration, so a game calling it once per frame with iterations = 1 sees the arm ease toward a
+// moving target; more iterations run more passes (stopping once within the tolerance or when
+// passes stop making progress).
 
 #include "bonework/solvers/chain_path.h"
 #include "bonework/solvers/solver.h"
