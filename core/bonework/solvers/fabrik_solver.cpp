@@ -132,7 +132,10 @@ void FabrikSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
             below = bone;
         }
         // Forward: from the fixed base, each bone toward its dragged end, within its limits.
-        const Vec2 p = layOut();
+        Vec2 p = layOut();
+        // Near full stretch FABRIK converges slowly; the last two bones can often finish exactly.
+        if (safeDistance(p, target) > request.tolerance && finishWithTwoBones(m_state, target))
+            p = pos[static_cast<std::size_t>(n)];
         pos[0] = base;
         bool changed = p != tip;
         tip = p;

@@ -159,6 +159,59 @@ Vec2 ChainState::forward()
     return p;
 }
 
+double triangleTwiceArea(double x, double y, double z)
+{
+    if (x < y) std::swap(x, y);
+    if (x < z) std::swap(x, z);
+    if (y < z) std::swap(y, z);
+    const double p = (x + (y + z)) * (z - (x - y)) * (z + (x - y)) * (x + (y - z));
+    return p > 0.0 ? 0.5 * std::sqrt(p) : 0.0;
+}
+
+bool finishWithTwoBones(ChainState& state, Vec2 target)
+{
+    const int n = state.bones();
+    if (n < 2)
+        return false;
+    const auto last = static_cast<std::size_t>(n);
+    const std::span<Vec2> pos = state.positions();
+    const std::span<Rotation> world = state.world();
+    const std::span<Rotation> local = state.local();
+    const Vec2 pivot = pos[last - 2];
+    const double a = state.length(n - 1);
+    const double b = state.length(n);
+    const Vec2 v = target - pivot;
+    Rotation toTarget;
+    if (!unitDirection(v, toTarget))
+        return false;
+    const double d = safeDistance(pivot, target);
+    if (d > a + b || d < std::fabs(a - b))
+        return false;
+    const double area2 = triangleTwiceArea(a, b, d);
+    const double cosAlpha = std::clamp((a * a + d * d - b * b) / (2.0 * a * d), -1.0, 1.0);
+    const double sinAlpha = std::min(1.0, area2 / (a * d));
+    const double cosGamma = std::clamp((a * a + b * b - d * d) / (2.0 * a * b), -1.0, 1.0);
+    const double sinGamma = std::min(1.0, area2 / (a * b));
+    const Rotation frame = world[last - 2];
+    // The current bend first, so a moving target does not flip the elbow.
+    const double current = local[last].s >= 0.0 ? 1.0 : -1.0;
+    for (double sign : {current, -current}) {
+        const Rotation w1 = toTarget * Rotation{cosAlpha, -sign * sinAlpha};
+        const Rotation r1 = frame.inverse() * w1;
+        const Rotation r2{-cosGamma, sign * sinGamma};
+        if (!(state.limits(n - 1).clamp(r1) == r1) || !(state.limits(n).clamp(r2) == r2))
+            continue;
+        local[last - 1] = r1;
+        local[last] = r2;
+        world[last - 1] = w1;
+        world[last] = w1 * r2;
+        pos[last - 1] = pivot + w1.direction() * a;
+        pos[last] = pos[last - 1] + world[last].direction() * b;
+        return true;
+    }
+    return false;
+}
+
 Vec2 ccdSweep(ChainState& state, Vec2 tip, Vec2 target, bool& changed)
 {
     const std::span<Rotation> local = state.local();

@@ -161,6 +161,17 @@ private:
     double m_last = std::numeric_limits<double>::infinity();
 };
 
+// Twice the area of a triangle with sides x, y, z, by Kahan's stable form of Heron's formula
+// (accurate for needle-thin triangles, where the law of cosines alone loses the sine).
+double triangleTwiceArea(double x, double y, double z);
+
+// The last two bones of `state` put exactly on `target` by the law of cosines, when the target
+// lies within their reach from the start of the second-to-last bone and a bend (the current
+// one first, then the other) keeps both within their limits. Needs positions() and world()
+// current; updates them for the two bones. Returns whether it moved them. Used by solvers to
+// finish what an iterative method brought close (it converges slowly at full stretch).
+bool finishWithTwoBones(ChainState& state, Vec2 target);
+
 // One cyclic-coordinate-descent sweep over `state`, from the tip's bone back to the base's:
 // each bone turns so the line from its start to the tip swings onto `target`, within its
 // limits. Needs state.positions() current (state.forward()); leaves them stale. Returns the new

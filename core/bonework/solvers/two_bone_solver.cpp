@@ -9,17 +9,6 @@
 namespace bonework {
 namespace {
 
-// Twice the area of a triangle with sides x, y, z, by Kahan's stable form of Heron's formula
-// (accurate for needle-thin triangles, where the law of cosines alone loses the sine).
-double twiceArea(double x, double y, double z)
-{
-    if (x < y) std::swap(x, y);
-    if (x < z) std::swap(x, z);
-    if (y < z) std::swap(y, z);
-    const double p = (x + (y + z)) * (z - (x - y)) * (z + (x - y)) * (x + (y - z));
-    return p > 0.0 ? 0.5 * std::sqrt(p) : 0.0;
-}
-
 bool withinLimits(const Rig& rig, JointIndex j, double degrees)
 {
     if (rig.minAngle(j) <= kMinLimit && rig.maxAngle(j) >= kMaxLimit)
@@ -82,7 +71,7 @@ TwoBoneSolver::Angles TwoBoneSolver::closedForm(Vec2 base, Rotation baseRotation
         toTarget = fallback;
     const double d = std::clamp(safeDistance(base, target), std::fabs(a - b), a + b);
     // Triangle base-elbow-tip with sides a, b, d: alpha at the base, gamma at the elbow.
-    const double area2 = twiceArea(a, b, d);
+    const double area2 = triangleTwiceArea(a, b, d);
     double cosAlpha = d > 0.0 ? (a * a + d * d - b * b) / (2.0 * a * d) : (a >= b ? 1.0 : -1.0);
     cosAlpha = std::clamp(cosAlpha, -1.0, 1.0);
     const double sinAlpha = d > 0.0 ? std::min(1.0, area2 / (a * d)) : 0.0;
