@@ -111,17 +111,22 @@ void Document::setFile(const QString& path)
 void Document::replaceRig(const Rig& rig)
 {
     const QString selected = m_selectedJoint >= 0 ? QString::fromStdString(m_rig.jointName(m_selectedJoint)) : QString();
+    const bool sameJoints = m_rig.jointCount() == rig.jointCount();
     m_rig = rig;
     ++m_revision;
-    restoreSelection(selected);
+    restoreSelection(selected, sameJoints);
     if (m_selectedChain >= chainCount())
         setSelectedChain(-1);
     emit rigChanged();
 }
 
-void Document::restoreSelection(const QString& jointName)
+void Document::restoreSelection(const QString& jointName, bool sameJoints)
 {
-    const int j = jointName.isEmpty() ? -1 : m_rig.findJoint(jointName.toStdString());
+    // Follow the joint by name (indices shift when joints come and go); a rename being undone
+    // changes the name instead, so then keep the index.
+    int j = jointName.isEmpty() ? -1 : m_rig.findJoint(jointName.toStdString());
+    if (j < 0 && sameJoints && !jointName.isEmpty() && m_rig.isValidJoint(m_selectedJoint))
+        j = m_selectedJoint;
     if (j != m_selectedJoint) {
         m_selectedJoint = j;
         emit selectionChanged();

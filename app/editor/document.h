@@ -176,7 +176,7 @@ private:
     void solveDrag(Vec2 target);
     Solver& solverFor(SolverKind kind);
     QString jointLabel(int joint) const;
-    void restoreSelection(const QString& jointName);
+    void restoreSelection(const QString& jointName, bool sameJoints);
 
     Rig m_rig;
     Rig m_beforePreview;

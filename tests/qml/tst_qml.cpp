@@ -1,0 +1,33 @@
+// Qt Quick Test runner: the app's QML modules are static, so import their plugins, add qrc:/
+// to the import path, and hand each test a fresh Document as the context property
+// `testDocument`.
+#include "document.h"
+
+#include <QQmlContext>
+#include <QQmlEngine>
+#include <QQuickStyle>
+#include <QtQml/qqmlextensionplugin.h>
+#include <QtQuickTest/quicktest.h>
+
+Q_IMPORT_QML_PLUGIN(Bonework_EditorPlugin)
+Q_IMPORT_QML_PLUGIN(BoneworkPlugin)
+
+class Setup : public QObject {
+    Q_OBJECT
+public slots:
+    void applicationAvailable()
+    {
+        QCoreApplication::setOrganizationName("BoneworkTests");
+        QCoreApplication::setApplicationName("tst_qml");
+        QQuickStyle::setStyle("Fusion");
+    }
+    void qmlEngineAvailable(QQmlEngine* engine)
+    {
+        engine->addImportPath("qrc:/");
+        auto* document = new bonework::editor::Document(engine);
+        engine->rootContext()->setContextProperty("testDocument", document);
+    }
+};
+
+QUICK_TEST_MAIN_WITH_SETUP(bonework_qml, Setup)
+#include "tst_qml.moc"
