@@ -7,10 +7,10 @@
 // iteration is an exactly legal pose. A target at or beyond full stretch starts from the chain
 // laid straight at it; near full stretch, where FABRIK creeps, each iteration ends with an exact
 // law-of-cosines step on the last two bones when the target is within their reach and limits
-// allow (keeping the current bend first). Where limits stall plain FABRIK, a cyclic-coordinate-descent sweep
-// follows any iteration that left more than half the error, and when the chain still stalls
-// short of a target within its length, it restarts from a spread of legal poses (keeping the
-// best pose found). Stalling on an out-of-reach target ends the solve early.
+// allow (keeping the current bend first). Where limits stall plain FABRIK, a cyclic-coordinate-
+// descent sweep follows any iteration that left more than half the error, and when the chain
+// still stalls short of a target within its length, it restarts from a spread of legal poses
+// (keeping the best pose found). Stalling on an out-of-reach target ends the solve early.
 
 #include "bonework/solvers/chain_path.h"
 #include "bonework/solvers/solver.h"
