@@ -1,10 +1,69 @@
-// PLACEHOLDER: replaced by the implementation of 'bonework-cli export'.
+// bonework-cli export RIG.json --format spine|dragonbones -o OUT.json
+// Writes the rig (its current pose as the setup pose) in a game runtime's format and prints to
+// stderr what the format could not carry. Exit 0 written, 1 invalid rig or refused output path,
+// 2 usage error or unreadable input.
 #include "commands.h"
+
+#include "bonework/io/export/dragonbones_exporter.h"
+#include "bonework/io/export/spine_exporter.h"
+#include "bonework/io/rig_file.h"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QSaveFile>
 #include <QTextStream>
+
 namespace bonework::cli {
-int runExport(const QStringList&)
+
+int runExport(const QStringList& arguments)
 {
-    QTextStream(stderr) << "bonework-cli export: not implemented yet\n";
-    return UsageError;
+    QTextStream err(stderr);
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Export a rig for a game runtime."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("rig"), QStringLiteral("The rig file (.rig.json)."));
+    const QCommandLineOption formatOption(QStringLiteral("format"), QStringLiteral("spine or dragonbones."),
+                                          QStringLiteral("format"));
+    const QCommandLineOption outputOption(QStringList{QStringLiteral("o"), QStringLiteral("output")},
+                                          QStringLiteral("The file to write."), QStringLiteral("file"));
+    parser.addOption(formatOption);
+    parser.addOption(outputOption);
+    if (!parser.parse(arguments)) {
+        err << "bonework-cli export: " << parser.errorText() << '\n';
+        return UsageError;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        QTextStream(stdout) << parser.helpText();
+        return Success;
+    }
+    const QStringList files = parser.positionalArguments();
+    const QString format = parser.value(formatOption);
+    const QString output = parser.value(outputOption);
+    if (files.size() != 1 || output.isEmpty() || (format != QLatin1String("spine") && format != QLatin1String("dragonbones"))) {
+        err << "usage: bonework-cli export RIG.json --format spine|dragonbones -o OUT.json\n";
+        return UsageError;
+    }
+    // Bonework's own format stays the source of truth: never overwrite a rig with an export.
+    if (output.endsWith(QLatin1String(".rig.json")) || QFileInfo(output).absoluteFilePath() == QFileInfo(files[0]).absoluteFilePath()) {
+        err << "bonework-cli export: refusing to write an export over a Bonework rig (" << output
+            << "); choose a name that does not end in .rig.json\n";
+        return Failure;
+    }
+    const io::LoadResult loaded = io::loadRigFile(files[0]);
+    if (!loaded.ok()) {
+        err << loaded.error.toString() << '\n';
+        return loaded.error.readError ? UsageError : Failure;
+    }
+    io::ExportReport report;
+    const QByteArray data = format == QLatin1String("spine") ? io::exportSpine(*loaded.rig, report)
+                                                              : io::exportDragonBones(*loaded.rig, report);
+    QSaveFile file(output);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+        err << "bonework-cli export: cannot write " << output << ": " << file.errorString() << '\n';
+        return Failure;
+    }
+    err << report.toText();
+    return Success;
 }
+
 } // namespace bonework::cli
