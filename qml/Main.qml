@@ -99,6 +99,7 @@ ApplicationWindow {
         id: revertAction; text: qsTr("&Revert"); enabled: document.modified
         onTriggered: document.revert()
     }
+    Action { id: exportAction; text: qsTr("&Export…"); shortcut: "Ctrl+E"; onTriggered: exportDialog.open() }
     Action { id: quitAction; text: qsTr("&Quit"); shortcut: StandardKey.Quit; onTriggered: window.close() }
     Action {
         id: undoAction; text: document.canUndo ? qsTr("&Undo %1").arg(document.undoText) : qsTr("&Undo")
@@ -199,6 +200,8 @@ ApplicationWindow {
             MenuItem { action: saveAction }
             MenuItem { action: saveAsAction }
             MenuItem { action: revertAction }
+            MenuSeparator {}
+            MenuItem { action: exportAction }
             MenuSeparator {}
             MenuItem { action: quitAction }
         }
@@ -416,6 +419,28 @@ ApplicationWindow {
             }
         }
         onRejected: window.pendingAction = ""
+    }
+    // Export remembers the last format and folder (QSettings, through the document).
+    FileDialog {
+        id: exportDialog
+        title: qsTr("Export for a Game Runtime")
+        fileMode: FileDialog.SaveFile
+        currentFolder: window.document.lastExportFolder()
+        nameFilters: [qsTr("Spine 4.2 JSON (*.json)"), qsTr("DragonBones 5.5 JSON (*.json)")]
+        selectedNameFilter.index: window.document.lastExportFormat() === "dragonbones" ? 1 : 0
+        onAccepted: {
+            const format = selectedNameFilter.index === 1 ? "dragonbones" : "spine"
+            if (window.document.exportTo(selectedFile, format)) {
+                exportReportDialog.informativeText = window.document.lastExportReport()
+                exportReportDialog.open()
+            }
+        }
+    }
+    MessageDialog {
+        id: exportReportDialog
+        title: qsTr("Exported")
+        text: qsTr("The rig was exported with its current pose as the setup pose.")
+        buttons: MessageDialog.Ok
     }
     MessageDialog {
         id: errorDialog

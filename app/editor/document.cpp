@@ -5,6 +5,8 @@
 
 #include "bonework/angles.h"
 #include "bonework/forward_kinematics.h"
+#include "bonework/io/export/dragonbones_exporter.h"
+#include "bonework/io/export/spine_exporter.h"
 #include "bonework/io/rig_file.h"
 
 #include <QElapsedTimer>
@@ -13,6 +15,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSaveFile>
 #include <QSettings>
 
 #include <cmath>
@@ -236,6 +239,43 @@ bool Document::revert()
         return true;
     }
     return open(m_filePath);
+}
+
+bool Document::exportTo(const QUrl& url, const QString& format)
+{
+    const QString path = url.isLocalFile() ? url.toLocalFile() : url.toString();
+    if (path.endsWith(QLatin1String(".rig.json")) || (!m_filePath.isEmpty() && QFileInfo(path) == QFileInfo(m_filePath))) {
+        emit saveFailed(tr("An export never replaces a Bonework rig: choose a name that does not end in .rig.json"));
+        return false;
+    }
+    io::ExportReport report;
+    QByteArray data;
+    if (format == QLatin1String("spine"))
+        data = io::exportSpine(m_rig, report);
+    else if (format == QLatin1String("dragonbones"))
+        data = io::exportDragonBones(m_rig, report);
+    else
+        return false;
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+        emit saveFailed(tr("Cannot write %1: %2").arg(path, file.errorString()));
+        return false;
+    }
+    QSettings settings;
+    settings.setValue("export/format", format);
+    settings.setValue("export/folder", QFileInfo(path).absolutePath());
+    m_lastExportReport = report.toText();
+    return true;
+}
+
+QString Document::lastExportFormat() const { return QSettings().value("export/format", "spine").toString(); }
+
+QUrl Document::lastExportFolder() const
+{
+    const QString folder = QSettings().value("export/folder").toString();
+    if (!folder.isEmpty())
+        return QUrl::fromLocalFile(folder);
+    return m_filePath.isEmpty() ? QUrl() : QUrl::fromLocalFile(QFileInfo(m_filePath).absolutePath());
 }
 
 bool Document::restoreRecovered(const QByteArray& json, const QString& originalPath)

@@ -80,6 +80,14 @@ public:
     Q_INVOKABLE bool saveAs(const QString& path);
     Q_INVOKABLE bool saveAsUrl(const QUrl& url) { return saveAs(url.toLocalFile()); }
     Q_INVOKABLE bool revert();
+    // Writes the rig in a game runtime's format ("spine" or "dragonbones"); never over a
+    // .rig.json. Returns what the format could not carry (empty list: nothing lost); failures
+    // are reported through saveFailed.
+    Q_INVOKABLE bool exportTo(const QUrl& url, const QString& format);
+    Q_INVOKABLE QString lastExportReport() const { return m_lastExportReport; }
+    // The format and folder of the last export (QSettings), for the export dialog.
+    Q_INVOKABLE QString lastExportFormat() const;
+    Q_INVOKABLE QUrl lastExportFolder() const;
     // The snapshot autosave writes and offers back after a crash.
     Q_INVOKABLE bool restoreRecovered(const QByteArray& json, const QString& originalPath);
 
@@ -190,6 +198,7 @@ private:
     int m_selectedChain = -1;
     SolverKind m_defaultSolver = SolverKind::Follow;
     QString m_lastSolve;
+    QString m_lastExportReport;
 
     DragKind m_drag = DragKind::None;
     int m_dragJoint = -1;

@@ -265,6 +265,27 @@ private slots:
         }
     }
 
+    void exportWritesRuntimeFilesButNeverARig()
+    {
+        QTemporaryDir dir;
+        Document doc;
+        buildArm(doc);
+        doc.setLimits(doc.findJoint("joint3"), -20, 20);
+        QSignalSpy failed(&doc, &Document::saveFailed);
+        QVERIFY(!doc.exportTo(QUrl::fromLocalFile(dir.filePath("arm.rig.json")), "spine"));
+        QCOMPARE(failed.count(), 1);
+        QVERIFY(!QFile::exists(dir.filePath("arm.rig.json")));
+        QVERIFY(doc.exportTo(QUrl::fromLocalFile(dir.filePath("arm.spine.json")), "spine"));
+        QVERIFY(doc.lastExportReport().contains("angle limits [-20, 20]"));
+        QVERIFY(doc.exportTo(QUrl::fromLocalFile(dir.filePath("arm.dragonbones.json")), "dragonbones"));
+        QCOMPARE(doc.lastExportFormat(), QString("dragonbones"));
+        QCOMPARE(doc.lastExportFolder(), QUrl::fromLocalFile(dir.path()));
+        QFile f(dir.filePath("arm.dragonbones.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().contains("\"version\": \"5.5\""));
+        QVERIFY(doc.isModified()); // an export is not a save of the rig
+    }
+
     void autosaveRecoversUnsavedWork()
     {
         QTemporaryDir dir;
