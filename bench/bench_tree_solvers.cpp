@@ -1,0 +1,213 @@
+// Whole-skeleton solvers: relax with several effectors and follow, on a spider (8 legs of 3
+// bones), a humanoid (19 joints, limited elbows and knees) and a random 2000-joint tree;
+// reachable, unreachable and moving targets (a circle sampled at 120 Hz, warm start).
+// Counters: iterations, ns per bone per iteration, reach rate, frame-to-frame angle change.
+#include "bonework/angles.h"
+#include "bonework/forward_kinematics.h"
+#include "bonework/solvers/solver.h"
+
+#include "random_rigs.h"
+
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+
+using namespace bonework;
+using namespace bonework::testing;
+
+namespace {
+
+JointIndex add(Rig& rig, const char* name, JointIndex parent, double length, double angle, double min = -180, double max = 180)
+{
+    JointDesc d;
+    d.name = name;
+    d.parent = parent;
+    d.length = length;
+    d.angle = angle;
+    d.minAngle = min;
+    d.maxAngle = max;
+    JointIndex j = kNoJoint;
+    rig.addJoint(d, &j);
+    return j;
+}
+
+Rig humanoid()
+{
+    Rig rig;
+    JointDesc pelvis;
+    pelvis.name = "pelvis";
+    pelvis.position = {600, 420};
+    pelvis.angle = -90;
+    rig.addJoint(pelvis);
+    const JointIndex spine = add(rig, "spine", 0, 60, 0, -30, 30);
+    const JointIndex chest = add(rig, "chest", spine, 60, 0, -20, 20);
+    const JointIndex neck = add(rig, "neck", chest, 20, 0, -30, 30);
+    add(rig, "head", neck, 30, 0, 0, 0);
+    for (int side : {-1, 1}) {
+        const JointIndex clavicle = add(rig, side < 0 ? "clavicle_l" : "clavicle_r", chest, 25, side * 90.0, side * 90.0, side * 90.0);
+        const JointIndex elbow = add(rig, side < 0 ? "elbow_l" : "elbow_r", clavicle, 70, side * 80.0, -170, 170);
+        const JointIndex hand = add(rig, side < 0 ? "hand_l" : "hand_r", elbow, 65, side * 10.0, side < 0 ? -150 : 0, side < 0 ? 0 : 150);
+        (void)hand;
+        const JointIndex hip = add(rig, side < 0 ? "hip_l" : "hip_r", 0, 20, side * 90.0 + 180 * (side < 0), -180, 180);
+        const JointIndex knee = add(rig, side < 0 ? "knee_l" : "knee_r", hip, 90, -side * 90.0, -180, 180);
+        const JointIndex foot = add(rig, side < 0 ? "foot_l" : "foot_r", knee, 85, 0, side < 0 ? -150 : 0, side < 0 ? 0 : 150);
+        add(rig, side < 0 ? "toe_l" : "toe_r", foot, 20, side * 90.0, -45, 45);
+    }
+    return rig;
+}
+
+Rig spider()
+{
+    Rig rig;
+    JointDesc body;
+    body.name = "body";
+    body.position = {600, 400};
+    rig.addJoint(body);
+    for (int leg = 0; leg < 8; ++leg) {
+        const std::string n = "leg" + std::to_string(leg);
+        const JointIndex a = add(rig, (n + "a").c_str(), 0, 40, leg * 45.0 - 157.5, -180, 180);
+        const JointIndex b = add(rig, (n + "b").c_str(), a, 50, -40, -120, 0);
+        add(rig, (n + "c").c_str(), b, 60, 60, 0, 150);
+    }
+    return rig;
+}
+
+// Effector joints and reachable targets: the joints' positions in a random legal pose.
+void pickEffectors(const Rig& rig, std::vector<JointIndex> joints, Engine& rng, std::vector<Effector>& out)
+{
+    Rig posed = rig;
+    randomizeAngles(rng, posed);
+    const auto w = forwardKinematics(posed);
+    out.clear();
+    for (JointIndex j : joints)
+        out.push_back({j, w[j].position, 1.0});
+}
+
+void reportAngles(benchmark::State& state, const Rig& rig, double iterations, double solves, int reached)
+{
+    const double bones = static_cast<double>(rig.jointCount() - rig.rootCount());
+    state.counters["iterations"] = iterations / solves;
+    state.counters["ns_per_bone_iteration"] =
+        benchmark::Counter(iterations * bones, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+    state.counters["reach_rate"] = reached / solves;
+}
+
+void relaxStatic(benchmark::State& state, Rig rig, std::vector<JointIndex> joints, bool reachable)
+{
+    Engine rng(42);
+    auto solver = makeSolver(SolverKind::Relax);
+    SolveResult result;
+    std::vector<Effector> effectors;
+    double iterations = 0, solves = 0;
+    int reached = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        Rig work = rig;
+        pickEffectors(rig, joints, rng, effectors);
+        if (!reachable)
+            for (Effector& e : effectors)
+                e.target = unreachableTarget(rng, rig, e.joint);
+        SolveRequest r;
+        r.effectors = effectors;
+        r.iterations = 100;
+        r.tolerance = 0.01;
+        state.ResumeTiming();
+        solver->run(work, r, result);
+        iterations += result.iterations;
+        solves += 1;
+        reached += result.reached;
+    }
+    reportAngles(state, rig, iterations, solves, reached);
+}
+
+void BM_RelaxHumanoid4(benchmark::State& state)
+{
+    const Rig rig = humanoid();
+    relaxStatic(state, rig, {rig.findJoint("hand_l"), rig.findJoint("hand_r"), rig.findJoint("foot_l"), rig.findJoint("foot_r")},
+                state.range(0) != 0);
+}
+BENCHMARK(BM_RelaxHumanoid4)->Arg(1)->Arg(0)->ArgName("reachable")->Unit(benchmark::kMicrosecond);
+
+void BM_RelaxSpider8(benchmark::State& state)
+{
+    const Rig rig = spider();
+    std::vector<JointIndex> feet;
+    for (int leg = 0; leg < 8; ++leg)
+        feet.push_back(rig.findJoint("leg" + std::to_string(leg) + "c"));
+    relaxStatic(state, rig, feet, state.range(0) != 0);
+}
+BENCHMARK(BM_RelaxSpider8)->Arg(1)->Arg(0)->ArgName("reachable")->Unit(benchmark::kMicrosecond);
+
+void BM_RelaxRandomTree2000(benchmark::State& state)
+{
+    Engine rng(7);
+    RigOptions options;
+    options.limits = true;
+    const Rig rig = randomTree(rng, 2000, options);
+    relaxStatic(state, rig, {1999, 1500, 1000, 700}, true);
+}
+BENCHMARK(BM_RelaxRandomTree2000)->Unit(benchmark::kMicrosecond);
+
+// A target circling at 120 Hz, each solve starting from the last pose (as while dragging).
+void moving(benchmark::State& state, SolverKind kind, Rig rig, JointIndex joint)
+{
+    auto solver = makeSolver(kind);
+    SolveResult result;
+    const Vec2 centre = forwardKinematics(rig)[joint].position;
+    double iterations = 0, solves = 0, maxTurn = 0, sumTurn = 0;
+    int reached = 0;
+    int frame = 0;
+    for (auto _ : state) {
+        const double t = frame++ / 120.0;
+        const Effector e{joint, {centre.x + 40 * std::cos(t * 2.0), centre.y + 40 * std::sin(t * 2.0)}, 1.0};
+        SolveRequest r;
+        r.effectors = std::span<const Effector>(&e, 1);
+        r.iterations = 30;
+        r.tolerance = 0.01;
+        state.PauseTiming();
+        const Rig before = rig;
+        state.ResumeTiming();
+        solver->run(rig, r, result);
+        state.PauseTiming();
+        double turn = 0;
+        for (std::size_t i = 0; i < rig.jointCount(); ++i)
+            if (!rig.isRoot(static_cast<JointIndex>(i)))
+                turn = std::max(turn, std::fabs(angleDifference(before.angle(i), rig.angle(i))));
+        maxTurn = std::max(maxTurn, turn);
+        sumTurn += turn;
+        state.ResumeTiming();
+        iterations += result.iterations;
+        solves += 1;
+        reached += result.reached;
+    }
+    reportAngles(state, rig, iterations, solves, reached);
+    state.counters["max_turn_deg"] = maxTurn;
+    state.counters["mean_turn_deg"] = sumTurn / solves;
+}
+
+void BM_RelaxHumanoidMovingHand(benchmark::State& state)
+{
+    const Rig rig = humanoid();
+    moving(state, SolverKind::Relax, rig, rig.findJoint("hand_r"));
+}
+BENCHMARK(BM_RelaxHumanoidMovingHand)->Unit(benchmark::kMicrosecond);
+
+void BM_FollowHumanoidMovingHand(benchmark::State& state)
+{
+    const Rig rig = humanoid();
+    moving(state, SolverKind::Follow, rig, rig.findJoint("hand_r"));
+}
+BENCHMARK(BM_FollowHumanoidMovingHand)->Unit(benchmark::kMicrosecond);
+
+void BM_FollowRandomTree2000(benchmark::State& state)
+{
+    Engine rng(9);
+    RigOptions options;
+    options.limits = true;
+    moving(state, SolverKind::Follow, randomTree(rng, 2000, options), 1999);
+}
+BENCHMARK(BM_FollowRandomTree2000)->Unit(benchmark::kMicrosecond);
+
+} // namespace
+
+BENCHMARK_MAIN();
