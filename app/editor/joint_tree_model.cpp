@@ -28,6 +28,7 @@ void JointTreeModel::rebuild()
     m_row.clear();
     m_parents.clear();
     m_names.clear();
+    m_pinned.clear();
     if (!m_document)
         return;
     const Rig& rig = m_document->rig();
@@ -38,6 +39,7 @@ void JointTreeModel::rebuild()
         const auto j = static_cast<JointIndex>(i);
         m_parents.push_back(rig.parent(j));
         m_names.push_back(rig.jointName(j));
+        m_pinned.push_back(rig.isPinned(j) ? 1 : 0);
         auto& siblings = rig.isRoot(j) ? m_roots : m_children[rig.parent(j)];
         m_row[i] = static_cast<int>(siblings.size());
         siblings.push_back(static_cast<int>(i));
@@ -52,13 +54,17 @@ void JointTreeModel::rigChanged()
         const auto j = static_cast<JointIndex>(i);
         same = rig.parent(j) == m_parents[i] && rig.jointName(j) == m_names[i];
     }
-    if (same) { // only values changed (a pose, a pin): refresh the rows in place
-        for (int r = 0; r < static_cast<int>(m_roots.size()); ++r)
-            emit dataChanged(index(r, 0), index(r, 0));
-        for (std::size_t i = 0; i < m_children.size(); ++i)
-            if (!m_children[i].empty())
-                emit dataChanged(index(0, 0, indexOfJoint(static_cast<int>(i))),
-                                 index(static_cast<int>(m_children[i].size()) - 1, 0, indexOfJoint(static_cast<int>(i))));
+    if (same) {
+        // Only values changed (a pose, a pin): the tree shows names and pins, so only rows whose
+        // pin changed need refreshing. Posing a big rig then costs the tree nothing.
+        for (std::size_t i = 0; i < m_pinned.size(); ++i) {
+            const unsigned char pinned = rig.isPinned(static_cast<JointIndex>(i)) ? 1 : 0;
+            if (pinned != m_pinned[i]) {
+                m_pinned[i] = pinned;
+                const QModelIndex row = indexOfJoint(static_cast<int>(i));
+                emit dataChanged(row, row, {PinnedRole});
+            }
+        }
         return;
     }
     beginResetModel();

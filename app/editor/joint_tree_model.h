@@ -50,6 +50,7 @@ private:
     std::vector<int> m_row;      // row of each joint among its siblings
     std::vector<int> m_parents;  // structure signature: parents ...
     std::vector<std::string> m_names; // ... and names
+    std::vector<unsigned char> m_pinned; // the only value the tree shows besides names
 };
 
 } // namespace bonework::editor

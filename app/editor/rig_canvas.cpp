@@ -396,16 +396,19 @@ void RigCanvas::paintGrid(QPainter* painter) const
         step *= (i % 3 == 1) ? 2.5 : 2.0;
     const QPointF topLeft = mapToRig({0, 0});
     const QPointF bottomRight = mapToRig({width(), height()});
+    QVector<QLineF> batch;
     auto lines = [&](double spacing, const QColor& color) {
-        painter->setPen(QPen(color, 1));
+        batch.clear();
         for (double x = std::floor(topLeft.x() / spacing) * spacing; x <= bottomRight.x(); x += spacing) {
             const double vx = std::round(x * m_zoom + m_offset.x()) + 0.5;
-            painter->drawLine(QPointF(vx, 0), QPointF(vx, height()));
+            batch.append(QLineF(vx, 0, vx, height()));
         }
         for (double y = std::floor(topLeft.y() / spacing) * spacing; y <= bottomRight.y(); y += spacing) {
             const double vy = std::round(y * m_zoom + m_offset.y()) + 0.5;
-            painter->drawLine(QPointF(0, vy), QPointF(width(), vy));
+            batch.append(QLineF(0, vy, width(), vy));
         }
+        painter->setPen(QPen(color, 1));
+        painter->drawLines(batch);
     };
     painter->setRenderHint(QPainter::Antialiasing, false);
     lines(step, kGridMinor);
@@ -418,55 +421,72 @@ void RigCanvas::paintBones(QPainter* painter) const
     const Rig& rig = m_document->rig();
     const int selected = m_document->selectedJoint();
     const NodeShape shape = rig.nodeShape();
-    // All bones in one path: one fill for the whole rig keeps big rigs fast.
-    QPainterPath bones;
-    QPainterPath selectedBone;
-    for (std::size_t i = 0; i < m_world.size(); ++i) {
-        const auto j = static_cast<JointIndex>(i);
-        if (rig.isRoot(j))
-            continue;
-        const QPointF a = mapFromRig(toPoint(m_world[rig.parent(j)].position));
-        const QPointF b = mapFromRig(toPoint(m_world[i].position));
-        const QPointF d = b - a;
-        const double len = std::hypot(d.x(), d.y());
-        if (len < 0.5)
-            continue;
-        const QPointF u = d / len;
-        const QPointF n(-u.y(), u.x());
-        QPainterPath& path = j == selected ? selectedBone : bones;
-        if (shape == NodeShape::Ball) {
-            const double r = std::clamp(len * 0.45, 2.0, 40.0);
-            const QPointF c = (a + b) / 2;
-            path.addEllipse(c, r, r);
-        } else if (shape == NodeShape::Box) {
-            const double w = std::clamp(len * 0.3, 2.0, 30.0);
-            QPolygonF box{a + n * w, b + n * w, b - n * w, a - n * w};
-            path.addPolygon(box);
-            path.closeSubpath();
-        } else {
-            // A tapered bone: wide near its start, narrowing to the joint it ends at.
-            const double w = std::clamp(len * 0.12, 2.0, 14.0);
-            const QPointF shoulder = a + u * std::min(len * 0.2, 3 * w);
-            QPolygonF kite{a, shoulder + n * w, b, shoulder - n * w};
-            path.addPolygon(kite);
-            path.closeSubpath();
-        }
-    }
+    // Each bone is a convex shape: drawConvexPolygon is the raster engine's fast path, far
+    // cheaper than one big path with a thousand subpaths.
     painter->setPen(QPen(kBoneOutline, 1.2));
     painter->setBrush(kBone);
-    painter->drawPath(bones);
-    painter->setPen(QPen(kSelection.darker(140), 1.5));
-    painter->setBrush(kSelection);
-    painter->drawPath(selectedBone);
+    for (int pass = 0; pass < 2; ++pass) {
+        if (pass == 1) { // the selected bone on top
+            if (selected < 0 || rig.isRoot(selected))
+                break;
+            painter->setPen(QPen(kSelection.darker(140), 1.5));
+            painter->setBrush(kSelection);
+        }
+        for (std::size_t i = pass == 0 ? 0 : static_cast<std::size_t>(selected); i < m_world.size(); ++i) {
+            const auto j = static_cast<JointIndex>(i);
+            if (rig.isRoot(j) || (pass == 0 && j == selected))
+                continue;
+            const QPointF a = mapFromRig(toPoint(m_world[rig.parent(j)].position));
+            const QPointF b = mapFromRig(toPoint(m_world[i].position));
+            const QPointF d = b - a;
+            const double len = std::hypot(d.x(), d.y());
+            if (len >= 0.5) {
+                const QPointF u = d / len;
+                const QPointF n(-u.y(), u.x());
+                if (shape == NodeShape::Ball) {
+                    const double r = std::clamp(len * 0.45, 2.0, 40.0);
+                    painter->drawEllipse((a + b) / 2, r, r);
+                } else if (shape == NodeShape::Box) {
+                    const double w = std::clamp(len * 0.3, 2.0, 30.0);
+                    const QPointF box[4] = {a + n * w, b + n * w, b - n * w, a - n * w};
+                    painter->drawConvexPolygon(box, 4);
+                } else {
+                    // A tapered bone: wide near its start, narrowing to the joint it ends at.
+                    const double w = std::clamp(len * 0.12, 1.0, 14.0);
+                    const QPointF shoulder = a + u * std::min(len * 0.2, 3 * w);
+                    const QPointF kite[4] = {a, shoulder + n * w, b, shoulder - n * w};
+                    painter->drawConvexPolygon(kite, 4);
+                }
+            }
+            if (pass == 1)
+                break;
+        }
+    }
+
+    // Plain joints first, with one pen and brush; roots, the selection and pins on top.
+    painter->setPen(QPen(kBoneOutline, 1.5));
+    painter->setBrush(kJoint);
+    for (std::size_t i = 0; i < m_world.size(); ++i) {
+        const auto j = static_cast<JointIndex>(i);
+        if (rig.isRoot(j) || j == selected)
+            continue;
+        // Joints shrink where bones are short on screen, so dense rigs stay readable.
+        const double r = std::clamp(rig.length(j) * m_zoom * 0.3, 1.5, kJointRadius);
+        painter->drawEllipse(mapFromRig(toPoint(m_world[i].position)), r, r);
+    }
 
     for (std::size_t i = 0; i < m_world.size(); ++i) {
         const auto j = static_cast<JointIndex>(i);
-        const QPointF p = mapFromRig(toPoint(m_world[i].position));
         const bool isSelected = j == selected;
-        const double r = rig.isRoot(j) ? kJointRadius + 1.5 : kJointRadius;
-        painter->setPen(QPen(isSelected ? kSelection : kBoneOutline, isSelected ? 2.5 : 1.5));
-        painter->setBrush(rig.isRoot(j) ? kBackground : kJoint);
-        painter->drawEllipse(p, r, r);
+        if (!rig.isRoot(j) && !isSelected && !rig.isPinned(j))
+            continue;
+        const QPointF p = mapFromRig(toPoint(m_world[i].position));
+        const double r = rig.isRoot(j) ? kJointRadius + 1.5 : std::clamp(rig.length(j) * m_zoom * 0.3, 2.5, kJointRadius);
+        if (rig.isRoot(j) || isSelected) {
+            painter->setPen(QPen(isSelected ? kSelection : kBoneOutline, isSelected ? 2.5 : 1.5));
+            painter->setBrush(rig.isRoot(j) ? kBackground : kJoint);
+            painter->drawEllipse(p, r, r);
+        }
         if (rig.isRoot(j)) { // a root shows its rotation as a short tick
             const Vec2 dir = m_world[i].rotation.direction();
             painter->drawLine(p, p + QPointF(dir.x, dir.y) * (r + 6));
