@@ -68,7 +68,8 @@ Pane {
                             return
                         const p = tree.contentItem.mapFromItem(row, centroid.position.x, centroid.position.y)
                         const cell = tree.cellAtPos(p.x, p.y, true)
-                        const index = cell.y >= 0 ? tree.index(cell.y, 0) : null
+                        // Qt 6.4 names it modelIndex(row, column); later versions index(row, column).
+                        const index = cell.y >= 0 ? (tree.index ? tree.index(cell.y, 0) : tree.modelIndex(cell.y, 0)) : null
                         const onto = index ? treeModel.jointAt(index) : -1
                         if (onto !== row.joint)
                             panel.document.reparentJoint(row.joint, onto)
