@@ -149,6 +149,7 @@ ApplicationWindow {
     }
     Action { id: stepAction; text: qsTr("Step"); shortcut: "."; onTriggered: { window.updatePlayBounds(); player.stepOnce() } }
     Action { id: stopAction; text: qsTr("Stop"); enabled: player.active; shortcut: "Esc"; onTriggered: player.stop(false) }
+    Action { id: flipBendAction; text: qsTr("Flip Bend"); shortcut: "N"; enabled: player.active; onTriggered: player.flipBend() }
     Action { id: keepAction; text: qsTr("Keep Pose"); enabled: player.active; onTriggered: player.stop(true) }
 
     PlayController { id: player; document: window.document }
@@ -245,6 +246,8 @@ ApplicationWindow {
             MenuItem { action: stepAction }
             MenuItem { action: stopAction }
             MenuItem { action: keepAction }
+            MenuSeparator {}
+            MenuItem { action: flipBendAction }
         }
         Menu {
             title: qsTr("&Help")
@@ -296,6 +299,7 @@ ApplicationWindow {
             ToolButton { action: stepAction; ToolTip.visible: hovered; ToolTip.text: qsTr("One 60 Hz step (.)") }
             ToolButton { action: stopAction; ToolTip.visible: hovered; ToolTip.text: qsTr("Stop and return to the pose before play (Esc)") }
             ToolButton { action: keepAction; ToolTip.visible: hovered; ToolTip.text: qsTr("Stop and keep the played pose (one undo step)") }
+            ToolButton { action: flipBendAction; ToolTip.visible: hovered; ToolTip.text: qsTr("Switch the driven two-bone chain's bend direction while playing (N)") }
             ComboBox {
                 id: driverBox
                 model: [{ text: qsTr("Cursor"), value: "cursor" }, { text: qsTr("Ball"), value: "ball" },

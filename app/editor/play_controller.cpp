@@ -200,6 +200,19 @@ void PlayController::stepOnce()
     publish();
 }
 
+void PlayController::flipBend()
+{
+    if (!m_sim && !start())
+        return;
+    m_sim->setDrivenBend(m_sim->drivenBend() == BendDirection::Positive ? BendDirection::Negative : BendDirection::Positive);
+    emit frameAdvanced();
+}
+
+QString PlayController::bend() const
+{
+    return m_sim ? QString::fromLatin1(bendName(m_sim->drivenBend())) : QString();
+}
+
 void PlayController::runSteps(int steps)
 {
     if (!m_sim && !start())
@@ -245,7 +258,7 @@ QString PlayController::status() const
     if (!m_sim)
         return {};
     const SolveResult& r = m_sim->lastSolve();
-    QString s = tr("step %1 · error %2").arg(m_sim->stepCount()).arg(r.error, 0, 'f', 2);
+    QString s = tr("step %1 · error %2 · bend %3").arg(m_sim->stepCount()).arg(r.error, 0, 'f', 2).arg(bend());
     if (m_settings.driver == sim::DriverKind::BouncingBall)
         s += tr(" · kicks %1").arg(m_sim->ball().kicks);
     return s;

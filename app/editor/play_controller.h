@@ -29,6 +29,7 @@ class PlayController : public QObject {
     Q_PROPERTY(QString driver READ driver WRITE setDriver NOTIFY driverChanged)
     Q_PROPERTY(double speed READ speed WRITE setSpeed NOTIFY speedChanged)
     Q_PROPERTY(QString status READ status NOTIFY frameAdvanced)
+    Q_PROPERTY(QString bend READ bend NOTIFY frameAdvanced)
     Q_PROPERTY(bool ballVisible READ ballVisible NOTIFY frameAdvanced)
     Q_PROPERTY(QPointF ballPosition READ ballPosition NOTIFY frameAdvanced)
     Q_PROPERTY(double ballRadius READ ballRadius NOTIFY frameAdvanced)
@@ -49,6 +50,7 @@ public:
     double speed() const { return m_speed; }
     void setSpeed(double speed);
     QString status() const;
+    QString bend() const;
     bool ballVisible() const;
     QPointF ballPosition() const;
     double ballRadius() const;
@@ -69,6 +71,8 @@ public:
     Q_INVOKABLE void pause();
     Q_INVOKABLE void togglePlay();
     Q_INVOKABLE void stepOnce();
+    // Flips the driven two-bone solve's bend direction while playing (the S5 elbow switch).
+    Q_INVOKABLE void flipBend();
     // Leaves play mode: keep = true keeps the played pose as one undo step.
     Q_INVOKABLE void stop(bool keep = false);
 

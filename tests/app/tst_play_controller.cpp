@@ -63,6 +63,24 @@ private slots:
         QVERIFY(doc.rig() == before);
     }
 
+    void bendSwitchFlipsTheElbowWhilePlaying()
+    {
+        Document doc;
+        QVERIFY(doc.openExample(exampleIndex(doc, "elbow.rig.json")));
+        PlayController player;
+        player.setDocument(&doc);
+        const Chain& chain = doc.rig().chains()[0];
+        player.setCursor(560, 330);
+        player.runSteps(5);
+        const double before = doc.rig().angle(chain.tip);
+        player.flipBend();
+        player.runSteps(5);
+        const double after = doc.rig().angle(chain.tip);
+        QVERIFY2(before * after < 0, qPrintable(QString("%1 then %2").arg(before).arg(after))); // the elbow bends the other way
+        QVERIFY(player.status().contains("bend"));
+        player.stop(false);
+    }
+
     void ballDriverKeepsTheBallInBounds()
     {
         Document doc;
