@@ -7,6 +7,9 @@ namespace bonework {
 
 double wrapDegrees(double degrees)
 {
+    // Most angles are in range already; fmod costs more than the rest of a solver step.
+    if (degrees > -180.0 && degrees <= 180.0)
+        return degrees;
     if (!std::isfinite(degrees))
         return 0.0;
     double wrapped = std::fmod(degrees, 360.0); // exact, in (-360, 360)
