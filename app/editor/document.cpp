@@ -136,17 +136,21 @@ void Document::restoreSelection(const QString& jointName, bool sameJoints)
     }
 }
 
-void Document::newRig()
+void Document::adopt(const Rig& rig, const QString& filePath, const QVariantMap& playHint)
 {
     m_undo.clear();
-    m_playHint.clear();
-    m_savedRig = untitledRig();
+    m_savedRig = rig;
+    m_selectedJoint = -1;
+    m_selectedChain = -1;
+    m_playHint = playHint;
     replaceRig(m_savedRig);
-    setSelectedJoint(-1);
-    setFile(QString());
+    emit selectionChanged();
+    setFile(filePath);
     emit undoStateChanged();
     emit modifiedChanged();
 }
+
+void Document::newRig() { adopt(untitledRig(), QString(), {}); }
 
 bool Document::open(const QString& path)
 {
@@ -155,17 +159,9 @@ bool Document::open(const QString& path)
         emit loadFailed(loaded.error.toString());
         return false;
     }
-    m_undo.clear();
-    m_savedRig = *loaded.rig;
-    m_selectedJoint = -1;
-    m_selectedChain = -1;
-    m_playHint.clear();
-    replaceRig(m_savedRig);
-    emit selectionChanged();
-    setFile(QFileInfo(path).absoluteFilePath());
+    adopt(*loaded.rig, QFileInfo(path).absoluteFilePath(), {});
     RecentFiles::add(m_filePath);
-    emit undoStateChanged();
-    emit modifiedChanged();
+    emit fileChanged(); // the recent list changed too
     return true;
 }
 
@@ -175,22 +171,12 @@ bool Document::openExample(int index)
     if (index < 0 || index >= list.size())
         return false;
     const QVariantMap example = list[index].toMap();
-    const QString path = QStringLiteral(":/examples/") + example.value("file").toString();
-    const io::LoadResult loaded = io::loadRigFile(path);
+    const io::LoadResult loaded = io::loadRigFile(QStringLiteral(":/examples/") + example.value("file").toString());
     if (!loaded.ok()) {
         emit loadFailed(loaded.error.toString());
         return false;
     }
-    m_undo.clear();
-    m_savedRig = *loaded.rig;
-    m_selectedJoint = -1;
-    m_selectedChain = -1;
-    m_playHint = example;
-    replaceRig(m_savedRig);
-    emit selectionChanged();
-    setFile(QString()); // an example is a template: saving asks where
-    emit undoStateChanged();
-    emit modifiedChanged();
+    adopt(*loaded.rig, QString(), example); // an example is a template: saving asks where
     return true;
 }
 

@@ -181,6 +181,8 @@ private:
     template <typename Edit>
     bool applyEdit(const QString& text, Edit edit, quint64 mergeKey = 0);
     void setFile(const QString& path);
+    // Makes `rig` the open document: a fresh undo stack, nothing selected, saved as is.
+    void adopt(const Rig& rig, const QString& filePath, const QVariantMap& playHint);
     void solveDrag(Vec2 target);
     Solver& solverFor(SolverKind kind);
     QString jointLabel(int joint) const;
