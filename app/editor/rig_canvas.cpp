@@ -6,6 +6,7 @@
 
 #include <QCursor>
 #include <QPainter>
+#include <QQuickWindow>
 #include <QPainterPath>
 
 #include <algorithm>
@@ -463,16 +464,19 @@ void RigCanvas::paintBones(QPainter* painter) const
         }
     }
 
-    // Plain joints first, with one pen and brush; roots, the selection and pins on top.
-    painter->setPen(QPen(kBoneOutline, 1.5));
-    painter->setBrush(kJoint);
+    // Plain joints first, stamped from pre-rendered sprites (a blit per joint instead of an
+    // antialiased ellipse); roots, the selection and pins on top.
+    const double dpr = window() ? window()->effectiveDevicePixelRatio() : 1.0;
     for (std::size_t i = 0; i < m_world.size(); ++i) {
         const auto j = static_cast<JointIndex>(i);
         if (rig.isRoot(j) || j == selected)
             continue;
         // Joints shrink where bones are short on screen, so dense rigs stay readable.
         const double r = std::clamp(rig.length(j) * m_zoom * 0.3, 1.5, kJointRadius);
-        painter->drawEllipse(mapFromRig(toPoint(m_world[i].position)), r, r);
+        const QImage& sprite = jointSprite(r, dpr);
+        const QPointF p = mapFromRig(toPoint(m_world[i].position));
+        const double half = sprite.width() / dpr / 2.0;
+        painter->drawImage(QPointF(p.x() - half, p.y() - half), sprite);
     }
 
     for (std::size_t i = 0; i < m_world.size(); ++i) {
@@ -498,6 +502,32 @@ void RigCanvas::paintBones(QPainter* painter) const
             painter->drawPolygon(pin);
         }
     }
+}
+
+const QImage& RigCanvas::jointSprite(double radius, double devicePixelRatio) const
+{
+    // Radii quantised to quarter pixels: at most a dozen sprites, drawn once each.
+    const int key = static_cast<int>(std::lround(radius * 4));
+    if (m_spriteRatio != devicePixelRatio) {
+        m_jointSprites.clear();
+        m_spriteRatio = devicePixelRatio;
+    }
+    auto it = m_jointSprites.find(key);
+    if (it != m_jointSprites.end())
+        return it->second;
+    const double r = key / 4.0;
+    const int side = static_cast<int>(std::ceil((2 * r + 4) * devicePixelRatio));
+    QImage sprite(side, side, QImage::Format_ARGB32_Premultiplied);
+    sprite.setDevicePixelRatio(devicePixelRatio);
+    sprite.fill(Qt::transparent);
+    QPainter p(&sprite);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setPen(QPen(kBoneOutline, 1.5));
+    p.setBrush(kJoint);
+    const double c = side / devicePixelRatio / 2.0;
+    p.drawEllipse(QPointF(c, c), r, r);
+    p.end();
+    return m_jointSprites.emplace(key, std::move(sprite)).first->second;
 }
 
 void RigCanvas::paintLimitWedge(QPainter* painter, int joint) const

@@ -10,6 +10,9 @@
 #include <QQuickPaintedItem>
 #include <QtQml/qqmlregistration.h>
 
+#include <QImage>
+
+#include <map>
 #include <vector>
 
 namespace bonework::editor {
@@ -89,6 +92,7 @@ private:
     void paintLimitWedge(QPainter* painter, int joint) const;
     void paintTargets(QPainter* painter) const;
     void paintFrameTime(QPainter* painter) const;
+    const QImage& jointSprite(double radius, double devicePixelRatio) const;
 
     QPointer<Document> m_document;
     Tool m_tool = Select;
@@ -110,6 +114,8 @@ private:
     QElapsedTimer m_frameClock;
     double m_frameMs = 0.0;
     double m_paintMs = 0.0;
+    mutable std::map<int, QImage> m_jointSprites; // joint circles by radius (quarter pixels)
+    mutable double m_spriteRatio = 0.0;
 };
 
 } // namespace bonework::editor
