@@ -9,6 +9,10 @@
 namespace bonework {
 namespace {
 
+// How far a cached rotation may differ from Rotation::fromDegrees(angle) in each component:
+// a solver's own rotation and the one recomputed from its angle differ by a few ulps.
+constexpr double kRotationCacheTolerance = 1e-12;
+
 bool finite(double v) { return std::isfinite(v); }
 bool finite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
 
@@ -419,6 +423,33 @@ void Rig::setAngleClamped(JointIndex j, double degrees)
     m_localRotation[j] = Rotation::fromDegrees(a);
 }
 
+void Rig::setRotationClamped(JointIndex j, Rotation rotation)
+{
+    const double m2 = rotation.c * rotation.c + rotation.s * rotation.s;
+    if (!(std::fabs(m2 - 1.0) <= 1e-6)) {
+        // Not a rotation (zero, far from unit length, not finite): only its direction counts.
+        if (std::isfinite(rotation.c) && std::isfinite(rotation.s) && (rotation.c != 0.0 || rotation.s != 0.0))
+            setAngleClamped(j, rotation.degrees());
+        return;
+    }
+    // One Newton step takes a rotation off unit length by e to about 1.5 e^2.
+    const double k = 0.5 * (3.0 - m2);
+    const Rotation unit{rotation.c * k, rotation.s * k};
+    const double wanted = unit.degrees(); // in (-180, 180]: a root's rotation needs no wrapping
+    double a = wanted;
+    if (m_parent[j] != kNoJoint && !(wanted >= m_min[j] && wanted <= m_max[j]))
+        a = clampToLimits(wanted, m_min[j], m_max[j]);
+    m_angle[j] = a;
+    m_localRotation[j] = a == wanted ? unit : Rotation::fromDegrees(a);
+}
+
+bool Rig::operator==(const Rig& o) const
+{
+    return m_name == o.m_name && m_nodeShape == o.m_nodeShape && m_names == o.m_names && m_parent == o.m_parent
+           && m_length == o.m_length && m_angle == o.m_angle && m_min == o.m_min && m_max == o.m_max
+           && m_pinned == o.m_pinned && m_rootPosition == o.m_rootPosition && m_chains == o.m_chains;
+}
+
 std::string Rig::checkChain(const Chain& c, int ignoreIndex) const
 {
     if (c.name.empty())
@@ -492,7 +523,10 @@ std::string Rig::checkInvariants() const
             return who + "comes before its parent";
         if (!finite(m_angle[i]))
             return who + "the angle is not finite";
-        if (!(Rotation::fromDegrees(m_angle[i]) == m_localRotation[i]))
+        // The cache may hold a solver's own rotation, equal to the angle's up to rounding.
+        const Rotation exact = Rotation::fromDegrees(m_angle[i]);
+        if (!(std::fabs(exact.c - m_localRotation[i].c) <= kRotationCacheTolerance
+              && std::fabs(exact.s - m_localRotation[i].s) <= kRotationCacheTolerance))
             return who + "the cached rotation is out of step with the angle";
         if (m_parent[i] == kNoJoint) {
             if (!finite(m_rootPosition[i]))

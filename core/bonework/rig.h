@@ -56,7 +56,9 @@ public:
     double maxAngle(JointIndex j) const { return m_max[j]; }
     bool isPinned(JointIndex j) const { return m_pinned[j] != 0; }
     Vec2 rootPosition(JointIndex j) const { return m_rootPosition[j]; }
-    // cos/sin of angle(j), kept in step with it.
+    // cos/sin of angle(j), kept in step with it: Rotation::fromDegrees(angle(j)), or after a
+    // solver's setRotationClamped the rotation it worked with, which differs from that by
+    // rounding only (a few units in the last place). Derived state: operator== ignores it.
     Rotation localRotation(JointIndex j) const { return m_localRotation[j]; }
     JointDesc joint(JointIndex j) const;
 
@@ -111,13 +113,19 @@ public:
     // --- Fast paths for solvers ----------------------------------------------------------
     // No checks beyond clamping into the limits: solvers call these in their inner loops.
     void setAngleClamped(JointIndex j, double degrees);
+    // For solvers that work in cos/sin form: sets the angle to that of `rotation` (clamped into
+    // the limits) and keeps `rotation` itself as the cached cos/sin when no clamping was needed,
+    // which saves recomputing the trigonometry for every bone of every solve. `rotation` must
+    // be of unit length to within rounding (it is renormalised here).
+    void setRotationClamped(JointIndex j, Rotation rotation);
     void setRootPositionUnchecked(JointIndex j, Vec2 position) { m_rootPosition[j] = position; }
 
     // Full consistency check (used by tests, the loader and debug builds); empty when valid.
     std::string checkInvariants() const;
 
     void reserve(std::size_t joints);
-    bool operator==(const Rig&) const = default;
+    // Compares everything a rig file holds (bit for bit); the cached rotations are left out.
+    bool operator==(const Rig& other) const;
 
 private:
     void appendJoint(const JointDesc& desc);

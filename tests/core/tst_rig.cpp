@@ -249,6 +249,53 @@ private slots:
         QVERIFY(rig.checkInvariants().empty());
     }
 
+    void setRotationClampedKeepsTheSolversRotation()
+    {
+        Rig rig = arm();
+        // Within the limits: the angle is the rotation's, and the rotation itself is kept.
+        const Rotation r{std::cos(1.0), std::sin(1.0)};
+        rig.setRotationClamped(2, r);
+        QCOMPARE(rig.angle(2), r.degrees());
+        QVERIFY(std::fabs(rig.localRotation(2).c - r.c) < 1e-15 && std::fabs(rig.localRotation(2).s - r.s) < 1e-15);
+        QVERIFY2(rig.checkInvariants().empty(), rig.checkInvariants().c_str());
+        // Slightly off unit length (as composed rotations are): renormalised.
+        rig.setRotationClamped(1, Rotation{0.6 * (1 + 1e-9), 0.8 * (1 + 1e-9)});
+        const Rotation kept = rig.localRotation(1);
+        QVERIFY(std::fabs(kept.c * kept.c + kept.s * kept.s - 1.0) < 1e-15);
+        QVERIFY(rig.checkInvariants().empty());
+        // Outside the limits: clamped like setAngleClamped, rotation from the clamped angle.
+        rig.setRotationClamped(2, Rotation::fromDegrees(-100));
+        QCOMPARE(rig.angle(2), 0.0);
+        QCOMPARE(rig.localRotation(2), Rotation::fromDegrees(0));
+        rig.setRotationClamped(2, Rotation::fromDegrees(-160)); // nearer 150 across the seam
+        QCOMPARE(rig.angle(2), 150.0);
+        // Roots take any rotation.
+        rig.setRotationClamped(3, Rotation{-1.0, 0.0});
+        QCOMPARE(rig.angle(3), 180.0);
+        // Not a rotation: a zero or non-finite one changes nothing; a long one counts by direction.
+        const Rig before = rig;
+        rig.setRotationClamped(1, Rotation{0.0, 0.0});
+        rig.setRotationClamped(1, Rotation{NAN, 1.0});
+        rig.setRotationClamped(1, Rotation{INFINITY, 0.0});
+        QVERIFY(rig == before);
+        rig.setRotationClamped(1, Rotation{0.0, 5.0});
+        QCOMPARE(rig.angle(1), 90.0);
+        QVERIFY(rig.checkInvariants().empty());
+    }
+
+    void equalityIgnoresTheRotationCache()
+    {
+        // Two rigs with the same angles are equal even when one holds a solver's rotation that
+        // differs from the recomputed one in the last bits; any difference in the data is not.
+        Rig solved = arm();
+        solved.setRotationClamped(1, Rotation{std::cos(0.3), std::sin(0.3)});
+        Rig reloaded = arm();
+        QVERIFY(reloaded.setAngle(1, solved.angle(1)));
+        QVERIFY(solved == reloaded);
+        QVERIFY(reloaded.setAngle(1, std::nextafter(solved.angle(1), 0.0)));
+        QVERIFY(!(solved == reloaded));
+    }
+
     void chains()
     {
         Rig rig = arm();

@@ -215,22 +215,40 @@ bool finishWithTwoBones(ChainState& state, Vec2 target)
 Vec2 ccdSweep(ChainState& state, Vec2 tip, Vec2 target, bool& changed)
 {
     const std::span<Rotation> local = state.local();
-    const std::span<Vec2> pos = state.positions();
+    const std::span<const Vec2> pos = state.positions();
     changed = false;
     for (int k = state.bones(); k >= 1; --k) {
         const auto i = static_cast<std::size_t>(k);
         const Vec2 pivot = pos[i - 1];
+        // The pivots stay put during the sweep (turning bone k moves only what hangs below it),
+        // so the direction to the target does not wait on the tip: the processor works it out
+        // ahead, and the tip's own chain of dependencies is one square root per bone, no division.
+        Rotation toTarget;
+        if (!unitDirection(target - pivot, toTarget))
+            continue; // the target sits on the pivot: this bone cannot help
         const Vec2 toTip = tip - pivot;
-        Rotation turn;
-        if (!rotationBetween(toTip, target - pivot, turn))
-            continue; // the tip or the target sits on the pivot: this bone cannot help
-        // Kept short: each bone's turn waits on the tip moved by the bone before it.
+        const double reach2 = toTip.x * toTip.x + toTip.y * toTip.y;
+        if (!(reach2 > 1e-290 && reach2 < 1e290)) {
+            // The tip on the pivot (nothing to turn) or magnitudes the fast path cannot square.
+            Rotation turn;
+            if (!rotationBetween(toTip, target - pivot, turn))
+                continue;
+            const Rotation wanted = state.limits(k).clamp(turn * local[i]);
+            if (wanted == local[i])
+                continue;
+            tip = pivot + (wanted * local[i].inverse()).apply(toTip);
+            local[i] = wanted;
+            changed = true;
+            continue;
+        }
+        const double reach = std::sqrt(reach2);
+        const double perReach = 1.0 / reach; // off the tip's chain: only the rotation needs it
+        const Rotation turn{dot(toTip, toTarget.direction()) * perReach, cross(toTip, toTarget.direction()) * perReach};
         const Rotation free = turn * local[i];
         const Rotation wanted = state.limits(k).clamp(free);
         if (wanted == local[i])
             continue;
-        const Rotation applied = wanted == free ? turn : wanted * local[i].inverse();
-        tip = pivot + applied.apply(toTip);
+        tip = wanted == free ? pivot + toTarget.direction() * reach : pivot + (wanted * local[i].inverse()).apply(toTip);
         local[i] = wanted;
         changed = true;
     }
@@ -256,7 +274,7 @@ void ChainState::store(Rig& rig, const ChainPath& path, Vec2 target, double tole
         const auto i = static_cast<std::size_t>(k);
         const JointIndex j = m_joints[i];
         if (!(m_local[i] == rig.localRotation(j)))
-            rig.setAngleClamped(j, m_local[i].degrees());
+            rig.setRotationClamped(j, m_local[i]);
     }
     reportUnchanged(rig, path, target, tolerance, result);
 }

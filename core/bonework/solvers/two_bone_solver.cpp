@@ -1,6 +1,5 @@
 #include "bonework/solvers/two_bone_solver.h"
 
-#include "bonework/angles.h"
 #include "bonework/solvers/solver_support.h"
 
 #include <algorithm>
@@ -9,17 +8,11 @@
 namespace bonework {
 namespace {
 
-bool withinLimits(const Rig& rig, JointIndex j, double degrees)
-{
-    if (rig.minAngle(j) <= kMinLimit && rig.maxAngle(j) >= kMaxLimit)
-        return true; // degrees() is always in (-180, 180]
-    return clampToLimits(degrees, rig.minAngle(j), rig.maxAngle(j)) == degrees;
-}
-
-double clampAngle(const Rig& rig, JointIndex j, double degrees)
-{
-    return clampToLimits(degrees, rig.minAngle(j), rig.maxAngle(j));
-}
+// One pose of the arm in rotation form: bone 1 relative to the base, bone 2 relative to bone 1.
+struct Pose {
+    Rotation first;
+    Rotation second;
+};
 
 struct Arm {
     Vec2 base;
@@ -27,34 +20,71 @@ struct Arm {
     double a = 0.0;
     double b = 0.0;
 
-    Vec2 tip(double first, double second) const
+    Vec2 tip(Pose p) const
     {
-        const Rotation w1 = baseRotation * Rotation::fromDegrees(first);
-        const Rotation w2 = w1 * Rotation::fromDegrees(second);
+        const Rotation w1 = baseRotation * p.first;
+        const Rotation w2 = w1 * p.second;
         return base + w1.direction() * a + w2.direction() * b;
     }
-    // The second angle that points bone 2 as nearly at the target as its limits allow.
-    double bestSecond(const Rig& rig, JointIndex j2, double first, double current, Vec2 target) const
+    // Bone 2's rotation pointing it as nearly at the target as its limits allow.
+    Rotation bestSecond(const RotationLimits& limits, Rotation first, Rotation current, Vec2 target) const
     {
-        const Rotation w1 = baseRotation * Rotation::fromDegrees(first);
+        const Rotation w1 = baseRotation * first;
         const Vec2 elbow = base + w1.direction() * a;
         Rotation turn;
         if (!rotationBetween(w1.direction(), target - elbow, turn))
             return current; // the target is on the elbow: every angle is as good
-        return clampAngle(rig, j2, turn.degrees());
+        return limits.clamp(turn);
     }
-    // The first angle that swings the (rigid) arm as nearly onto the target as limits allow.
-    double bestFirst(const Rig& rig, JointIndex j1, double second, double current, Vec2 target) const
+    // Bone 1's rotation swinging the (rigid) arm as nearly onto the target as its limits allow.
+    Rotation bestFirst(const RotationLimits& limits, Rotation second, Rotation current, Vec2 target) const
     {
-        const Vec2 reach = Vec2{a, 0.0} + Rotation::fromDegrees(second).direction() * b; // in bone-1 frame
+        const Vec2 reach = Vec2{a, 0.0} + second.direction() * b; // in bone 1's frame
         Rotation toTarget;
         Rotation armDirection;
         if (!unitDirection(target - base, toTarget) || !unitDirection(reach, armDirection))
             return current;
-        const Rotation local = baseRotation.inverse() * toTarget * armDirection.inverse();
-        return clampAngle(rig, j1, local.degrees());
+        return limits.clamp(renormalized(baseRotation.inverse() * toTarget * armDirection.inverse()));
     }
 };
+
+bool within(const RotationLimits& limits, Rotation r) { return limits.clamp(r) == r; }
+
+// The exact pose (see TwoBoneSolver::closedForm), in rotation form: no trigonometry. The
+// rotations may be off unit length by rounding; Rig::setRotationClamped renormalises them.
+Pose exactPose(Vec2 base, Rotation baseRotation, double a, double b, Vec2 target, BendDirection bend, Rotation fallback)
+{
+    const Vec2 v = target - base;
+    const double m2 = v.x * v.x + v.y * v.y;
+    double reach = 0.0;
+    Rotation toTarget = fallback;
+    if (m2 > 1e-290 && m2 < 1e290) { // the usual case: one square root serves both
+        reach = std::sqrt(m2);
+        const double inv = 1.0 / reach;
+        toTarget = {v.x * inv, v.y * inv};
+    } else {
+        reach = safeDistance(base, target);
+        if (!unitDirection(v, toTarget))
+            toTarget = fallback; // the target sits on the base
+    }
+    const double d = std::clamp(reach, std::fabs(a - b), a + b);
+    // Triangle base-elbow-tip with sides a, b, d: alpha at the base, gamma at the elbow.
+    const double area2 = triangleTwiceArea(a, b, d);
+    const double perAB = 1.0 / (a * b);
+    double cosAlpha = a >= b ? 1.0 : -1.0;
+    double sinAlpha = 0.0;
+    if (d > 0.0) {
+        const double perAD = 1.0 / (a * d);
+        cosAlpha = std::clamp(0.5 * (a * a + d * d - b * b) * perAD, -1.0, 1.0);
+        sinAlpha = std::min(1.0, area2 * perAD);
+    }
+    const double cosGamma = std::clamp(0.5 * (a * a + b * b - d * d) * perAB, -1.0, 1.0);
+    const double sinGamma = std::min(1.0, area2 * perAB);
+    const double sign = bend == BendDirection::Positive ? 1.0 : -1.0;
+    // Positive bend: bone 1 turns counter-clockwise off the target line by alpha, bone 2 turns
+    // clockwise by 180 - gamma relative to bone 1.
+    return {baseRotation.inverse() * toTarget * Rotation{cosAlpha, -sign * sinAlpha}, Rotation{-cosGamma, sign * sinGamma}};
+}
 
 } // namespace
 
@@ -66,23 +96,8 @@ std::string TwoBoneSolver::validate(const Rig& rig, const SolveRequest& request)
 TwoBoneSolver::Angles TwoBoneSolver::closedForm(Vec2 base, Rotation baseRotation, double a, double b, Vec2 target,
                                                 BendDirection bend, Rotation fallback)
 {
-    Rotation toTarget;
-    if (!unitDirection(target - base, toTarget))
-        toTarget = fallback;
-    const double d = std::clamp(safeDistance(base, target), std::fabs(a - b), a + b);
-    // Triangle base-elbow-tip with sides a, b, d: alpha at the base, gamma at the elbow.
-    const double area2 = triangleTwiceArea(a, b, d);
-    double cosAlpha = d > 0.0 ? (a * a + d * d - b * b) / (2.0 * a * d) : (a >= b ? 1.0 : -1.0);
-    cosAlpha = std::clamp(cosAlpha, -1.0, 1.0);
-    const double sinAlpha = d > 0.0 ? std::min(1.0, area2 / (a * d)) : 0.0;
-    const double cosGamma = std::clamp((a * a + b * b - d * d) / (2.0 * a * b), -1.0, 1.0);
-    const double sinGamma = std::min(1.0, area2 / (a * b));
-    const double sign = bend == BendDirection::Positive ? 1.0 : -1.0;
-    // Positive bend: bone 1 turns counter-clockwise off the target line by alpha, bone 2 turns
-    // clockwise by 180 - gamma relative to bone 1.
-    const Rotation first = baseRotation.inverse() * toTarget * Rotation{cosAlpha, -sign * sinAlpha};
-    const Rotation second{-cosGamma, sign * sinGamma};
-    return {first.degrees(), second.degrees()};
+    const Pose pose = exactPose(base, baseRotation, a, b, target, bend, fallback);
+    return {pose.first.degrees(), pose.second.degrees()};
 }
 
 void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
@@ -98,25 +113,32 @@ void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resu
         return;
     }
     result.iterations = 1;
+    // Limits in rotation form, worked out again only when they change between solves.
+    if (m_limits1.min != rig.minAngle(j1) || m_limits1.max != rig.maxAngle(j1))
+        m_limits1.set(rig.minAngle(j1), rig.maxAngle(j1));
+    if (m_limits2.min != rig.minAngle(j2) || m_limits2.max != rig.maxAngle(j2))
+        m_limits2.set(rig.minAngle(j2), rig.maxAngle(j2));
     const WorldTransform baseFrame = worldTransformOf(rig, joints[0]);
     const Vec2 target = boundedTarget(baseFrame.position, effector.target);
     const Arm arm{baseFrame.position, baseFrame.rotation, rig.length(j1), rig.length(j2)};
+    const Rotation current1 = rig.localRotation(j1);
+    const Rotation current2 = rig.localRotation(j2);
 
     if (m_path.movableBoneCount() == 1) {
         // Bone 1 is held (a pin on the elbow or below it on a side branch): only bone 2 turns.
-        rig.setAngleClamped(j2, arm.bestSecond(rig, j2, rig.angle(j1), rig.angle(j2), target));
+        rig.setRotationClamped(j2, arm.bestSecond(m_limits2, current1, current2, target));
         reportUnchanged(rig, m_path, effector.target, request.tolerance, result);
         return;
     }
 
     // When the target sits on the base, fold along the arm's current first bone.
-    const Rotation fallback = baseFrame.rotation * rig.localRotation(j1);
+    const Rotation fallback = baseFrame.rotation * current1;
     const BendDirection other = request.bend == BendDirection::Positive ? BendDirection::Negative : BendDirection::Positive;
-    Angles best{};
+    Pose best{};
     bool found = false;
     for (BendDirection bend : {request.bend, other}) {
-        const Angles exact = closedForm(arm.base, arm.baseRotation, arm.a, arm.b, target, bend, fallback);
-        if (withinLimits(rig, j1, exact.first) && withinLimits(rig, j2, exact.second)) {
+        const Pose exact = exactPose(arm.base, arm.baseRotation, arm.a, arm.b, target, bend, fallback);
+        if (within(m_limits1, exact.first) && within(m_limits2, exact.second)) {
             best = exact;
             found = true;
             break;
@@ -124,18 +146,15 @@ void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resu
     }
     if (!found) {
         // The nearest legal pose lies on an edge of the rectangle of legal angle pairs.
-        const double min1 = rig.minAngle(j1), max1 = rig.maxAngle(j1);
-        const double min2 = rig.minAngle(j2), max2 = rig.maxAngle(j2);
-        const double current1 = rig.angle(j1), current2 = rig.angle(j2);
-        const Angles candidates[] = {
-            {min1, arm.bestSecond(rig, j2, min1, current2, target)},
-            {max1, arm.bestSecond(rig, j2, max1, current2, target)},
-            {arm.bestFirst(rig, j1, min2, current1, target), min2},
-            {arm.bestFirst(rig, j1, max2, current1, target), max2},
+        const Pose candidates[] = {
+            {m_limits1.atMin, arm.bestSecond(m_limits2, m_limits1.atMin, current2, target)},
+            {m_limits1.atMax, arm.bestSecond(m_limits2, m_limits1.atMax, current2, target)},
+            {arm.bestFirst(m_limits1, m_limits2.atMin, current1, target), m_limits2.atMin},
+            {arm.bestFirst(m_limits1, m_limits2.atMax, current1, target), m_limits2.atMax},
         };
         double bestDistance = 0.0;
-        for (const Angles& c : candidates) {
-            const double dist = safeDistance(arm.tip(c.first, c.second), target);
+        for (const Pose& c : candidates) {
+            const double dist = safeDistance(arm.tip(c), target);
             if (!found || dist < bestDistance) {
                 best = c;
                 bestDistance = dist;
@@ -143,12 +162,10 @@ void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resu
             }
         }
     }
-    rig.setAngleClamped(j1, best.first);
-    rig.setAngleClamped(j2, best.second);
+    rig.setRotationClamped(j1, best.first);
+    rig.setRotationClamped(j2, best.second);
     // The tip from the angles as the rig now holds them (no second walk up the tree).
-    const Rotation w1 = arm.baseRotation * rig.localRotation(j1);
-    const Rotation w2 = w1 * rig.localRotation(j2);
-    const Vec2 tip = arm.base + w1.direction() * arm.a + w2.direction() * arm.b;
+    const Vec2 tip = arm.tip({rig.localRotation(j1), rig.localRotation(j2)});
     reportWithTip(rig, m_path, tip, effector.target, request.tolerance, result);
 }
 

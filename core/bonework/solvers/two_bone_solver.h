@@ -15,6 +15,7 @@
 
 #include "bonework/solvers/chain_path.h"
 #include "bonework/solvers/solver.h"
+#include "bonework/solvers/solver_support.h"
 
 namespace bonework {
 
@@ -37,6 +38,8 @@ public:
 
 private:
     ChainPath m_path;
+    RotationLimits m_limits1; // bone 1's limits in rotation form, cached between solves
+    RotationLimits m_limits2;
 };
 
 } // namespace bonework
