@@ -1,6 +1,6 @@
 // Property tests of the chain solvers (reach, fabrik, ccd, two-bone) over seeded random rigs and
 // targets: legal poses, determinism, reach rates, the closed form, edge cases, no allocation.
-// Every failure names its seed. BONEWORK_TEST_SCALE (default 1) scales the case counts.
+// Every failure names its seed. BONEWORK_PROPERTY_SCALE (default 1) scales the case counts.
 #include "pose_checks.h"
 #include "random_rigs.h"
 
@@ -45,8 +45,8 @@ constexpr SolverKind kChainSolvers[] = {SolverKind::Reach, SolverKind::Fabrik, S
 
 int scaled(int n)
 {
-    const double scale = qEnvironmentVariableIsSet("BONEWORK_TEST_SCALE")
-                             ? qEnvironmentVariable("BONEWORK_TEST_SCALE").toDouble()
+    const double scale = qEnvironmentVariableIsSet("BONEWORK_PROPERTY_SCALE")
+                             ? qEnvironmentVariable("BONEWORK_PROPERTY_SCALE").toDouble()
                              : 1.0;
     return std::max(1, static_cast<int>(n * (scale > 0.0 ? scale : 1.0)));
 }
@@ -258,7 +258,7 @@ private slots:
     }
 
     // Reachable targets (FK of random legal angles) on chains of 2 to 20 bones, 100 iterations:
-    // fabrik at least 99% without limits and 95% with. (With BONEWORK_TEST_SCALE < 1 the
+    // fabrik at least 99% without limits and 95% with. (With BONEWORK_PROPERTY_SCALE < 1 the
     // sample shrinks and the rates get noisier.)
     void reachRates_data()
     {

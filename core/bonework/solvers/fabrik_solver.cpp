@@ -152,7 +152,8 @@ void FabrikSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
         if (!changed)
             stalled = kStallLimit; // a fixed point: restart or stop at the next check
     }
-    if (bestError < safeDistance(m_state.forward(), target))
+    // A pose kept from before a restart wins if it came closer (no restart: nothing to compare).
+    if (bestError < std::numeric_limits<double>::infinity() && bestError < safeDistance(m_state.forward(), target))
         std::copy(m_best.begin() + 1, m_best.begin() + n + 1, local.begin() + 1);
     m_state.store(rig, m_path, effector.target, request.tolerance, result);
 }
