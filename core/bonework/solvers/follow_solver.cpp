@@ -1,6 +1,9 @@
 #include "bonework/solvers/follow_solver.h"
 
+#include "bonework/solvers/solver_support.h"
 #include "bonework/solvers/tree_support.h"
+
+#include <algorithm>
 
 namespace bonework {
 
@@ -111,7 +114,8 @@ void FollowSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
     result.iterations = 1;
     result.error = distance(worldTransformOf(rig, dragged).position, effector.target);
     result.reached = result.error <= request.tolerance;
-    tree::collectLimited(rig, m_treeJoints, result);
+    collectLimited(rig, m_treeJoints, result.limited);
+    std::sort(result.limited.begin(), result.limited.end()); // reported in index order
 }
 
 } // namespace bonework

@@ -1,6 +1,7 @@
 #include "bonework/solvers/relax_solver.h"
 
 #include "bonework/angles.h"
+#include "bonework/solvers/solver_support.h"
 #include "bonework/solvers/tree_support.h"
 
 #include <algorithm>
@@ -263,7 +264,8 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
     }
     result.error = weights > 0.0 ? std::sqrt(weighted / weights) : std::sqrt(plain / static_cast<double>(effectors));
     result.reached = allWithin();
-    tree::collectLimited(rig, m_variables, result);
+    collectLimited(rig, m_variables, result.limited);
+    std::sort(result.limited.begin(), result.limited.end()); // reported in index order
 }
 
 } // namespace bonework

@@ -38,6 +38,11 @@ std::string validateChainRequest(const Rig& rig, const SolveRequest& request, in
     }
     if (!finite(effector.target))
         return "the target must be finite";
+    return checkSolveSettings(request);
+}
+
+std::string checkSolveSettings(const SolveRequest& request)
+{
     if (request.iterations < 1)
         return "iterations must be at least 1";
     if (!std::isfinite(request.tolerance) || request.tolerance < 0.0)

@@ -21,6 +21,10 @@ namespace bonework {
 // `requiredBones` > 0 the chain must have exactly that many bones (two-bone passes 2).
 std::string validateChainRequest(const Rig& rig, const SolveRequest& request, int requiredBones = 0);
 
+// The checks every solver makes on the request's settings: iterations >= 1 and a finite
+// tolerance >= 0. Empty when fine.
+std::string checkSolveSettings(const SolveRequest& request);
+
 // Joint names quoted for messages: "name".
 std::string quotedJointName(const Rig& rig, JointIndex j);
 
@@ -84,7 +88,8 @@ struct RotationLimits {
 };
 
 // Appends to `limited` every joint in `joints` whose angle sits on a limit that is not the
-// whole circle (rigid joints count: they always sit on their limit). Clears it first.
+// whole circle (rigid joints count: they always sit on their limit), in the order of `joints`.
+// Clears it first. Every solver reports SolveResult::limited through this.
 void collectLimited(const Rig& rig, std::span<const JointIndex> joints, std::vector<JointIndex>& limited);
 
 // Distance that never overflows to infinity for finite points (saturates at the largest double).

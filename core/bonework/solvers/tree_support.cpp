@@ -1,8 +1,8 @@
 #include "bonework/solvers/tree_support.h"
 
 #include "bonework/angles.h"
+#include "bonework/solvers/solver_support.h"
 
-#include <algorithm>
 #include <cmath>
 
 namespace bonework::tree {
@@ -21,11 +21,7 @@ std::string checkEffectorRequest(const Rig& rig, const SolveRequest& request)
     }
     if (request.root != kNoJoint && !rig.isValidJoint(request.root))
         return "the root joint does not exist";
-    if (request.iterations < 1)
-        return "iterations must be at least 1";
-    if (!std::isfinite(request.tolerance) || request.tolerance < 0.0)
-        return "the tolerance must be a finite number >= 0";
-    return {};
+    return checkSolveSettings(request);
 }
 
 void markPinnedSubtrees(const Rig& rig, std::vector<unsigned char>& out)
@@ -49,20 +45,6 @@ double turnDegrees(Vec2 from, Vec2 to)
     if ((c == 0.0 && s == 0.0) || !std::isfinite(c) || !std::isfinite(s))
         return 0.0;
     return std::atan2(s, c) * kDegreesPerRadian;
-}
-
-void collectLimited(const Rig& rig, const std::vector<JointIndex>& joints, SolveResult& result)
-{
-    result.limited.clear();
-    for (JointIndex j : joints) {
-        if (rig.isRoot(j))
-            continue;
-        const double a = rig.angle(j);
-        const bool free = rig.minAngle(j) == kMinLimit && rig.maxAngle(j) == kMaxLimit;
-        if (!free && (a == rig.minAngle(j) || a == rig.maxAngle(j)))
-            result.limited.push_back(j);
-    }
-    std::sort(result.limited.begin(), result.limited.end());
 }
 
 } // namespace bonework::tree

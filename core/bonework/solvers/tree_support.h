@@ -1,6 +1,7 @@
 #pragma once
 // Helpers for the solvers that work on whole skeletons (follow, relax): request checks for
-// effectors anywhere in the rig, pins that hold subtrees, the limited-joint report.
+// effectors anywhere in the rig and pins that hold subtrees. What they share with the chain
+// solvers (settings checks, the limited-joint report) lives in solver_support.h.
 
 #include "bonework/solvers/solver.h"
 
@@ -20,9 +21,5 @@ void markPinnedSubtrees(const Rig& rig, std::vector<unsigned char>& out);
 // The signed angle in degrees that turns direction `from` onto `to` (clockwise on screen
 // positive); 0 when either is zero.
 double turnDegrees(Vec2 from, Vec2 to);
-
-// result.limited := the joints among `joints` whose angle sits on a limit (free joints at +-180
-// are not held by anything and are left out), in index order.
-void collectLimited(const Rig& rig, const std::vector<JointIndex>& joints, SolveResult& result);
 
 } // namespace bonework::tree
