@@ -19,17 +19,28 @@ void CcdSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
     m_state.load(rig, m_path);
     const Vec2 target = boundedTarget(m_state.basePosition(), effector.target);
     StallDetector stall(kProgress, kStallLimit);
+    bool positionsCurrent = false; // whether positions() match local() (a sweep leaves them stale)
+    double error = 0.0;
     for (int iteration = 0; iteration < request.iterations; ++iteration) {
         const Vec2 tip = m_state.forward();
-        const double error = safeDistance(tip, target);
+        positionsCurrent = true;
+        error = safeDistance(tip, target);
         if (error <= request.tolerance || stall.stalled(error))
             break;
         ++result.iterations;
         bool changed = false;
         ccdSweep(m_state, tip, target, changed);
+        positionsCurrent = !changed;
         if (!changed)
             break;
     }
+    // CCD creeps where the chain has to fold (a target near the base) and can stop short of a
+    // target it could reach: the last two bones, laid out exactly by the law of cosines when
+    // the target is within their reach and limits, finish the job.
+    if (!positionsCurrent)
+        error = safeDistance(m_state.forward(), target);
+    if (error > request.tolerance)
+        finishWithTwoBones(m_state, target);
     m_state.store(rig, m_path, effector.target, request.tolerance, result);
 }
 

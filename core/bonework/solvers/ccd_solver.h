@@ -2,8 +2,11 @@
 // Cyclic coordinate descent on one chain with a fixed base: each pass turns every bone, from
 // the tip's back to the base's, so that the line from the bone's start to the tip swings onto
 // the target, as far as the bone's limits allow. Passes repeat until the tip is within the
-// tolerance, a pass changes nothing, passes stop making progress, or the iterations run out. Works in rotation form (no
-// trigonometry per bone and pass) and writes the angles back once.
+// tolerance, a pass changes nothing, passes stop making progress, or the iterations run out.
+// CCD creeps where the chain must fold toward a target near its base; a solve that stops short
+// ends with the last two bones laid out exactly (law of cosines) when the target is within
+// their reach and limits. Works in rotation form (no trigonometry per bone and pass) and
+// writes the angles back once.
 
 #include "bonework/solvers/chain_path.h"
 #include "bonework/solvers/solver.h"
