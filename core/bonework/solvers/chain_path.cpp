@@ -6,11 +6,16 @@ namespace bonework {
 
 void ChainPath::build(const Rig& rig, JointIndex root, JointIndex tip)
 {
-    if (root == kNoJoint)
-        root = rig.rootOf(tip);
     m_joints.clear();
-    for (JointIndex j = tip; j != root; j = rig.parent(j))
-        m_joints.push_back(j);
+    JointIndex j = tip;
+    if (root == kNoJoint) { // up to the tree's root, found on the same walk
+        for (; !rig.isRoot(j); j = rig.parent(j))
+            m_joints.push_back(j);
+        root = j;
+    } else {
+        for (; j != root; j = rig.parent(j))
+            m_joints.push_back(j);
+    }
     m_joints.push_back(root);
     std::reverse(m_joints.begin(), m_joints.end());
 

@@ -275,13 +275,20 @@ Vec2 chainTipPosition(const Rig& rig, const ChainPath& path)
 
 void ChainState::store(Rig& rig, const ChainPath& path, Vec2 target, double tolerance, SolveResult& result)
 {
+    // The tip is measured from the rotations the rig now holds (clamping may differ from ours
+    // by rounding), walking the movable part as it is written; the fixed part above it is
+    // unchanged, so its end is the base this state was loaded with.
+    Vec2 tip = m_basePosition;
+    Rotation w = m_baseRotation;
     for (int k = 1; k <= m_bones; ++k) {
         const auto i = static_cast<std::size_t>(k);
         const JointIndex j = m_joints[i];
         if (!(m_local[i] == rig.localRotation(j)))
             rig.setRotationClamped(j, m_local[i]);
+        w = w * rig.localRotation(j);
+        tip += w.direction() * m_length[i];
     }
-    reportUnchanged(rig, path, target, tolerance, result);
+    reportWithTip(rig, path, tip, target, tolerance, result);
 }
 
 void reportUnchanged(const Rig& rig, const ChainPath& path, Vec2 target, double tolerance, SolveResult& result)
