@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 namespace bonework {
 namespace {
@@ -14,9 +15,22 @@ namespace {
 // The largest turn one step may give a bone: keeps big corrections smooth over iterations.
 constexpr double kMaxStepDegrees = 30.0;
 // Descents tried from other starting poses when one stalls short of the targets.
-constexpr int kMaxRestarts = 12;
-// A descent has stalled when ten iterations turned no bone by more than this many degrees.
+constexpr int kMaxRestarts = 40;
+// A descent has stalled when, over the last kCheckEvery iterations, no bone of it turned by
+// more than kStallDegrees (or its damping ran away)...
+constexpr int kCheckEvery = 10;
 constexpr double kStallDegrees = 1e-4;
+// ... or sooner, when for kPressedIterations in a row some of its bones were pressed against
+// their limits while the error fell by less than the fraction kProgress: it sits in a minimum
+// that the limits make, which typically misses the targets. Restarting as soon as that shows
+// leaves room for many tries; a free descent that is merely slow (targets in conflict, far out
+// of reach) is left to settle.
+constexpr int kPressedIterations = 5;
+constexpr double kProgress = 0.01;
+// A pose found after a restart replaces the best one only if its error is lower by this
+// fraction: targets in conflict have one answer that every start creeps toward, and swapping
+// between near-equal poses would make the answer jump from one solve to the next.
+constexpr double kClearlyBetter = 0.01;
 
 // splitmix64: a fixed, portable generator, so restarts are the same on every machine.
 std::uint64_t nextRandom(std::uint64_t& state)
@@ -36,6 +50,7 @@ std::string RelaxSolver::validate(const Rig& rig, const SolveRequest& request) c
 
 double RelaxSolver::measure(const SolveRequest& request)
 {
+    std::fill(m_groupError.begin(), m_groupError.end(), 0.0);
     double sum = 0.0;
     for (std::size_t i = 0; i < request.effectors.size(); ++i) {
         const Effector& e = request.effectors[i];
@@ -43,16 +58,20 @@ double RelaxSolver::measure(const SolveRequest& request)
         const double s = std::sqrt(e.weight);
         m_residual[2 * i] = s * r.x;
         m_residual[2 * i + 1] = s * r.y;
-        sum += e.weight * dot(r, r);
+        const double part = e.weight * dot(r, r);
+        sum += part;
+        if (m_effectorGroup[i] >= 0)
+            m_groupError[static_cast<std::size_t>(m_effectorGroup[i])] += part;
     }
     return sum;
 }
 
-bool RelaxSolver::computeStep(double damping)
+bool RelaxSolver::computeStep()
 {
     const std::size_t rows = m_residual.size();
     const std::size_t cols = m_variables.size();
-    // Normal matrix over the rows (small: two per effector), skipping held columns.
+    // Normal matrix over the rows (small: two per effector), skipping held columns. Rows of
+    // different groups share no column, so it is block diagonal; one factorisation serves all.
     for (std::size_t a = 0; a < rows; ++a) {
         for (std::size_t b = a; b < rows; ++b) {
             double s = 0.0;
@@ -64,7 +83,7 @@ bool RelaxSolver::computeStep(double damping)
             m_normal[a * rows + b] = s;
             m_normal[b * rows + a] = s;
         }
-        m_normal[a * rows + a] += damping;
+        m_normal[a * rows + a] += m_rowDamping[a];
         m_rhs[a] = m_residual[a];
     }
     // Cholesky in place (the matrix is symmetric positive definite thanks to the damping).
@@ -105,7 +124,7 @@ bool RelaxSolver::computeStep(double damping)
     return true;
 }
 
-void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
+void RelaxSolver::setUp(const Rig& rig, const SolveRequest& request)
 {
     const std::size_t n = rig.jointCount();
     const std::size_t effectors = request.effectors.size();
@@ -117,80 +136,173 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
     if (request.root != kNoJoint)
         for (JointIndex j = request.root; j != kNoJoint; j = rig.parent(j))
             m_locked[j] = 1;
-    m_variable.assign(n, -1);
-    m_variables.clear();
-    for (const Effector& e : request.effectors) {
+
+    // Effectors that share a bone they may turn form a group; groups share nothing, so each is
+    // its own problem. A group's descent is accepted, damped and restarted on its own, so one
+    // trapped leg of a spider neither rejects the others' good steps nor throws away their
+    // answers when it starts again.
+    m_effectorGroup.assign(effectors, -1);
+    m_owner.assign(n, -1); // joint -> an effector whose path up marked it
+    for (std::size_t i = 0; i < effectors; ++i) {
+        const Effector& e = request.effectors[i];
         if (e.weight <= 0.0)
             continue;
-        for (JointIndex j = e.joint; !rig.isRoot(j) && m_variable[j] == -1; j = rig.parent(j))
-            if (!m_locked[j])
-                m_variable[j] = 0; // marked; numbered below in index order
+        JointIndex j = e.joint;
+        bool marked = false;
+        for (; !rig.isRoot(j) && m_owner[j] == -1; j = rig.parent(j))
+            if (!m_locked[j]) {
+                m_owner[j] = static_cast<int>(i);
+                marked = true;
+            }
+        // Stopped on a joint an earlier effector marked: from there up the path is that
+        // effector's, and so is its group (the walk stops at the first such joint, so it can
+        // meet only one group). Otherwise this effector starts a group of its own, unless it
+        // has no bone to turn at all.
+        const int other = rig.isRoot(j) ? -1 : m_owner[j];
+        if (other >= 0)
+            m_effectorGroup[i] = m_effectorGroup[static_cast<std::size_t>(other)];
+        else if (marked)
+            m_effectorGroup[i] = static_cast<int>(i);
     }
-    for (std::size_t i = 0; i < n; ++i)
-        if (m_variable[i] == 0) {
-            m_variable[i] = static_cast<int>(m_variables.size());
-            m_variables.push_back(static_cast<JointIndex>(i));
-        }
+    // Group labels are effector indices so far; number them densely.
+    std::size_t groups = 0;
+    m_groupOf.assign(effectors, -1); // raw group label -> dense index
+    for (std::size_t i = 0; i < effectors; ++i) {
+        const int label = m_effectorGroup[i];
+        if (label < 0)
+            continue;
+        int& dense = m_groupOf[static_cast<std::size_t>(label)];
+        if (dense < 0)
+            dense = static_cast<int>(groups++);
+    }
+    m_variable.assign(n, -1);
+    m_variables.clear();
+    m_columnGroup.clear();
+    for (std::size_t j = 0; j < n; ++j) {
+        const int owner = m_owner[j];
+        if (owner < 0)
+            continue;
+        m_variable[j] = static_cast<int>(m_variables.size());
+        m_variables.push_back(static_cast<JointIndex>(j));
+        m_columnGroup.push_back(m_groupOf[static_cast<std::size_t>(m_effectorGroup[static_cast<std::size_t>(owner)])]);
+    }
+    for (int& g : m_effectorGroup)
+        if (g >= 0)
+            g = m_groupOf[static_cast<std::size_t>(g)];
     const std::size_t rows = 2 * effectors;
     const std::size_t cols = m_variables.size();
     m_jacobian.resize(rows * cols);
     m_residual.resize(rows);
+    m_rowDamping.resize(rows);
     m_normal.resize(rows * rows);
     m_rhs.resize(rows);
     m_step.resize(cols);
     m_saved.resize(cols);
     m_held.resize(cols);
     m_best.resize(cols);
+    m_groups.assign(groups, Group{});
+    m_groupError.assign(groups, 0.0);
+}
 
-    auto allWithin = [&]() {
-        for (const Effector& e : request.effectors)
-            if (distance(m_world[e.joint].position, e.target) > request.tolerance)
-                return false;
-        return true;
-    };
+bool RelaxSolver::groupWithin(const SolveRequest& request, std::size_t g) const
+{
+    for (std::size_t i = 0; i < request.effectors.size(); ++i) {
+        const Effector& e = request.effectors[i];
+        if (m_effectorGroup[i] == static_cast<int>(g) && distance(m_world[e.joint].position, e.target) > request.tolerance)
+            return false;
+    }
+    return true;
+}
+
+void RelaxSolver::keepIfBest(std::size_t g, const Rig& rig, bool reached)
+{
+    Group& group = m_groups[g];
+    const double needed = group.restarts == 0 ? group.bestError : (1.0 - kClearlyBetter) * group.bestError;
+    if (!reached && !(group.error < needed))
+        return;
+    group.bestError = group.error;
+    for (std::size_t c = 0; c < m_variables.size(); ++c)
+        if (m_columnGroup[c] == static_cast<int>(g))
+            m_best[c] = rig.angle(m_variables[c]);
+}
+
+void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
+{
+    setUp(rig, request);
+    const std::size_t effectors = request.effectors.size();
+    const std::size_t cols = m_variables.size();
+    const std::size_t groups = m_groups.size();
 
     forwardKinematics(rig, m_world);
-    double error = measure(request);
-    double mu = 1e-3; // damping relative to the largest diagonal entry of J Jᵀ
-    for (std::size_t c = 0; c < cols; ++c)
-        m_best[c] = rig.angle(m_variables[c]);
-    double bestError = error;
-    double movedSinceCheckpoint = 0.0; // largest accepted turn of any bone in this stretch
-    int restarts = 0;
+    measure(request);
+    for (std::size_t g = 0; g < groups; ++g) {
+        m_groups[g].error = m_groupError[g];
+        m_groups[g].bestError = std::numeric_limits<double>::infinity();
+        m_groups[g].progressMark = std::numeric_limits<double>::infinity();
+        keepIfBest(g, rig);
+        m_groups[g].active = !groupWithin(request, g);
+    }
     std::uint64_t randomState = 0x5eed;
     result.iterations = 0;
-    while (cols > 0 && result.iterations < request.iterations && !allWithin()) {
+    const auto anyActive = [&] {
+        return std::any_of(m_groups.begin(), m_groups.end(), [](const Group& group) { return group.active; });
+    };
+    while (result.iterations < request.iterations && anyActive()) {
         ++result.iterations;
-        if (result.iterations % 10 == 0) {
-            const bool stalled = movedSinceCheckpoint < kStallDegrees || mu > 1e8;
-            movedSinceCheckpoint = 0.0;
-            if (stalled) {
-                if (restarts == kMaxRestarts)
-                    break;
-                // Start again elsewhere: first from the middle of every range, then from
-                // pseudo-random legal poses.
-                ++restarts;
-                for (std::size_t c = 0; c < cols; ++c) {
-                    const JointIndex j = m_variables[c];
-                    const double lo = rig.minAngle(j), hi = rig.maxAngle(j);
-                    const double u = restarts == 1 ? 0.5 : static_cast<double>(nextRandom(randomState) >> 11) * 0x1.0p-53;
-                    rig.setAngleClamped(j, lo + (hi - lo) * u);
-                }
-                forwardKinematics(rig, m_world);
-                error = measure(request);
-                mu = 1e-3;
-                if (error < bestError) {
-                    bestError = error;
-                    for (std::size_t c = 0; c < cols; ++c)
-                        m_best[c] = rig.angle(m_variables[c]);
-                }
+        // A group whose descent has stalled starts again elsewhere: first from the middle of
+        // every range, then from pseudo-random legal poses.
+        const bool checkpoint = result.iterations % kCheckEvery == 0;
+        bool restarted = false;
+        for (std::size_t g = 0; g < groups; ++g) {
+            Group& group = m_groups[g];
+            bool stalled = group.pressedIterations >= kPressedIterations;
+            if (checkpoint) {
+                stalled = stalled || group.movedSinceCheckpoint < kStallDegrees || group.mu > 1e8;
+                group.movedSinceCheckpoint = 0.0;
+            }
+            if (!group.active || !stalled)
+                continue;
+            if (group.restarts == kMaxRestarts) {
+                group.active = false; // out of tries: its best pose is put back at the end
                 continue;
             }
+            ++group.restarts;
+            for (std::size_t c = 0; c < cols; ++c) {
+                if (m_columnGroup[c] != static_cast<int>(g))
+                    continue;
+                const JointIndex j = m_variables[c];
+                const double lo = rig.minAngle(j), hi = rig.maxAngle(j);
+                const double u = group.restarts == 1 ? 0.5 : static_cast<double>(nextRandom(randomState) >> 11) * 0x1.0p-53;
+                rig.setAngleClamped(j, lo + (hi - lo) * u);
+            }
+            group.mu = 1e-3;
+            group.pressedIterations = 0;
+            group.movedSinceCheckpoint = 0.0;
+            group.progressMark = std::numeric_limits<double>::infinity();
+            restarted = true;
         }
-        // Jacobian: turning bone j by one degree moves every effector below it around j's parent.
+        if (restarted) {
+            forwardKinematics(rig, m_world);
+            measure(request);
+            for (std::size_t g = 0; g < groups; ++g) {
+                m_groups[g].error = m_groupError[g];
+                keepIfBest(g, rig);
+                if (m_groups[g].active && groupWithin(request, g)) {
+                    m_groups[g].active = false;
+                    keepIfBest(g, rig, true);
+                }
+            }
+        }
+        // Jacobian: turning bone j by one degree moves every effector below it around j's
+        // parent. Groups that are done contribute nothing (zero rows, held columns).
         std::fill(m_jacobian.begin(), m_jacobian.end(), 0.0);
-        double largest = 0.0;
+        for (Group& group : m_groups)
+            group.largest = 0.0;
         for (std::size_t i = 0; i < effectors; ++i) {
+            const int g = m_effectorGroup[i];
+            if (g < 0 || !m_groups[static_cast<std::size_t>(g)].active)
+                continue;
+            Group& group = m_groups[static_cast<std::size_t>(g)];
             const Effector& e = request.effectors[i];
             const double s = std::sqrt(e.weight) * kRadiansPerDegree;
             const Vec2 p = m_world[e.joint].position;
@@ -199,28 +311,45 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
                 if (c < 0)
                     continue;
                 const Vec2 arm = p - m_world[rig.parent(j)].position;
-                m_jacobian[2 * i * cols + c] = -s * arm.y;
-                m_jacobian[(2 * i + 1) * cols + c] = s * arm.x;
-                largest = std::max(largest, s * s * dot(arm, arm));
+                m_jacobian[2 * i * cols + static_cast<std::size_t>(c)] = -s * arm.y;
+                m_jacobian[(2 * i + 1) * cols + static_cast<std::size_t>(c)] = s * arm.x;
+                group.largest = std::max(group.largest, s * s * dot(arm, arm));
             }
         }
-        const double damping = mu * std::max(largest, 1e-12);
-        std::fill(m_held.begin(), m_held.end(), 0);
-        if (!computeStep(damping))
+        for (std::size_t i = 0; i < effectors; ++i) {
+            const int g = m_effectorGroup[i];
+            const bool live = g >= 0 && m_groups[static_cast<std::size_t>(g)].active;
+            // Damping relative to the largest diagonal entry of the group's J Jᵀ.
+            const double damping = live ? m_groups[static_cast<std::size_t>(g)].mu * std::max(m_groups[static_cast<std::size_t>(g)].largest, 1e-12) : 1.0;
+            m_rowDamping[2 * i] = damping;
+            m_rowDamping[2 * i + 1] = damping;
+            if (!live) {
+                m_residual[2 * i] = 0.0;
+                m_residual[2 * i + 1] = 0.0;
+            }
+        }
+        for (std::size_t c = 0; c < cols; ++c)
+            m_held[c] = m_groups[static_cast<std::size_t>(m_columnGroup[c])].active ? 0 : 1;
+        if (!computeStep())
             break;
         // Hold joints that sit on a limit the step pushes against, then solve again without them.
         bool held = false;
+        for (Group& group : m_groups)
+            group.pressed = false;
         for (std::size_t c = 0; c < cols; ++c) {
             const JointIndex j = m_variables[c];
             const double a = rig.angle(j);
+            if (m_held[c])
+                continue;
             if ((a <= rig.minAngle(j) && m_step[c] < 0.0) || (a >= rig.maxAngle(j) && m_step[c] > 0.0)) {
                 if (rig.minAngle(j) == kMinLimit && rig.maxAngle(j) == kMaxLimit)
                     continue; // a free joint just wraps around
                 m_held[c] = 1;
+                m_groups[static_cast<std::size_t>(m_columnGroup[c])].pressed = true;
                 held = true;
             }
         }
-        if (held && !computeStep(damping))
+        if (held && !computeStep())
             break;
         for (std::size_t c = 0; c < cols; ++c) {
             const JointIndex j = m_variables[c];
@@ -229,31 +358,59 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
                 rig.setAngleClamped(j, m_saved[c] + m_step[c]);
         }
         forwardKinematics(rig, m_world);
-        const double trial = measure(request);
-        if (trial < error) {
-            error = trial;
-            for (std::size_t c = 0; c < cols; ++c)
-                movedSinceCheckpoint = std::max(movedSinceCheckpoint, std::fabs(m_step[c]));
-            mu = std::max(mu * 0.3, 1e-9);
-            if (error < bestError) {
-                bestError = error;
+        measure(request);
+        // Each group keeps its step only if its own weighted error fell.
+        bool reverted = false;
+        for (std::size_t g = 0; g < groups; ++g) {
+            Group& group = m_groups[g];
+            if (!group.active)
+                continue;
+            if (m_groupError[g] < group.error) {
+                group.error = m_groupError[g];
+                group.mu = std::max(group.mu * 0.3, 1e-9);
+                keepIfBest(g, rig);
                 for (std::size_t c = 0; c < cols; ++c)
-                    m_best[c] = rig.angle(m_variables[c]);
+                    if (m_columnGroup[c] == static_cast<int>(g))
+                        group.movedSinceCheckpoint = std::max(group.movedSinceCheckpoint, std::fabs(m_step[c]));
+            } else {
+                for (std::size_t c = 0; c < cols; ++c)
+                    if (m_columnGroup[c] == static_cast<int>(g))
+                        rig.setAngleClamped(m_variables[c], m_saved[c]);
+                group.mu *= 10.0;
+                reverted = true;
             }
-        } else {
-            for (std::size_t c = 0; c < cols; ++c)
-                rig.setAngleClamped(m_variables[c], m_saved[c]);
-            forwardKinematics(rig, m_world);
-            error = measure(request);
-            mu *= 10.0;
+            if (group.error < (1.0 - kProgress) * group.progressMark) {
+                group.progressMark = group.error;
+                group.pressedIterations = 0;
+            } else if (group.pressed) {
+                ++group.pressedIterations;
+            } else {
+                group.pressedIterations = 0;
+            }
         }
+        if (reverted) {
+            forwardKinematics(rig, m_world);
+            measure(request); // the residuals of the reverted groups
+        }
+        for (std::size_t g = 0; g < groups; ++g)
+            if (m_groups[g].active && groupWithin(request, g)) {
+                m_groups[g].active = false;
+                keepIfBest(g, rig, true); // on its targets: this pose, whatever came before
+            }
     }
-    // A restart may have ended worse than an earlier descent: keep the best pose seen.
-    if (cols > 0 && bestError < error) {
+    // After restarts each group goes back to its best pose (a no-op when it is the current
+    // one); without, its one descent only ever improved.
+    bool restored = false;
+    for (std::size_t g = 0; g < groups; ++g) {
+        if (m_groups[g].restarts == 0)
+            continue;
         for (std::size_t c = 0; c < cols; ++c)
-            rig.setAngleClamped(m_variables[c], m_best[c]);
-        forwardKinematics(rig, m_world);
+            if (m_columnGroup[c] == static_cast<int>(g))
+                rig.setAngleClamped(m_variables[c], m_best[c]);
+        restored = true;
     }
+    if (restored)
+        forwardKinematics(rig, m_world);
 
     double weights = 0.0, weighted = 0.0, plain = 0.0;
     for (const Effector& e : request.effectors) {
@@ -263,7 +420,10 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
         plain += d2;
     }
     result.error = weights > 0.0 ? std::sqrt(weighted / weights) : std::sqrt(plain / static_cast<double>(effectors));
-    result.reached = allWithin();
+    result.reached = true;
+    for (const Effector& e : request.effectors)
+        if (distance(m_world[e.joint].position, e.target) > request.tolerance)
+            result.reached = false;
     collectLimited(rig, m_variables, result.limited);
     std::sort(result.limited.begin(), result.limited.end()); // reported in index order
 }

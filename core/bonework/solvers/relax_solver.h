@@ -5,8 +5,10 @@
 // limit that the step would push further are held, and a step is kept only if the weighted error
 // falls, so the pose settles calmly even when targets conflict. When the descent stalls short of
 // the targets (limits can trap it in a local minimum) it restarts from other legal poses, picked
-// deterministically, and keeps the best pose found. Roots and pinned joints stay put, and so does
-// request.root when set.
+// deterministically, and keeps the best pose found. Effectors that share no bone they may turn
+// (a spider's legs) are independent problems: each such group keeps or rejects its own steps,
+// has its own damping, stops when its own targets are met and restarts alone. Roots and pinned
+// joints stay put, and so does request.root when set.
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/solvers/solver.h"
@@ -22,15 +24,45 @@ public:
     void run(Rig& rig, const SolveRequest& request, SolveResult& result) override;
 
 private:
-    // Weighted squared error and the per-effector residuals for the current m_world.
+    // One group of effectors that share bones, and the state of its descent.
+    struct Group {
+        double mu = 1e-3;      // damping relative to the largest diagonal entry of its J Jᵀ
+        double largest = 0.0;  // that entry, this iteration
+        double error = 0.0;    // weighted squared error of its effectors
+        double bestError = 0.0;
+        double movedSinceCheckpoint = 0.0; // largest kept turn of one of its bones lately
+        double progressMark = 0.0;  // error when it last improved by kProgress
+        int pressedIterations = 0;  // since then, in a row, with bones pressed against limits
+        bool pressed = false;       // this iteration
+        int restarts = 0;
+        bool active = true;    // still descending: targets not met, restarts left
+    };
+
+    // Marks the bones that may turn, groups the effectors and sizes the buffers.
+    void setUp(const Rig& rig, const SolveRequest& request);
+    // Weighted squared error (in total, and per group in m_groupError) and the per-effector
+    // residuals for the current m_world.
     double measure(const SolveRequest& request);
-    // Solves (J Jᵀ + damping·I) y = r and sets m_step = Jᵀ y; false if the system is singular.
-    bool computeStep(double damping);
+    // Solves (J Jᵀ + D) y = r, D the per-row damping, and sets m_step = Jᵀ y; false if the
+    // system is singular.
+    bool computeStep();
+    // Whether every effector of group g is within the tolerance of its target.
+    bool groupWithin(const SolveRequest& request, std::size_t g) const;
+    // Records the group's current pose as its best if its error is the lowest yet (after a
+    // restart: lower by kClearlyBetter), or unconditionally when it has `reached` its targets.
+    void keepIfBest(std::size_t g, const Rig& rig, bool reached = false);
 
     std::vector<WorldTransform> m_world;
     std::vector<unsigned char> m_locked;     // the bone cannot turn (pin below it, or request.root)
     std::vector<int> m_variable;             // joint -> column in J, or -1
     std::vector<JointIndex> m_variables;     // column -> joint
+    std::vector<int> m_owner;                // joint -> an effector whose path marked it, or -1
+    std::vector<int> m_effectorGroup;        // effector -> group, or -1 (nothing it can move)
+    std::vector<int> m_groupOf;              // scratch: first effector of a group -> group
+    std::vector<int> m_columnGroup;          // column -> group
+    std::vector<Group> m_groups;
+    std::vector<double> m_groupError;        // per group, filled by measure()
+    std::vector<double> m_rowDamping;        // per row of J
     std::vector<double> m_jacobian;          // row-major, rows = 2 * effectors
     std::vector<double> m_residual;          // sqrt(weight) * (target - position), per row
     std::vector<double> m_normal;            // J Jᵀ + damping I
