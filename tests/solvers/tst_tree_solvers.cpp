@@ -319,7 +319,8 @@ private slots:
     {
         // Eight effectors on eight independent limbs with limited knees and ankles. Limits trap
         // single legs in corners of their range; each leg restarts on its own, so one trapped
-        // leg costs the others nothing. (Solved as one problem, 84% of these poses were met.)
+        // leg costs the others nothing, and restarts try the edges of the ranges too. (Solved as
+        // one problem with uniform restarts, 84% of these poses were met.)
         auto solver = makeSolver(SolverKind::Relax);
         SolveResult result;
         const Rig rig = spider();
@@ -341,7 +342,7 @@ private slots:
             QVERIFY2(bad.empty(), seedMessage(seed, bad));
             reached += result.reached;
         }
-        QVERIFY2(reached >= total * 0.9, qPrintable(QString("%1 of %2 reached").arg(reached).arg(total)));
+        QVERIFY2(reached >= total * 0.95, qPrintable(QString("%1 of %2 reached").arg(reached).arg(total)));
     }
 
     void relaxKeepsOtherLimbsOnTargetWhenOneCannotReach()
@@ -376,7 +377,7 @@ private slots:
                 all = all && distance(w[feet[leg].joint].position, feet[leg].target) <= 0.01;
             landed += all;
         }
-        QVERIFY2(landed >= total * 0.9, qPrintable(QString("the other feet all landed in %1 of %2").arg(landed).arg(total)));
+        QVERIFY2(landed >= total * 0.95, qPrintable(QString("the other feet all landed in %1 of %2").arg(landed).arg(total)));
     }
 
     void relaxStaysCalmWhenTargetsConflict()

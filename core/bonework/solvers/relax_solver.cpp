@@ -41,6 +41,21 @@ std::uint64_t nextRandom(std::uint64_t& state)
     return z ^ (z >> 31);
 }
 
+// Where in its range a joint starts after a restart (0: its minimum, 1: its maximum). Half the
+// time anywhere; otherwise within the tenth of the range next to one of its limits, where the
+// answers a descent misses most often lie: limits fold the legal poses that reach a target into
+// thin slivers along their edges, and a descent from the middle slides past them into a corner.
+double restartFraction(std::uint64_t& state)
+{
+    const double u = static_cast<double>(nextRandom(state) >> 11) * 0x1.0p-53;
+    const std::uint64_t pick = nextRandom(state) & 3u;
+    if (pick == 0)
+        return 0.1 * u;
+    if (pick == 1)
+        return 1.0 - 0.1 * u;
+    return u;
+}
+
 } // namespace
 
 std::string RelaxSolver::validate(const Rig& rig, const SolveRequest& request) const
@@ -272,7 +287,7 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
                     continue;
                 const JointIndex j = m_variables[c];
                 const double lo = rig.minAngle(j), hi = rig.maxAngle(j);
-                const double u = group.restarts == 1 ? 0.5 : static_cast<double>(nextRandom(randomState) >> 11) * 0x1.0p-53;
+                const double u = group.restarts == 1 ? 0.5 : restartFraction(randomState);
                 rig.setAngleClamped(j, lo + (hi - lo) * u);
             }
             group.mu = 1e-3;

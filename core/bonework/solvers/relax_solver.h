@@ -5,7 +5,8 @@
 // limit that the step would push further are held, and a step is kept only if the weighted error
 // falls, so the pose settles calmly even when targets conflict. When the descent stalls short of
 // the targets (limits can trap it in a local minimum) it restarts from other legal poses, picked
-// deterministically, and keeps the best pose found. Effectors that share no bone they may turn
+// deterministically (often near the limits, where trapped descents miss their answers), and
+// keeps the best pose found. Effectors that share no bone they may turn
 // (a spider's legs) are independent problems: each such group keeps or rejects its own steps,
 // has its own damping, stops when its own targets are met and restarts alone. Roots and pinned
 // joints stay put, and so does request.root when set.
