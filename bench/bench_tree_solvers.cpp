@@ -7,6 +7,7 @@
 #include "bonework/solvers/solver.h"
 
 #include "random_rigs.h"
+#include "sample_rigs.h"
 
 #include <benchmark/benchmark.h>
 
@@ -17,20 +18,6 @@ using namespace bonework::testing;
 
 namespace {
 
-JointIndex add(Rig& rig, const char* name, JointIndex parent, double length, double angle, double min = -180, double max = 180)
-{
-    JointDesc d;
-    d.name = name;
-    d.parent = parent;
-    d.length = length;
-    d.angle = angle;
-    d.minAngle = min;
-    d.maxAngle = max;
-    JointIndex j = kNoJoint;
-    rig.addJoint(d, &j);
-    return j;
-}
-
 Rig humanoid()
 {
     Rig rig;
@@ -39,35 +26,19 @@ Rig humanoid()
     pelvis.position = {600, 420};
     pelvis.angle = -90;
     rig.addJoint(pelvis);
-    const JointIndex spine = add(rig, "spine", 0, 60, 0, -30, 30);
-    const JointIndex chest = add(rig, "chest", spine, 60, 0, -20, 20);
-    const JointIndex neck = add(rig, "neck", chest, 20, 0, -30, 30);
-    add(rig, "head", neck, 30, 0, 0, 0);
+    const JointIndex spine = addBone(rig, "spine", 0, 60, 0, -30, 30);
+    const JointIndex chest = addBone(rig, "chest", spine, 60, 0, -20, 20);
+    const JointIndex neck = addBone(rig, "neck", chest, 20, 0, -30, 30);
+    addBone(rig, "head", neck, 30, 0, 0, 0);
     for (int side : {-1, 1}) {
-        const JointIndex clavicle = add(rig, side < 0 ? "clavicle_l" : "clavicle_r", chest, 25, side * 90.0, side * 90.0, side * 90.0);
-        const JointIndex elbow = add(rig, side < 0 ? "elbow_l" : "elbow_r", clavicle, 70, side * 80.0, -170, 170);
-        const JointIndex hand = add(rig, side < 0 ? "hand_l" : "hand_r", elbow, 65, side * 10.0, side < 0 ? -150 : 0, side < 0 ? 0 : 150);
+        const JointIndex clavicle = addBone(rig, side < 0 ? "clavicle_l" : "clavicle_r", chest, 25, side * 90.0, side * 90.0, side * 90.0);
+        const JointIndex elbow = addBone(rig, side < 0 ? "elbow_l" : "elbow_r", clavicle, 70, side * 80.0, -170, 170);
+        const JointIndex hand = addBone(rig, side < 0 ? "hand_l" : "hand_r", elbow, 65, side * 10.0, side < 0 ? -150 : 0, side < 0 ? 0 : 150);
         (void)hand;
-        const JointIndex hip = add(rig, side < 0 ? "hip_l" : "hip_r", 0, 20, side * 90.0 + 180 * (side < 0), -180, 180);
-        const JointIndex knee = add(rig, side < 0 ? "knee_l" : "knee_r", hip, 90, -side * 90.0, -180, 180);
-        const JointIndex foot = add(rig, side < 0 ? "foot_l" : "foot_r", knee, 85, 0, side < 0 ? -150 : 0, side < 0 ? 0 : 150);
-        add(rig, side < 0 ? "toe_l" : "toe_r", foot, 20, side * 90.0, -45, 45);
-    }
-    return rig;
-}
-
-Rig spider()
-{
-    Rig rig;
-    JointDesc body;
-    body.name = "body";
-    body.position = {600, 400};
-    rig.addJoint(body);
-    for (int leg = 0; leg < 8; ++leg) {
-        const std::string n = "leg" + std::to_string(leg);
-        const JointIndex a = add(rig, (n + "a").c_str(), 0, 40, leg * 45.0 - 157.5, -180, 180);
-        const JointIndex b = add(rig, (n + "b").c_str(), a, 50, -40, -120, 0);
-        add(rig, (n + "c").c_str(), b, 60, 60, 0, 150);
+        const JointIndex hip = addBone(rig, side < 0 ? "hip_l" : "hip_r", 0, 20, side * 90.0 + 180 * (side < 0), -180, 180);
+        const JointIndex knee = addBone(rig, side < 0 ? "knee_l" : "knee_r", hip, 90, -side * 90.0, -180, 180);
+        const JointIndex foot = addBone(rig, side < 0 ? "foot_l" : "foot_r", knee, 85, 0, side < 0 ? -150 : 0, side < 0 ? 0 : 150);
+        addBone(rig, side < 0 ? "toe_l" : "toe_r", foot, 20, side * 90.0, -45, 45);
     }
     return rig;
 }

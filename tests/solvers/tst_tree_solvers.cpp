@@ -4,6 +4,7 @@
 
 #include "pose_checks.h"
 #include "random_rigs.h"
+#include "sample_rigs.h"
 
 #include <QTest>
 
@@ -107,33 +108,21 @@ Rig figure()
     return rig;
 }
 
-// A spider: a body root with 8 legs of 3 bones, knees and ankles limited (as in the benchmarks).
-Rig spider()
+// spider() solved by relax toward `feet` (100 iterations, tolerance 0.01); checks the pose is
+// legal with the body fixed and returns it.
+Rig solveSpider(Solver& solver, const Rig& spider, std::span<const Effector> feet, SolveResult& result, std::uint64_t seed)
 {
-    Rig rig;
-    JointDesc body;
-    body.name = "body";
-    body.position = {600, 400};
-    rig.addJoint(body);
-    auto add = [&](const std::string& name, JointIndex parent, double length, double angle, double min, double max) {
-        JointDesc d;
-        d.name = name;
-        d.parent = parent;
-        d.length = length;
-        d.angle = angle;
-        d.minAngle = min;
-        d.maxAngle = max;
-        JointIndex j = kNoJoint;
-        rig.addJoint(d, &j);
-        return j;
-    };
-    for (int leg = 0; leg < 8; ++leg) {
-        const std::string n = "leg" + std::to_string(leg);
-        const JointIndex hip = add(n + "a", 0, 40, leg * 45.0 - 157.5, -180, 180);
-        const JointIndex knee = add(n + "b", hip, 50, -40, -120, 0);
-        add(n + "c", knee, 60, 60, 0, 150);
-    }
-    return rig;
+    SolveRequest r;
+    r.effectors = feet;
+    r.iterations = 100;
+    r.tolerance = 0.01;
+    Rig work = spider;
+    solver.run(work, r, result);
+    const JointIndex fixed[] = {0};
+    const std::string bad = checkLegalPose(spider, work, fixed);
+    if (!bad.empty())
+        QTest::qFail(seedMessage(seed, bad).constData(), __FILE__, __LINE__);
+    return work;
 }
 
 // The eight feet of spider() with targets where a random legal pose puts them.
@@ -331,15 +320,9 @@ private slots:
             Engine rng(seed);
             Effector feet[8];
             spiderFeetTargets(rng, rig, feet);
-            SolveRequest r;
-            r.effectors = feet;
-            r.iterations = 100;
-            r.tolerance = 0.01;
-            Rig work = rig;
-            solver->run(work, r, result);
-            const JointIndex fixed[] = {0};
-            const std::string bad = checkLegalPose(rig, work, fixed);
-            QVERIFY2(bad.empty(), seedMessage(seed, bad));
+            solveSpider(*solver, rig, feet, result, seed);
+            if (QTest::currentTestFailed())
+                return;
             reached += result.reached;
         }
         QVERIFY2(reached >= total * 0.95, qPrintable(QString("%1 of %2 reached").arg(reached).arg(total)));
@@ -361,12 +344,9 @@ private slots:
             Effector feet[8];
             spiderFeetTargets(rng, rig, feet);
             feet[0].target = Vec2{1600, 400}; // 1000 px from the body; the leg is 150 long
-            SolveRequest r;
-            r.effectors = feet;
-            r.iterations = 100;
-            r.tolerance = 0.01;
-            Rig work = rig;
-            solver->run(work, r, result);
+            const Rig work = solveSpider(*solver, rig, feet, result, seed);
+            if (QTest::currentTestFailed())
+                return;
             QVERIFY2(!result.reached, seedMessage(seed, "an unreachable foot reported as reached"));
             const auto w = forwardKinematics(work);
             // The stretched leg points straight at its target.

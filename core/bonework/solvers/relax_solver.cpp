@@ -63,22 +63,18 @@ std::string RelaxSolver::validate(const Rig& rig, const SolveRequest& request) c
     return tree::checkEffectorRequest(rig, request);
 }
 
-double RelaxSolver::measure(const SolveRequest& request)
+void RelaxSolver::measure(const SolveRequest& request)
 {
     std::fill(m_groupError.begin(), m_groupError.end(), 0.0);
-    double sum = 0.0;
     for (std::size_t i = 0; i < request.effectors.size(); ++i) {
         const Effector& e = request.effectors[i];
         const Vec2 r = e.target - m_world[e.joint].position;
         const double s = std::sqrt(e.weight);
         m_residual[2 * i] = s * r.x;
         m_residual[2 * i + 1] = s * r.y;
-        const double part = e.weight * dot(r, r);
-        sum += part;
         if (m_effectorGroup[i] >= 0)
-            m_groupError[static_cast<std::size_t>(m_effectorGroup[i])] += part;
+            m_groupError[static_cast<std::size_t>(m_effectorGroup[i])] += e.weight * dot(r, r);
     }
-    return sum;
 }
 
 bool RelaxSolver::computeStep()
@@ -190,22 +186,34 @@ void RelaxSolver::setUp(const Rig& rig, const SolveRequest& request)
         if (dense < 0)
             dense = static_cast<int>(groups++);
     }
-    m_variable.assign(n, -1);
-    m_variables.clear();
-    m_columnGroup.clear();
-    for (std::size_t j = 0; j < n; ++j) {
-        const int owner = m_owner[j];
-        if (owner < 0)
-            continue;
-        m_variable[j] = static_cast<int>(m_variables.size());
-        m_variables.push_back(static_cast<JointIndex>(j));
-        m_columnGroup.push_back(m_groupOf[static_cast<std::size_t>(m_effectorGroup[static_cast<std::size_t>(owner)])]);
-    }
     for (int& g : m_effectorGroup)
         if (g >= 0)
             g = m_groupOf[static_cast<std::size_t>(g)];
+    // Columns of J: each group's bones take one run of columns (in joint order within it), so
+    // everything done per group walks its own range. Counted first, then placed.
+    m_groups.assign(groups, Group{});
+    const auto groupOfJoint = [&](std::size_t j) {
+        return static_cast<std::size_t>(m_effectorGroup[static_cast<std::size_t>(m_owner[j])]);
+    };
+    for (std::size_t j = 0; j < n; ++j)
+        if (m_owner[j] >= 0)
+            ++m_groups[groupOfJoint(j)].endColumn;
+    std::size_t cols = 0;
+    for (Group& group : m_groups) {
+        group.firstColumn = cols;
+        cols += group.endColumn;
+        group.endColumn = group.firstColumn; // grows back as the columns are placed
+    }
+    m_variable.assign(n, -1);
+    m_variables.resize(cols);
+    for (std::size_t j = 0; j < n; ++j) {
+        if (m_owner[j] < 0)
+            continue;
+        const std::size_t c = m_groups[groupOfJoint(j)].endColumn++;
+        m_variable[j] = static_cast<int>(c);
+        m_variables[c] = static_cast<JointIndex>(j);
+    }
     const std::size_t rows = 2 * effectors;
-    const std::size_t cols = m_variables.size();
     m_jacobian.resize(rows * cols);
     m_residual.resize(rows);
     m_rowDamping.resize(rows);
@@ -215,7 +223,6 @@ void RelaxSolver::setUp(const Rig& rig, const SolveRequest& request)
     m_saved.resize(cols);
     m_held.resize(cols);
     m_best.resize(cols);
-    m_groups.assign(groups, Group{});
     m_groupError.assign(groups, 0.0);
 }
 
@@ -236,9 +243,8 @@ void RelaxSolver::keepIfBest(std::size_t g, const Rig& rig, bool reached)
     if (!reached && !(group.error < needed))
         return;
     group.bestError = group.error;
-    for (std::size_t c = 0; c < m_variables.size(); ++c)
-        if (m_columnGroup[c] == static_cast<int>(g))
-            m_best[c] = rig.angle(m_variables[c]);
+    for (std::size_t c = group.firstColumn; c < group.endColumn; ++c)
+        m_best[c] = rig.angle(m_variables[c]);
 }
 
 void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
@@ -282,9 +288,7 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
                 continue;
             }
             ++group.restarts;
-            for (std::size_t c = 0; c < cols; ++c) {
-                if (m_columnGroup[c] != static_cast<int>(g))
-                    continue;
+            for (std::size_t c = group.firstColumn; c < group.endColumn; ++c) {
                 const JointIndex j = m_variables[c];
                 const double lo = rig.minAngle(j), hi = rig.maxAngle(j);
                 const double u = group.restarts == 1 ? 0.5 : restartFraction(randomState);
@@ -343,25 +347,27 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
                 m_residual[2 * i + 1] = 0.0;
             }
         }
-        for (std::size_t c = 0; c < cols; ++c)
-            m_held[c] = m_groups[static_cast<std::size_t>(m_columnGroup[c])].active ? 0 : 1;
+        for (const Group& group : m_groups)
+            std::fill(m_held.begin() + static_cast<std::ptrdiff_t>(group.firstColumn),
+                      m_held.begin() + static_cast<std::ptrdiff_t>(group.endColumn), group.active ? 0 : 1);
         if (!computeStep())
             break;
         // Hold joints that sit on a limit the step pushes against, then solve again without them.
         bool held = false;
-        for (Group& group : m_groups)
+        for (Group& group : m_groups) {
             group.pressed = false;
-        for (std::size_t c = 0; c < cols; ++c) {
-            const JointIndex j = m_variables[c];
-            const double a = rig.angle(j);
-            if (m_held[c])
-                continue;
-            if ((a <= rig.minAngle(j) && m_step[c] < 0.0) || (a >= rig.maxAngle(j) && m_step[c] > 0.0)) {
-                if (rig.minAngle(j) == kMinLimit && rig.maxAngle(j) == kMaxLimit)
-                    continue; // a free joint just wraps around
-                m_held[c] = 1;
-                m_groups[static_cast<std::size_t>(m_columnGroup[c])].pressed = true;
-                held = true;
+            for (std::size_t c = group.firstColumn; c < group.endColumn; ++c) {
+                const JointIndex j = m_variables[c];
+                const double a = rig.angle(j);
+                if (m_held[c])
+                    continue;
+                if ((a <= rig.minAngle(j) && m_step[c] < 0.0) || (a >= rig.maxAngle(j) && m_step[c] > 0.0)) {
+                    if (rig.minAngle(j) == kMinLimit && rig.maxAngle(j) == kMaxLimit)
+                        continue; // a free joint just wraps around
+                    m_held[c] = 1;
+                    group.pressed = true;
+                    held = true;
+                }
             }
         }
         if (held && !computeStep())
@@ -384,13 +390,11 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
                 group.error = m_groupError[g];
                 group.mu = std::max(group.mu * 0.3, 1e-9);
                 keepIfBest(g, rig);
-                for (std::size_t c = 0; c < cols; ++c)
-                    if (m_columnGroup[c] == static_cast<int>(g))
-                        group.movedSinceCheckpoint = std::max(group.movedSinceCheckpoint, std::fabs(m_step[c]));
+                for (std::size_t c = group.firstColumn; c < group.endColumn; ++c)
+                    group.movedSinceCheckpoint = std::max(group.movedSinceCheckpoint, std::fabs(m_step[c]));
             } else {
-                for (std::size_t c = 0; c < cols; ++c)
-                    if (m_columnGroup[c] == static_cast<int>(g))
-                        rig.setAngleClamped(m_variables[c], m_saved[c]);
+                for (std::size_t c = group.firstColumn; c < group.endColumn; ++c)
+                    rig.setAngleClamped(m_variables[c], m_saved[c]);
                 group.mu *= 10.0;
                 reverted = true;
             }
@@ -417,11 +421,11 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
     // one); without, its one descent only ever improved.
     bool restored = false;
     for (std::size_t g = 0; g < groups; ++g) {
-        if (m_groups[g].restarts == 0)
+        const Group& group = m_groups[g];
+        if (group.restarts == 0)
             continue;
-        for (std::size_t c = 0; c < cols; ++c)
-            if (m_columnGroup[c] == static_cast<int>(g))
-                rig.setAngleClamped(m_variables[c], m_best[c]);
+        for (std::size_t c = group.firstColumn; c < group.endColumn; ++c)
+            rig.setAngleClamped(m_variables[c], m_best[c]);
         restored = true;
     }
     if (restored)

@@ -37,13 +37,15 @@ private:
         bool pressed = false;       // this iteration
         int restarts = 0;
         bool active = true;    // still descending: targets not met, restarts left
+        std::size_t firstColumn = 0; // its bones: columns [firstColumn, endColumn) of J
+        std::size_t endColumn = 0;
     };
 
     // Marks the bones that may turn, groups the effectors and sizes the buffers.
     void setUp(const Rig& rig, const SolveRequest& request);
-    // Weighted squared error (in total, and per group in m_groupError) and the per-effector
-    // residuals for the current m_world.
-    double measure(const SolveRequest& request);
+    // Each group's weighted squared error (m_groupError) and the per-effector residuals for
+    // the current m_world.
+    void measure(const SolveRequest& request);
     // Solves (J Jᵀ + D) y = r, D the per-row damping, and sets m_step = Jᵀ y; false if the
     // system is singular.
     bool computeStep();
@@ -60,7 +62,6 @@ private:
     std::vector<int> m_owner;                // joint -> an effector whose path marked it, or -1
     std::vector<int> m_effectorGroup;        // effector -> group, or -1 (nothing it can move)
     std::vector<int> m_groupOf;              // scratch: first effector of a group -> group
-    std::vector<int> m_columnGroup;          // column -> group
     std::vector<Group> m_groups;
     std::vector<double> m_groupError;        // per group, filled by measure()
     std::vector<double> m_rowDamping;        // per row of J
