@@ -116,6 +116,7 @@ void Rig::reserve(std::size_t joints)
     m_pinned.reserve(joints);
     m_rootPosition.reserve(joints);
     m_localRotation.reserve(joints);
+    m_subtreeHasPin.reserve(joints);
 }
 
 void Rig::appendJoint(const JointDesc& d)
@@ -130,6 +131,28 @@ void Rig::appendJoint(const JointDesc& d)
     m_pinned.push_back(d.pinned ? 1 : 0);
     m_rootPosition.push_back(root ? d.position : Vec2{});
     m_localRotation.push_back(Rotation::fromDegrees(d.angle));
+    m_subtreeHasPin.push_back(0);
+    if (d.pinned)
+        markPinAbove(static_cast<JointIndex>(jointCount() - 1));
+}
+
+void Rig::markPinAbove(JointIndex j)
+{
+    for (; j != kNoJoint && !m_subtreeHasPin[j]; j = m_parent[j])
+        m_subtreeHasPin[j] = 1;
+}
+
+void Rig::recomputeSubtreePins()
+{
+    const std::size_t n = jointCount();
+    m_subtreeHasPin.assign(n, 0);
+    // Children come after their parents: one sweep from the end passes the marks upward.
+    for (std::size_t i = n; i-- > 0;) {
+        if (m_pinned[i])
+            m_subtreeHasPin[i] = 1;
+        if (m_subtreeHasPin[i] && m_parent[i] != kNoJoint)
+            m_subtreeHasPin[m_parent[i]] = 1;
+    }
 }
 
 EditResult Rig::addJoint(const JointDesc& d, JointIndex* added)
@@ -268,6 +291,7 @@ EditResult Rig::reparentJoint(JointIndex j, JointIndex newParent)
             return EditResult::refused("reparenting would break the chain " + quoted(c.name));
     }
     candidate.restoreParentOrder();
+    candidate.recomputeSubtreePins();
     *this = std::move(candidate);
     return EditResult::success();
 }
@@ -328,6 +352,7 @@ void Rig::applyPermutation(const std::vector<JointIndex>& newToOld)
     for (JointIndex& p : m_parent)
         if (p != kNoJoint)
             p = oldToNew[p];
+    recomputeSubtreePins();
     for (Chain& c : m_chains) {
         c.root = oldToNew[c.root];
         c.tip = oldToNew[c.tip];
@@ -412,7 +437,12 @@ EditResult Rig::setPinned(JointIndex j, bool pinned)
 {
     if (!isValidJoint(j))
         return EditResult::refused("no such joint");
+    const bool was = m_pinned[j] != 0;
     m_pinned[j] = pinned ? 1 : 0;
+    if (pinned)
+        markPinAbove(j);
+    else if (was)
+        recomputeSubtreePins(); // another pin may still hold the joints above
     return EditResult::success();
 }
 
@@ -511,7 +541,8 @@ std::string Rig::checkInvariants() const
 {
     const std::size_t n = jointCount();
     if (m_names.size() != n || m_length.size() != n || m_angle.size() != n || m_min.size() != n
-        || m_max.size() != n || m_pinned.size() != n || m_rootPosition.size() != n || m_localRotation.size() != n)
+        || m_max.size() != n || m_pinned.size() != n || m_rootPosition.size() != n || m_localRotation.size() != n
+        || m_subtreeHasPin.size() != n)
         return "internal arrays differ in size";
     for (std::size_t i = 0; i < n; ++i) {
         const std::string who = "joint " + quoted(m_names[i]) + ": ";
@@ -540,6 +571,13 @@ std::string Rig::checkInvariants() const
                 return who + "the angle lies outside its limits";
         }
     }
+    Rig recomputed;
+    recomputed.m_parent = m_parent;
+    recomputed.m_pinned = m_pinned;
+    recomputed.recomputeSubtreePins();
+    for (std::size_t i = 0; i < n; ++i)
+        if (recomputed.m_subtreeHasPin[i] != m_subtreeHasPin[i])
+            return "joint " + quoted(m_names[i]) + ": the record of pins below it is out of step";
     for (std::size_t c = 0; c < m_chains.size(); ++c)
         if (auto why = checkChain(m_chains[c], static_cast<int>(c)); !why.empty())
             return "chain " + quoted(m_chains[c].name) + ": " + why;

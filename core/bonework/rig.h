@@ -55,6 +55,9 @@ public:
     double minAngle(JointIndex j) const { return m_min[j]; }
     double maxAngle(JointIndex j) const { return m_max[j]; }
     bool isPinned(JointIndex j) const { return m_pinned[j] != 0; }
+    // Whether j or any joint under it is pinned: turning any bone above j would move a pin.
+    // Kept up to date by every edit, so a solver posing one limb need not scan the whole rig.
+    bool subtreeHasPin(JointIndex j) const { return m_subtreeHasPin[j] != 0; }
     Vec2 rootPosition(JointIndex j) const { return m_rootPosition[j]; }
     // cos/sin of angle(j), kept in step with it: Rotation::fromDegrees(angle(j)), or after a
     // solver's setRotationClamped the rotation it worked with, which differs from that by
@@ -124,7 +127,8 @@ public:
     std::string checkInvariants() const;
 
     void reserve(std::size_t joints);
-    // Compares everything a rig file holds (bit for bit); the cached rotations are left out.
+    // Compares everything a rig file holds (bit for bit); derived state (the cached rotations,
+    // the record of pins below each joint) is left out.
     bool operator==(const Rig& other) const;
 
 private:
@@ -132,6 +136,10 @@ private:
     // Restores "parents before children" after a reparent (stable otherwise); remaps chains.
     void restoreParentOrder();
     void applyPermutation(const std::vector<JointIndex>& newToOld);
+    // Marks j and every ancestor as having a pin below (stops at the first already marked).
+    void markPinAbove(JointIndex j);
+    // Works m_subtreeHasPin out again for the whole rig (after unpinning or a structural edit).
+    void recomputeSubtreePins();
 
     std::string m_name;
     NodeShape m_nodeShape = NodeShape::Bone;
@@ -144,6 +152,7 @@ private:
     std::vector<unsigned char> m_pinned;
     std::vector<Vec2> m_rootPosition;
     std::vector<Rotation> m_localRotation;
+    std::vector<unsigned char> m_subtreeHasPin; // derived from m_pinned and m_parent
     std::vector<Chain> m_chains;
 };
 

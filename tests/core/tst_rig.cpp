@@ -5,6 +5,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <random>
 
 using namespace bonework;
 
@@ -281,6 +282,45 @@ private slots:
         rig.setRotationClamped(1, Rotation{0.0, 5.0});
         QCOMPARE(rig.angle(1), 90.0);
         QVERIFY(rig.checkInvariants().empty());
+    }
+
+    void subtreeHasPinFollowsEveryEdit()
+    {
+        // A seeded run of random edits (add, pin, unpin, remove, reparent); after each one the
+        // rig's record of pins below every joint must match a scan of the rig from scratch.
+        // checkInvariants compares the same record, so any drift also names the joint.
+        const unsigned seed = 20261123u;
+        std::mt19937 rng(seed);
+        Rig rig;
+        rig.addJoint(root("r0"));
+        int names = 0;
+        const auto pick = [&] { return static_cast<JointIndex>(std::uniform_int_distribution<std::size_t>(0, rig.jointCount() - 1)(rng)); };
+        for (int step = 0; step < 3000; ++step) {
+            const int what = std::uniform_int_distribution<int>(0, 9)(rng);
+            if (what <= 3 || rig.jointCount() < 3) {
+                JointDesc d = bone("j" + std::to_string(++names), pick(), 10, std::uniform_real_distribution<double>(-90, 90)(rng));
+                d.pinned = what == 0;
+                rig.addJoint(d);
+            } else if (what <= 6) {
+                const JointIndex j = pick();
+                rig.setPinned(j, !rig.isPinned(j));
+            } else if (what == 7 && rig.jointCount() > 20) {
+                rig.removeJoint(pick());
+            } else if (what >= 8) {
+                const JointIndex j = pick();
+                const JointIndex p = std::uniform_int_distribution<int>(0, 5)(rng) == 0 ? kNoJoint : pick();
+                rig.reparentJoint(j, p); // may be refused: a cycle, or j on top of p
+            }
+            for (std::size_t i = 0; i < rig.jointCount(); ++i) {
+                const auto j = static_cast<JointIndex>(i);
+                bool expected = false;
+                for (JointIndex k : rig.subtree(j))
+                    expected = expected || rig.isPinned(k);
+                if (rig.subtreeHasPin(j) != expected)
+                    QFAIL(qPrintable(QStringLiteral("seed %1, step %2: joint %3").arg(seed).arg(step).arg(i)));
+            }
+            QVERIFY2(rig.checkInvariants().empty(), rig.checkInvariants().c_str());
+        }
     }
 
     void equalityIgnoresTheRotationCache()

@@ -202,6 +202,19 @@ private slots:
         path.build(rig, 3, 5); // the branch is above the base: no effect
         QCOMPARE(path.lastFixed(), 0);
         QCOMPARE(path.base(), 3);
+        rig.setPinned(6, false);
+        rig.addJoint(rootJoint("other"));            // 7
+        rig.addJoint(boneJoint("otherBone", 7, 10)); // 8
+        rig.setPinned(8, true); // in another tree: holds nothing of this chain
+        path.build(rig, kNoJoint, 5);
+        QCOMPARE(path.lastFixed(), 0);
+        rig.addJoint(boneJoint("belowTip", 5, 10)); // 9
+        rig.setPinned(9, true); // under the tip: nothing may turn
+        path.build(rig, kNoJoint, 5);
+        QCOMPARE(path.movableBoneCount(), 0);
+        rig.setPinned(9, false);
+        path.build(rig, kNoJoint, 5);
+        QCOMPARE(path.lastFixed(), 0);
         rig.setPinned(5, true);
         path.build(rig, kNoJoint, 5);
         QCOMPARE(path.movableBoneCount(), 0);

@@ -23,7 +23,7 @@ namespace bonework {
 class ChainPath {
 public:
     // Fills the path for a validated request (tip valid and under root). Allocates only when
-    // the chain or the rig is bigger than any seen before by this object.
+    // the chain is longer than any seen before by this object. Costs the chain's length.
     void build(const Rig& rig, JointIndex root, JointIndex tip);
 
     // The base, then every joint down to the tip (so indices increase along it).
@@ -41,8 +41,6 @@ public:
 
 private:
     std::vector<JointIndex> m_joints;
-    // Per rig joint: position on the path of its nearest ancestor-or-self on the path, or -1.
-    std::vector<int> m_pathAncestor;
     int m_lastFixed = 0;
 };
 

@@ -62,8 +62,7 @@ void FollowSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
     const JointIndex dragged = effector.joint;
     const JointIndex root = rig.rootOf(dragged);
 
-    tree::markPinnedSubtrees(rig, m_pinnedBelow);
-    const bool anchored = m_pinnedBelow[root] || (request.root != kNoJoint && rig.rootOf(request.root) == root);
+    const bool anchored = rig.subtreeHasPin(root) || (request.root != kNoJoint && rig.rootOf(request.root) == root);
     if (anchored) {
         m_anchored.run(rig, request, result);
         return;

@@ -26,7 +26,6 @@ private:
     void pull(const Rig& rig, JointIndex dragged, Vec2 target);
 
     RelaxSolver m_anchored;
-    std::vector<unsigned char> m_pinnedBelow;
     std::vector<WorldTransform> m_world;
     std::vector<Vec2> m_pulled;
     std::vector<JointIndex> m_firstChild, m_nextSibling;

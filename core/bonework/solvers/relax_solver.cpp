@@ -143,7 +143,9 @@ void RelaxSolver::setUp(const Rig& rig, const SolveRequest& request)
 
     // Which bones may turn: those above some effector, with no pin in their subtree, not on the
     // way up to request.root (that joint is held in place).
-    tree::markPinnedSubtrees(rig, m_locked);
+    m_locked.resize(n);
+    for (std::size_t i = 0; i < n; ++i)
+        m_locked[i] = rig.subtreeHasPin(static_cast<JointIndex>(i)) ? 1 : 0;
     if (request.root != kNoJoint)
         for (JointIndex j = request.root; j != kNoJoint; j = rig.parent(j))
             m_locked[j] = 1;

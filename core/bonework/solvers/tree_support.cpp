@@ -24,20 +24,6 @@ std::string checkEffectorRequest(const Rig& rig, const SolveRequest& request)
     return checkSolveSettings(request);
 }
 
-void markPinnedSubtrees(const Rig& rig, std::vector<unsigned char>& out)
-{
-    const std::size_t n = rig.jointCount();
-    out.assign(n, 0);
-    // Children come after parents, so one backward sweep passes the marks upward.
-    for (std::size_t i = n; i-- > 0;) {
-        const auto j = static_cast<JointIndex>(i);
-        if (rig.isPinned(j))
-            out[i] = 1;
-        if (out[i] && !rig.isRoot(j))
-            out[rig.parent(j)] = 1;
-    }
-}
-
 double turnDegrees(Vec2 from, Vec2 to)
 {
     const double c = dot(from, to);
