@@ -6,10 +6,15 @@
 //   moving: a circle inside the reach sampled at 120 Hz (one turn per 2 s), warm start,
 //     20 iterations (reach: 1, its one pass per frame), tolerance 0.01.
 //
+//   .../in-rig-of-20000: the same solve on a chain that is a small part of a big rig (19,997
+//     more joints on a line off the root, one of them pinned): a limb's solve must cost the
+//     limb, not the rig.
+//
 // Counters: iters (per solve), ns_per_bone_iter (time / (bones x iterations)), reach_rate
 // (share of solves within the tolerance), step_deg (moving: mean over frames of the largest
 // change of any bone's angle from one frame to the next).
 #include "random_rigs.h"
+#include "sample_rigs.h"
 
 #include "bonework/solvers/solver.h"
 
@@ -36,7 +41,7 @@ const char* targetsName(Targets t)
     return "";
 }
 
-void runChain(benchmark::State& state, SolverKind kind, int bones, bool limits, Targets targets)
+void runChain(benchmark::State& state, SolverKind kind, int bones, bool limits, Targets targets, int rigJoints = 0)
 {
     Engine rng(20261122u + static_cast<unsigned>(bones) * 7u + (limits ? 1u : 0u));
     RigOptions options;
@@ -62,6 +67,13 @@ void runChain(benchmark::State& state, SolverKind kind, int bones, bool limits, 
             points.push_back(targets == Targets::Reachable ? reachableTarget(rng, rig, tip) : unreachableTarget(rng, rig, tip));
     }
 
+    // The rest of a big rig: a line off the root after the chain's joints, pinned at its end;
+    // added after the targets were drawn, so they are the same as on the chain alone.
+    for (JointIndex p = 0, j = 0; static_cast<int>(rig.jointCount()) < rigJoints; p = j) {
+        j = addBone(rig, "other" + std::to_string(rig.jointCount()), p, 1.0, 0.0);
+        if (static_cast<int>(rig.jointCount()) == rigJoints)
+            rig.setPinned(j, true);
+    }
     auto solver = makeSolver(kind);
     Effector effector{tip, points.front(), 1.0};
     SolveRequest request;
@@ -127,6 +139,10 @@ int main(int argc, char** argv)
                 }
             }
         }
+    }
+    for (SolverKind kind : {SolverKind::TwoBone, SolverKind::Fabrik, SolverKind::Ccd, SolverKind::Reach}) {
+        const std::string name = std::string(solverName(kind)) + "/2/free/reachable/in-rig-of-20000";
+        benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) { runChain(s, kind, 2, false, Targets::Reachable, 20000); });
     }
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv))
