@@ -270,6 +270,37 @@ private slots:
         }
     }
 
+    // Out of reach of a chain without limits, the nearest pose is the (movable part of the)
+    // chain straight at the target: fabrik, ccd and two-bone end exactly there, so the error is
+    // the target's distance from the movable part's base less its length. (reach converges over
+    // frames, one pass each, by design, so it is not held to this.)
+    void freeChainsOutOfReachEndStraight()
+    {
+        const int cases = scaled(600);
+        for (SolverKind kind : {SolverKind::Fabrik, SolverKind::Ccd, SolverKind::TwoBone}) {
+            auto solver = makeSolver(kind);
+            for (int i = 0; i < cases; ++i) {
+                const std::uint64_t seed = 7000003ull * static_cast<std::uint64_t>(kind) + static_cast<std::uint64_t>(i);
+                Engine rng(seed);
+                const Case c = randomCase(rng, kind, i % 10 == 0 ? 100 : 20, false, i % 3 == 2 ? 0.15 : 0.0, 1);
+                ChainPath path;
+                path.build(c.rig, c.root, c.tip);
+                if (path.movableBoneCount() == 0)
+                    continue;
+                Rig solved = c.rig;
+                const SolveResult r = solve(*solver, solved, c.tip, c.target, c.root, 100, 0.01);
+                const std::vector<WorldTransform> world = forwardKinematics(solved);
+                double length = 0.0;
+                for (JointIndex j : path.movableJoints().subspan(1))
+                    length += solved.length(j);
+                const double expected = distance(world[path.movableJoints().front()].position, c.target) - length;
+                QVERIFY2(std::fabs(r.error - expected) <= 1e-9 * (1.0 + expected),
+                         seedText(kind, seed, "not straight at the target: error " + std::to_string(r.error) + ", best "
+                                                  + std::to_string(expected)).c_str());
+            }
+        }
+    }
+
     // Reachable targets (FK of random legal angles) on chains of 2 to 20 bones, 100 iterations:
     // fabrik at least 99% without limits and 95% with. (With BONEWORK_PROPERTY_SCALE < 1 the
     // sample shrinks and the rates get noisier.)

@@ -39,12 +39,17 @@ void FabrikSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
     const std::span<Rotation> local = m_state.local();
     const std::span<Vec2> pos = m_state.positions();
     const std::span<Rotation> world = m_state.world();
+    // Out of reach of a chain without limits the answer is the chain straight at the target;
+    // the passes would only confirm it.
+    if (layOutStraightIfOutOfReach(m_state, target)) {
+        result.iterations = 1;
+        m_state.store(rig, m_path, effector.target, request.tolerance, result);
+        return;
+    }
 
     if (m_best.size() < static_cast<std::size_t>(n) + 1)
         m_best.resize(static_cast<std::size_t>(n) + 1);
-    double totalLength = 0.0;
-    for (int k = 1; k <= n; ++k)
-        totalLength += m_state.length(k);
+    const double totalLength = m_state.totalLength();
     // Restarts only make sense when the target is within the chain's length of its base.
     const bool mayReach = safeDistance(base, target) <= totalLength;
     double bestError = std::numeric_limits<double>::infinity();

@@ -133,15 +133,19 @@ void ChainState::load(const Rig& rig, const ChainPath& path)
     m_basePosition = base.position;
     m_baseRotation = base.rotation;
     m_joints[0] = joints.front();
+    m_totalLength = 0.0;
+    m_allFree = true;
     for (std::size_t k = 1; k < size; ++k) {
         const JointIndex j = joints[k];
         m_joints[k] = j;
         m_length[k] = rig.length(j);
+        m_totalLength += m_length[k];
         m_local[k] = rig.localRotation(j);
         RotationLimits& lim = m_limits[k];
         // Limits rarely change between solves: their rotations are worked out again only then.
         if (lim.min != rig.minAngle(j) || lim.max != rig.maxAngle(j))
             lim.set(rig.minAngle(j), rig.maxAngle(j));
+        m_allFree = m_allFree && lim.free;
     }
 }
 
@@ -289,6 +293,21 @@ void ChainState::store(Rig& rig, const ChainPath& path, Vec2 target, double tole
         tip += w.direction() * m_length[i];
     }
     reportWithTip(rig, path, tip, target, tolerance, result);
+}
+
+bool layOutStraightIfOutOfReach(ChainState& state, Vec2 target)
+{
+    if (!state.allFree() || state.bones() < 1 || safeDistance(state.basePosition(), target) < state.totalLength())
+        return false;
+    Rotation toTarget;
+    if (!unitDirection(target - state.basePosition(), toTarget))
+        return false; // only a chain of zero length could be this far from a target on its base
+    const std::span<Rotation> local = state.local();
+    local[1] = state.baseRotation().inverse() * toTarget;
+    for (int k = 2; k <= state.bones(); ++k)
+        local[static_cast<std::size_t>(k)] = Rotation{};
+    state.forward();
+    return true;
 }
 
 void reportUnchanged(const Rig& rig, const ChainPath& path, Vec2 target, double tolerance, SolveResult& result)

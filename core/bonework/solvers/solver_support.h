@@ -121,6 +121,9 @@ public:
     const RotationLimits& limits(int k) const { return m_limits[static_cast<std::size_t>(k)]; }
     Vec2 basePosition() const { return m_basePosition; }
     Rotation baseRotation() const { return m_baseRotation; }
+    double totalLength() const { return m_totalLength; }
+    // No bone of the chain has limits (every range is the whole circle).
+    bool allFree() const { return m_allFree; }
 
     // Bone k's local rotation, indices 1..bones() (0 is unused). Iterate on these.
     std::span<Rotation> local() { return m_local; }
@@ -140,6 +143,8 @@ private:
     int m_bones = 0;
     Vec2 m_basePosition;
     Rotation m_baseRotation;
+    double m_totalLength = 0.0;
+    bool m_allFree = true;
     std::vector<JointIndex> m_joints;
     std::vector<double> m_length;
     std::vector<RotationLimits> m_limits;
@@ -184,6 +189,12 @@ bool finishWithTwoBones(ChainState& state, Vec2 target);
 // limits. Needs state.positions() current (state.forward()); leaves them stale. Returns the new
 // tip position; `changed` tells whether any bone turned.
 Vec2 ccdSweep(ChainState& state, Vec2 tip, Vec2 target, bool& changed);
+
+// The answer for a chain without limits whose target lies at or beyond its full length: every
+// bone straight along the line from the base to the target (no pose comes nearer). Lays it out
+// when state.allFree() and the target is that far; needs no current positions, leaves
+// positions() and world() current, and returns whether it did.
+bool layOutStraightIfOutOfReach(ChainState& state, Vec2 target);
 
 // The tip of `path` measured from the rig as it stands (walks the chain once).
 Vec2 chainTipPosition(const Rig& rig, const ChainPath& path);
