@@ -99,6 +99,22 @@ void BM_RelaxHumanoid4(benchmark::State& state)
 }
 BENCHMARK(BM_RelaxHumanoid4)->Arg(1)->Arg(0)->ArgName("reachable")->Unit(benchmark::kMicrosecond);
 
+// The humanoid as a small part of a big rig (a 20,000-joint prop in a tree of its own, as in a
+// game scene held in one rig): the solve must cost the limbs it moves, not the rig.
+void BM_RelaxHumanoid4InRigOf20000(benchmark::State& state)
+{
+    Rig rig = humanoid();
+    JointDesc prop;
+    prop.name = "prop";
+    JointIndex last = kNoJoint;
+    rig.addJoint(prop, &last);
+    while (rig.jointCount() < 20000)
+        last = addBone(rig, "prop" + std::to_string(rig.jointCount()), last, 1.0, 0.0);
+    relaxStatic(state, rig, {rig.findJoint("hand_l"), rig.findJoint("hand_r"), rig.findJoint("foot_l"), rig.findJoint("foot_r")},
+                true);
+}
+BENCHMARK(BM_RelaxHumanoid4InRigOf20000)->Unit(benchmark::kMicrosecond);
+
 void BM_RelaxSpider8(benchmark::State& state)
 {
     const Rig rig = spider();

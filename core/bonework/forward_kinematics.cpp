@@ -25,6 +25,25 @@ void forwardKinematics(const Rig& rig, std::span<WorldTransform> out)
     }
 }
 
+void forwardKinematics(const Rig& rig, std::span<const JointIndex> joints, std::span<WorldTransform> out)
+{
+    assert(out.size() >= rig.jointCount());
+    const std::span<const JointIndex> parents = rig.parents();
+    const std::span<const double> lengths = rig.lengths();
+    const std::span<const Rotation> local = rig.localRotations();
+    for (const JointIndex j : joints) {
+        const JointIndex p = parents[j];
+        if (p == kNoJoint) {
+            out[j].position = rig.rootPosition(j);
+            out[j].rotation = local[j];
+        } else {
+            const Rotation r = out[p].rotation * local[j];
+            out[j].rotation = r;
+            out[j].position = out[p].position + r.direction() * lengths[j];
+        }
+    }
+}
+
 WorldTransform worldTransformOf(const Rig& rig, JointIndex joint)
 {
     // 2D rotations commute, so the world rotation is the product of the local ones in any order.

@@ -141,21 +141,48 @@ void RelaxSolver::setUp(const Rig& rig, const SolveRequest& request)
     const std::size_t effectors = request.effectors.size();
     m_world.resize(n);
 
+    // The per-joint tables are sized to the rig once and put back to "unmarked" through the
+    // lists of what the last solve marked, so a solve costs the joints it touches, not the rig.
+    if (m_owner.size() != n) {
+        m_owner.assign(n, -1);
+        m_variable.assign(n, -1);
+        m_neededMark.assign(n, 0);
+        m_onRootPath.assign(n, 0);
+    } else {
+        for (const JointIndex j : m_needed) {
+            m_owner[j] = -1;
+            m_variable[j] = -1;
+            m_neededMark[j] = 0;
+        }
+        for (const JointIndex j : m_rootPath)
+            m_onRootPath[j] = 0;
+    }
+    m_needed.clear();
+    m_rootPath.clear();
+
+    // The joints whose world transforms the descent reads: every effector and everything above
+    // it (the bones it may turn hang from these), in index order so parents come first.
+    for (const Effector& e : request.effectors)
+        for (JointIndex j = e.joint; j != kNoJoint && !m_neededMark[j]; j = rig.parent(j)) {
+            m_neededMark[j] = 1;
+            m_needed.push_back(j);
+        }
+    std::sort(m_needed.begin(), m_needed.end());
+
     // Which bones may turn: those above some effector, with no pin in their subtree, not on the
     // way up to request.root (that joint is held in place).
-    m_locked.resize(n);
-    for (std::size_t i = 0; i < n; ++i)
-        m_locked[i] = rig.subtreeHasPin(static_cast<JointIndex>(i)) ? 1 : 0;
     if (request.root != kNoJoint)
-        for (JointIndex j = request.root; j != kNoJoint; j = rig.parent(j))
-            m_locked[j] = 1;
+        for (JointIndex j = request.root; j != kNoJoint; j = rig.parent(j)) {
+            m_onRootPath[j] = 1;
+            m_rootPath.push_back(j);
+        }
+    const auto locked = [&](JointIndex j) { return rig.subtreeHasPin(j) || m_onRootPath[j]; };
 
     // Effectors that share a bone they may turn form a group; groups share nothing, so each is
     // its own problem. A group's descent is accepted, damped and restarted on its own, so one
     // trapped leg of a spider neither rejects the others' good steps nor throws away their
     // answers when it starts again.
     m_effectorGroup.assign(effectors, -1);
-    m_owner.assign(n, -1); // joint -> an effector whose path up marked it
     for (std::size_t i = 0; i < effectors; ++i) {
         const Effector& e = request.effectors[i];
         if (e.weight <= 0.0)
@@ -163,7 +190,7 @@ void RelaxSolver::setUp(const Rig& rig, const SolveRequest& request)
         JointIndex j = e.joint;
         bool marked = false;
         for (; !rig.isRoot(j) && m_owner[j] == -1; j = rig.parent(j))
-            if (!m_locked[j]) {
+            if (!locked(j)) {
                 m_owner[j] = static_cast<int>(i);
                 marked = true;
             }
@@ -197,23 +224,22 @@ void RelaxSolver::setUp(const Rig& rig, const SolveRequest& request)
     const auto groupOfJoint = [&](std::size_t j) {
         return static_cast<std::size_t>(m_effectorGroup[static_cast<std::size_t>(m_owner[j])]);
     };
-    for (std::size_t j = 0; j < n; ++j)
+    for (const JointIndex j : m_needed) // the owned joints are among them
         if (m_owner[j] >= 0)
-            ++m_groups[groupOfJoint(j)].endColumn;
+            ++m_groups[groupOfJoint(static_cast<std::size_t>(j))].endColumn;
     std::size_t cols = 0;
     for (Group& group : m_groups) {
         group.firstColumn = cols;
         cols += group.endColumn;
         group.endColumn = group.firstColumn; // grows back as the columns are placed
     }
-    m_variable.assign(n, -1);
     m_variables.resize(cols);
-    for (std::size_t j = 0; j < n; ++j) {
+    for (const JointIndex j : m_needed) {
         if (m_owner[j] < 0)
             continue;
-        const std::size_t c = m_groups[groupOfJoint(j)].endColumn++;
+        const std::size_t c = m_groups[groupOfJoint(static_cast<std::size_t>(j))].endColumn++;
         m_variable[j] = static_cast<int>(c);
-        m_variables[c] = static_cast<JointIndex>(j);
+        m_variables[c] = j;
     }
     const std::size_t rows = 2 * effectors;
     m_jacobian.resize(rows * cols);
@@ -226,6 +252,16 @@ void RelaxSolver::setUp(const Rig& rig, const SolveRequest& request)
     m_held.resize(cols);
     m_best.resize(cols);
     m_groupError.assign(groups, 0.0);
+}
+
+void RelaxSolver::updateWorld(const Rig& rig)
+{
+    // The sweep over the whole rig when the effectors' paths are most of it (it walks memory in
+    // order); the list otherwise. Both give the same values.
+    if (2 * m_needed.size() > rig.jointCount())
+        forwardKinematics(rig, m_world);
+    else
+        forwardKinematics(rig, m_needed, m_world);
 }
 
 bool RelaxSolver::groupWithin(const SolveRequest& request, std::size_t g) const
@@ -256,7 +292,7 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
     const std::size_t cols = m_variables.size();
     const std::size_t groups = m_groups.size();
 
-    forwardKinematics(rig, m_world);
+    updateWorld(rig);
     measure(request);
     for (std::size_t g = 0; g < groups; ++g) {
         m_groups[g].error = m_groupError[g];
@@ -303,7 +339,7 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
             restarted = true;
         }
         if (restarted) {
-            forwardKinematics(rig, m_world);
+            updateWorld(rig);
             measure(request);
             for (std::size_t g = 0; g < groups; ++g) {
                 m_groups[g].error = m_groupError[g];
@@ -380,7 +416,7 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
             if (m_step[c] != 0.0)
                 rig.setAngleClamped(j, m_saved[c] + m_step[c]);
         }
-        forwardKinematics(rig, m_world);
+        updateWorld(rig);
         measure(request);
         // Each group keeps its step only if its own weighted error fell.
         bool reverted = false;
@@ -410,7 +446,7 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
             }
         }
         if (reverted) {
-            forwardKinematics(rig, m_world);
+            updateWorld(rig);
             measure(request); // the residuals of the reverted groups
         }
         for (std::size_t g = 0; g < groups; ++g)
@@ -431,7 +467,7 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
         restored = true;
     }
     if (restored)
-        forwardKinematics(rig, m_world);
+        updateWorld(rig);
 
     double weights = 0.0, weighted = 0.0, plain = 0.0;
     for (const Effector& e : request.effectors) {

@@ -43,6 +43,8 @@ private:
 
     // Marks the bones that may turn, groups the effectors and sizes the buffers.
     void setUp(const Rig& rig, const SolveRequest& request);
+    // m_world for the joints in m_needed.
+    void updateWorld(const Rig& rig);
     // Each group's weighted squared error (m_groupError) and the per-effector residuals for
     // the current m_world.
     void measure(const SolveRequest& request);
@@ -55,8 +57,11 @@ private:
     // restart: lower by kClearlyBetter), or unconditionally when it has `reached` its targets.
     void keepIfBest(std::size_t g, const Rig& rig, bool reached = false);
 
-    std::vector<WorldTransform> m_world;
-    std::vector<unsigned char> m_locked;     // the bone cannot turn (pin below it, or request.root)
+    std::vector<WorldTransform> m_world;     // current for the joints in m_needed only
+    std::vector<JointIndex> m_needed;        // effectors and their ancestors, in index order
+    std::vector<unsigned char> m_neededMark; // joint -> in m_needed
+    std::vector<JointIndex> m_rootPath;      // request.root and its ancestors: held in place
+    std::vector<unsigned char> m_onRootPath; // joint -> in m_rootPath
     std::vector<int> m_variable;             // joint -> column in J, or -1
     std::vector<JointIndex> m_variables;     // column -> joint
     std::vector<int> m_owner;                // joint -> an effector whose path marked it, or -1
