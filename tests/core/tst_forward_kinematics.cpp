@@ -1,6 +1,7 @@
 // Forward kinematics against hand-computed poses.
 #include "bonework/angles.h"
 #include "bonework/forward_kinematics.h"
+#include "random_rigs.h"
 
 #include <QTest>
 
@@ -116,6 +117,34 @@ private slots:
         std::vector<WorldTransform> buffer(2);
         forwardKinematics(rig, buffer);
         QCOMPARE(buffer[1].position, (Vec2{4, 2}));
+    }
+
+    void listedJointsMatchTheFullSweep()
+    {
+        // For random trees, the joints above a few random joints (closed upward, index order):
+        // the same bits as the sweep over the whole rig, and nothing else written.
+        for (unsigned seed = 1; seed <= 200; ++seed) {
+            testing::Engine rng(seed);
+            const Rig rig = testing::randomTree(rng, 2 + static_cast<int>(seed % 80));
+            std::vector<unsigned char> listed(rig.jointCount(), 0);
+            for (int k = 0; k < 3; ++k)
+                for (JointIndex j = testing::uniformInt(rng, 0, static_cast<int>(rig.jointCount()) - 1); j != kNoJoint;
+                     j = rig.parent(j))
+                    listed[j] = 1;
+            std::vector<JointIndex> joints;
+            for (std::size_t i = 0; i < listed.size(); ++i)
+                if (listed[i])
+                    joints.push_back(static_cast<JointIndex>(i));
+            const WorldTransform untouched{{-7.0, -7.0}, {0.0, 1.0}};
+            std::vector<WorldTransform> some(rig.jointCount(), untouched);
+            forwardKinematics(rig, joints, some);
+            const std::vector<WorldTransform> all = forwardKinematics(rig);
+            for (std::size_t i = 0; i < listed.size(); ++i) {
+                const WorldTransform& expected = listed[i] ? all[i] : untouched;
+                QVERIFY2(some[i].position == expected.position && some[i].rotation == expected.rotation,
+                         qPrintable(QStringLiteral("seed %1, joint %2").arg(seed).arg(i)));
+            }
+        }
     }
 };
 
