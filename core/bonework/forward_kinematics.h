@@ -18,8 +18,9 @@ struct WorldTransform {
 void forwardKinematics(const Rig& rig, std::span<WorldTransform> out);
 
 // Fills out[j] for the listed joints only, the same values as the sweep over the whole rig.
-// `joints` must be in increasing order and hold every ancestor of each joint it holds (as the
-// joints on the way up from some effectors do): a solver that reads a few joints' positions then
+// `joints` must list every joint's parent before it (increasing index order does) and hold
+// every ancestor of each joint it holds (as the joints on the way up from some effectors, or a
+// whole tree, do): a solver that reads a few joints' positions then
 // pays for those, not for the rest of the rig. The other entries of `out` are left alone.
 void forwardKinematics(const Rig& rig, std::span<const JointIndex> joints, std::span<WorldTransform> out);
 

@@ -71,9 +71,8 @@ JointIndex Rig::rootOf(JointIndex j) const
 std::vector<JointIndex> Rig::children(JointIndex j) const
 {
     std::vector<JointIndex> result;
-    for (std::size_t i = static_cast<std::size_t>(j) + 1; i < m_parent.size(); ++i)
-        if (m_parent[i] == j)
-            result.push_back(static_cast<JointIndex>(i));
+    for (JointIndex c = m_firstChild[j]; c != kNoJoint; c = m_nextSibling[c])
+        result.push_back(c);
     return result;
 }
 
@@ -117,6 +116,9 @@ void Rig::reserve(std::size_t joints)
     m_rootPosition.reserve(joints);
     m_localRotation.reserve(joints);
     m_subtreeHasPin.reserve(joints);
+    m_firstChild.reserve(joints);
+    m_lastChild.reserve(joints);
+    m_nextSibling.reserve(joints);
 }
 
 void Rig::appendJoint(const JointDesc& d)
@@ -134,6 +136,32 @@ void Rig::appendJoint(const JointDesc& d)
     m_subtreeHasPin.push_back(0);
     if (d.pinned)
         markPinAbove(static_cast<JointIndex>(jointCount() - 1));
+    linkLastJoint();
+}
+
+void Rig::linkLastJoint()
+{
+    const auto j = static_cast<JointIndex>(m_firstChild.size());
+    m_firstChild.push_back(kNoJoint);
+    m_lastChild.push_back(kNoJoint);
+    m_nextSibling.push_back(kNoJoint);
+    const JointIndex p = m_parent[j];
+    if (p == kNoJoint)
+        return;
+    if (m_lastChild[p] == kNoJoint)
+        m_firstChild[p] = j;
+    else
+        m_nextSibling[m_lastChild[p]] = j;
+    m_lastChild[p] = j;
+}
+
+void Rig::recomputeChildLinks()
+{
+    m_firstChild.clear();
+    m_lastChild.clear();
+    m_nextSibling.clear();
+    while (m_firstChild.size() < jointCount())
+        linkLastJoint();
 }
 
 void Rig::markPinAbove(JointIndex j)
@@ -292,6 +320,7 @@ EditResult Rig::reparentJoint(JointIndex j, JointIndex newParent)
     }
     candidate.restoreParentOrder();
     candidate.recomputeSubtreePins();
+    candidate.recomputeChildLinks();
     *this = std::move(candidate);
     return EditResult::success();
 }
@@ -353,6 +382,7 @@ void Rig::applyPermutation(const std::vector<JointIndex>& newToOld)
         if (p != kNoJoint)
             p = oldToNew[p];
     recomputeSubtreePins();
+    recomputeChildLinks();
     for (Chain& c : m_chains) {
         c.root = oldToNew[c.root];
         c.tip = oldToNew[c.tip];
@@ -542,7 +572,7 @@ std::string Rig::checkInvariants() const
     const std::size_t n = jointCount();
     if (m_names.size() != n || m_length.size() != n || m_angle.size() != n || m_min.size() != n
         || m_max.size() != n || m_pinned.size() != n || m_rootPosition.size() != n || m_localRotation.size() != n
-        || m_subtreeHasPin.size() != n)
+        || m_subtreeHasPin.size() != n || m_firstChild.size() != n || m_lastChild.size() != n || m_nextSibling.size() != n)
         return "internal arrays differ in size";
     for (std::size_t i = 0; i < n; ++i) {
         const std::string who = "joint " + quoted(m_names[i]) + ": ";
@@ -575,9 +605,14 @@ std::string Rig::checkInvariants() const
     recomputed.m_parent = m_parent;
     recomputed.m_pinned = m_pinned;
     recomputed.recomputeSubtreePins();
-    for (std::size_t i = 0; i < n; ++i)
+    recomputed.recomputeChildLinks();
+    for (std::size_t i = 0; i < n; ++i) {
         if (recomputed.m_subtreeHasPin[i] != m_subtreeHasPin[i])
             return "joint " + quoted(m_names[i]) + ": the record of pins below it is out of step";
+        if (recomputed.m_firstChild[i] != m_firstChild[i] || recomputed.m_lastChild[i] != m_lastChild[i]
+            || recomputed.m_nextSibling[i] != m_nextSibling[i])
+            return "joint " + quoted(m_names[i]) + ": the child links are out of step";
+    }
     for (std::size_t c = 0; c < m_chains.size(); ++c)
         if (auto why = checkChain(m_chains[c], static_cast<int>(c)); !why.empty())
             return "chain " + quoted(m_chains[c].name) + ": " + why;

@@ -58,6 +58,10 @@ public:
     // Whether j or any joint under it is pinned: turning any bone above j would move a pin.
     // Kept up to date by every edit, so a solver posing one limb need not scan the whole rig.
     bool subtreeHasPin(JointIndex j) const { return m_subtreeHasPin[j] != 0; }
+    // j's children in index order, without allocating: firstChild(j), then nextSibling of each,
+    // until kNoJoint. Kept up to date by every edit, so walking one tree costs that tree only.
+    JointIndex firstChild(JointIndex j) const { return m_firstChild[j]; }
+    JointIndex nextSibling(JointIndex j) const { return m_nextSibling[j]; }
     Vec2 rootPosition(JointIndex j) const { return m_rootPosition[j]; }
     // cos/sin of angle(j), kept in step with it: Rotation::fromDegrees(angle(j)), or after a
     // solver's setRotationClamped the rotation it worked with, which differs from that by
@@ -128,7 +132,7 @@ public:
 
     void reserve(std::size_t joints);
     // Compares everything a rig file holds (bit for bit); derived state (the cached rotations,
-    // the record of pins below each joint) is left out.
+    // the record of pins below each joint, the child links) is left out.
     bool operator==(const Rig& other) const;
 
 private:
@@ -140,6 +144,10 @@ private:
     void markPinAbove(JointIndex j);
     // Works m_subtreeHasPin out again for the whole rig (after unpinning or a structural edit).
     void recomputeSubtreePins();
+    // Appends the last joint to its parent's list of children (kept in index order).
+    void linkLastJoint();
+    // Works the child links out again for the whole rig (after a structural edit).
+    void recomputeChildLinks();
 
     std::string m_name;
     NodeShape m_nodeShape = NodeShape::Bone;
@@ -153,6 +161,7 @@ private:
     std::vector<Vec2> m_rootPosition;
     std::vector<Rotation> m_localRotation;
     std::vector<unsigned char> m_subtreeHasPin; // derived from m_pinned and m_parent
+    std::vector<JointIndex> m_firstChild, m_lastChild, m_nextSibling; // derived from m_parent
     std::vector<Chain> m_chains;
 };
 

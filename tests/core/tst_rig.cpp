@@ -284,11 +284,11 @@ private slots:
         QVERIFY(rig.checkInvariants().empty());
     }
 
-    void subtreeHasPinFollowsEveryEdit()
+    void derivedStructureFollowsEveryEdit()
     {
         // A seeded run of random edits (add, pin, unpin, remove, reparent); after each one the
-        // rig's record of pins below every joint must match a scan of the rig from scratch.
-        // checkInvariants compares the same record, so any drift also names the joint.
+        // rig's record of pins below every joint and its child links must match a scan of the
+        // rig from scratch. checkInvariants compares the same, so any drift also names the joint.
         const unsigned seed = 20261123u;
         std::mt19937 rng(seed);
         Rig rig;
@@ -318,6 +318,15 @@ private slots:
                     expected = expected || rig.isPinned(k);
                 if (rig.subtreeHasPin(j) != expected)
                     QFAIL(qPrintable(QStringLiteral("seed %1, step %2: joint %3").arg(seed).arg(step).arg(i)));
+                // The child links list exactly the joints whose parent is j, in index order.
+                std::vector<JointIndex> linked, scanned;
+                for (JointIndex c = rig.firstChild(j); c != kNoJoint; c = rig.nextSibling(c))
+                    linked.push_back(c);
+                for (std::size_t k = 0; k < rig.jointCount(); ++k)
+                    if (rig.parent(static_cast<JointIndex>(k)) == j)
+                        scanned.push_back(static_cast<JointIndex>(k));
+                if (linked != scanned)
+                    QFAIL(qPrintable(QStringLiteral("seed %1, step %2: children of joint %3").arg(seed).arg(step).arg(i)));
             }
             QVERIFY2(rig.checkInvariants().empty(), rig.checkInvariants().c_str());
         }

@@ -15,18 +15,7 @@ std::string FollowSolver::validate(const Rig& rig, const SolveRequest& request) 
 // Follow-the-leader positions for every joint of the dragged joint's tree, into m_pulled.
 void FollowSolver::pull(const Rig& rig, JointIndex dragged, Vec2 target)
 {
-    const std::size_t n = rig.jointCount();
-    // Children lists without allocation: first child and next sibling per joint.
-    m_firstChild.assign(n, kNoJoint);
-    m_nextSibling.assign(n, kNoJoint);
-    for (std::size_t i = n; i-- > 0;) {
-        const JointIndex p = rig.parent(static_cast<JointIndex>(i));
-        if (p != kNoJoint) {
-            m_nextSibling[i] = m_firstChild[p];
-            m_firstChild[p] = static_cast<JointIndex>(i);
-        }
-    }
-    m_pulled.resize(n);
+    m_pulled.resize(rig.jointCount());
     m_queue.clear();
     m_cameFrom.clear();
     m_pulled[dragged] = target;
@@ -50,7 +39,7 @@ void FollowSolver::pull(const Rig& rig, JointIndex dragged, Vec2 target)
         const JointIndex parent = rig.parent(moved);
         if (parent != kNoJoint && parent != from)
             place(parent, rig.length(moved));
-        for (JointIndex c = m_firstChild[moved]; c != kNoJoint; c = m_nextSibling[c])
+        for (JointIndex c = rig.firstChild(moved); c != kNoJoint; c = rig.nextSibling(c))
             if (c != from)
                 place(c, rig.length(c));
     }
@@ -68,9 +57,35 @@ void FollowSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
         return;
     }
 
+    // The dragged joint's tree, parents before children (depth first along the rig's child
+    // links): everything below works on it alone, whatever else the rig holds.
+    m_treeJoints.clear();
+    m_stack.clear();
+    m_stack.push_back(root);
+    while (!m_stack.empty()) {
+        const JointIndex j = m_stack.back();
+        m_stack.pop_back();
+        m_treeJoints.push_back(j);
+        for (JointIndex c = rig.firstChild(j); c != kNoJoint; c = rig.nextSibling(c))
+            m_stack.push_back(c);
+    }
+    // When the tree is most of the rig, index order instead: it walks memory in order.
     const std::size_t n = rig.jointCount();
+    if (2 * m_treeJoints.size() > n) {
+        m_inTree.assign(n, 0);
+        m_inTree[root] = 1;
+        m_treeJoints.clear();
+        m_treeJoints.push_back(root);
+        for (std::size_t i = static_cast<std::size_t>(root) + 1; i < n; ++i) {
+            const JointIndex p = rig.parent(static_cast<JointIndex>(i));
+            if (p != kNoJoint && m_inTree[p]) {
+                m_inTree[i] = 1;
+                m_treeJoints.push_back(static_cast<JointIndex>(i));
+            }
+        }
+    }
     m_world.resize(n);
-    forwardKinematics(rig, m_world);
+    forwardKinematics(rig, m_treeJoints, m_world);
     pull(rig, dragged, effector.target);
 
     // The root turns with the bone that leads from it toward the drag (or its first child when the
@@ -79,7 +94,7 @@ void FollowSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
     while (lead != root && rig.parent(lead) != root)
         lead = rig.parent(lead);
     if (lead == root)
-        lead = m_firstChild[root];
+        lead = rig.firstChild(root);
     if (lead != kNoJoint && lead != root) {
         const Vec2 before = m_world[lead].position - m_world[root].position;
         const Vec2 after = m_pulled[lead] - m_pulled[root];
@@ -87,22 +102,13 @@ void FollowSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
     }
 
     // Bone angles from the pulled shape, root down, each within its limits.
-    m_inTree.assign(n, 0);
     m_frame.resize(n);
-    m_treeJoints.clear();
-    m_inTree[root] = 1;
     m_frame[root] = rig.localRotation(root);
-    m_treeJoints.push_back(root);
-    for (std::size_t i = static_cast<std::size_t>(root) + 1; i < n; ++i) {
-        const auto j = static_cast<JointIndex>(i);
+    for (const JointIndex j : std::span(m_treeJoints).subspan(1)) {
         const JointIndex p = rig.parent(j);
-        if (p == kNoJoint || !m_inTree[p])
-            continue;
-        m_inTree[i] = 1;
-        m_treeJoints.push_back(j);
         const Vec2 current = (m_frame[p] * rig.localRotation(j)).direction();
         rig.setAngleClamped(j, rig.angle(j) + tree::turnDegrees(current, m_pulled[j] - m_pulled[p]));
-        m_frame[i] = m_frame[p] * rig.localRotation(j);
+        m_frame[j] = m_frame[p] * rig.localRotation(j);
     }
 
     // Shift the skeleton so the dragged joint sits exactly on the target.

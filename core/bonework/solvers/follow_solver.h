@@ -28,11 +28,11 @@ private:
     RelaxSolver m_anchored;
     std::vector<WorldTransform> m_world;
     std::vector<Vec2> m_pulled;
-    std::vector<JointIndex> m_firstChild, m_nextSibling;
     std::vector<JointIndex> m_queue, m_cameFrom;
-    std::vector<unsigned char> m_inTree;
     std::vector<Rotation> m_frame;
-    std::vector<JointIndex> m_treeJoints;
+    std::vector<JointIndex> m_treeJoints; // the dragged joint's tree, parents before children
+    std::vector<JointIndex> m_stack;
+    std::vector<unsigned char> m_inTree;
 };
 
 } // namespace bonework
