@@ -17,11 +17,11 @@ struct WorldTransform {
 // Fills `out` (one entry per joint, sized by the caller) and allocates nothing.
 void forwardKinematics(const Rig& rig, std::span<WorldTransform> out);
 
-// Fills out[j] for the listed joints only, the same values as the sweep over the whole rig.
-// `joints` must list every joint's parent before it (increasing index order does) and hold
-// every ancestor of each joint it holds (as the joints on the way up from some effectors, or a
-// whole tree, do): a solver that reads a few joints' positions then
-// pays for those, not for the rest of the rig. The other entries of `out` are left alone.
+// Fills out[j] for the listed joints only, the same values as the sweep over the whole rig, so
+// a solver that reads a few joints' positions pays for those, not for the rest of the rig.
+// `joints` must hold every ancestor of each joint it holds (as the joints on the way up from
+// some effectors, or a whole tree, do), each parent before its children (increasing index
+// order does). The other entries of `out` are left alone.
 void forwardKinematics(const Rig& rig, std::span<const JointIndex> joints, std::span<WorldTransform> out);
 
 // The world transform of one joint, walking only its ancestors: O(depth), no allocation.

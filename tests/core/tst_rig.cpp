@@ -1,6 +1,7 @@
 // The rig model: every edit, every refusal (with the rig left unchanged), and the invariants.
 #include "bonework/forward_kinematics.h"
 #include "bonework/rig.h"
+#include "sample_rigs.h"
 
 #include <QTest>
 
@@ -20,17 +21,11 @@ JointDesc root(const std::string& name, Vec2 p = {}, double rotation = 0)
     return d;
 }
 
+// A bone 10 long unless told otherwise.
 JointDesc bone(const std::string& name, JointIndex parent, double length = 10, double angle = 0,
                double min = -180, double max = 180)
 {
-    JointDesc d;
-    d.name = name;
-    d.parent = parent;
-    d.length = length;
-    d.angle = angle;
-    d.minAngle = min;
-    d.maxAngle = max;
-    return d;
+    return testing::boneDesc(name, parent, length, angle, min, max);
 }
 
 // shoulder -> elbow -> hand, plus a second root "prop".

@@ -3,6 +3,7 @@
 // Every failure names its seed. BONEWORK_PROPERTY_SCALE (default 1) scales the case counts.
 #include "pose_checks.h"
 #include "random_rigs.h"
+#include "sample_rigs.h"
 
 #include "bonework/angles.h"
 #include "bonework/forward_kinematics.h"
@@ -124,15 +125,6 @@ JointDesc rootJoint(const char* name, Vec2 position = {})
     return d;
 }
 
-JointDesc boneJoint(std::string name, JointIndex parent, double length)
-{
-    JointDesc d;
-    d.name = std::move(name);
-    d.parent = parent;
-    d.length = length;
-    return d;
-}
-
 JointIndex fixedRoot(const Case& c) { return c.root == kNoJoint ? c.rig.rootOf(c.tip) : c.root; }
 
 } // namespace
@@ -145,10 +137,10 @@ private slots:
     {
         Rig rig;
         rig.addJoint(rootJoint("root"));
-        rig.addJoint(boneJoint("a", 0, 10));
-        rig.addJoint(boneJoint("b", 1, 10));
-        rig.addJoint(boneJoint("c", 2, 10));
-        rig.addJoint(boneJoint("side", 1, 10));
+        rig.addJoint(boneDesc("a", 0, 10));
+        rig.addJoint(boneDesc("b", 1, 10));
+        rig.addJoint(boneDesc("c", 2, 10));
+        rig.addJoint(boneDesc("side", 1, 10));
         for (SolverKind kind : kChainSolvers) {
             QCOMPARE(validateMessage(kind, rig, 42), std::string("the effector joint (index 42) does not exist"));
             QCOMPARE(validateMessage(kind, rig, 3, 17), std::string("the root joint (index 17) does not exist"));
@@ -183,8 +175,8 @@ private slots:
         Rig rig;
         rig.addJoint(rootJoint("root"));
         for (int i = 1; i <= 5; ++i)
-            rig.addJoint(boneJoint("j" + std::to_string(i), i - 1, 10));
-        rig.addJoint(boneJoint("side", 2, 10)); // 6, hangs from j2
+            rig.addJoint(boneDesc("j" + std::to_string(i), i - 1, 10));
+        rig.addJoint(boneDesc("side", 2, 10)); // 6, hangs from j2
         ChainPath path;
         path.build(rig, kNoJoint, 5);
         QCOMPARE(path.boneCount(), 5);
@@ -204,11 +196,11 @@ private slots:
         QCOMPARE(path.base(), 3);
         rig.setPinned(6, false);
         rig.addJoint(rootJoint("other"));            // 7
-        rig.addJoint(boneJoint("otherBone", 7, 10)); // 8
+        rig.addJoint(boneDesc("otherBone", 7, 10)); // 8
         rig.setPinned(8, true); // in another tree: holds nothing of this chain
         path.build(rig, kNoJoint, 5);
         QCOMPARE(path.lastFixed(), 0);
-        rig.addJoint(boneJoint("belowTip", 5, 10)); // 9
+        rig.addJoint(boneDesc("belowTip", 5, 10)); // 9
         rig.setPinned(9, true); // under the tip: nothing may turn
         path.build(rig, kNoJoint, 5);
         QCOMPARE(path.movableBoneCount(), 0);
@@ -475,8 +467,8 @@ private slots:
             };
             Rig straight;
             straight.addJoint(rootJoint("root", {10, 20}));
-            straight.addJoint(boneJoint("a", 0, 30));
-            straight.addJoint(boneJoint("b", 1, 30));
+            straight.addJoint(boneDesc("a", 0, 30));
+            straight.addJoint(boneDesc("b", 1, 30));
             check(straight, 2, {10, 20}, "target on the root");
             check(straight, 2, {70, 20}, "target exactly at reach, straight chain");
             SolveResult r = check(straight, 2, {10, 80}, "target exactly at reach, straight chain turned");
@@ -514,7 +506,7 @@ private slots:
             Rig rig;
             rig.addJoint(rootJoint("root"));
             for (int i = 1; i <= 4; ++i)
-                rig.addJoint(boneJoint("j" + std::to_string(i), i - 1, 10));
+                rig.addJoint(boneDesc("j" + std::to_string(i), i - 1, 10));
             rig.setPinned(2, true);
             Rig solved = rig;
             const SolveResult r = solve(*makeSolver(kind), solved, 4, {20, 15}, kNoJoint, 100, 1e-6);

@@ -7,8 +7,8 @@
 
 namespace bonework::testing {
 
-// Appends a bone under `parent` and returns its joint (kNoJoint if the rig refused it).
-inline JointIndex addBone(Rig& rig, const std::string& name, JointIndex parent, double length, double angle,
+// The description of a bone under `parent`, for Rig::addJoint.
+inline JointDesc boneDesc(const std::string& name, JointIndex parent, double length, double angle = 0.0,
                           double min = -180.0, double max = 180.0)
 {
     JointDesc d;
@@ -18,8 +18,15 @@ inline JointIndex addBone(Rig& rig, const std::string& name, JointIndex parent, 
     d.angle = angle;
     d.minAngle = min;
     d.maxAngle = max;
+    return d;
+}
+
+// Appends a bone under `parent` and returns its joint (kNoJoint if the rig refused it).
+inline JointIndex addBone(Rig& rig, const std::string& name, JointIndex parent, double length, double angle,
+                          double min = -180.0, double max = 180.0)
+{
     JointIndex j = kNoJoint;
-    rig.addJoint(d, &j);
+    rig.addJoint(boneDesc(name, parent, length, angle, min, max), &j);
     return j;
 }
 
