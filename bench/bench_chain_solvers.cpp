@@ -92,26 +92,46 @@ void runChain(benchmark::State& state, SolverKind kind, int bones, bool limits, 
         solver->run(rig, request, result);
     }
 
-    std::vector<double> previous(rig.angles().begin(), rig.angles().end());
-    long long solves = 0, iterations = 0, reached = 0;
+    std::vector<Rotation> previous(rig.localRotations().begin(), rig.localRotations().end());
+    // Moving: each frame's largest turn of a bone, in rotation form; put into degrees in
+    // batches with the clock stopped (an atan2 per frame would count against the solver).
+    std::vector<Rotation> turns;
+    turns.reserve(4096);
     double stepSum = 0.0;
+    const auto addTurnsInDegrees = [&] {
+        for (Rotation turn : turns)
+            stepSum += std::atan2(std::fabs(turn.s), turn.c) * kDegreesPerRadian;
+        turns.clear();
+    };
+    long long solves = 0, iterations = 0, reached = 0;
     std::size_t next = 0;
     for (auto _ : state) {
         effector.target = points[next];
         next = next + 1 == points.size() ? 0 : next + 1;
         solver->run(rig, request, result);
-        benchmark::DoNotOptimize(rig.angles().data());
+        benchmark::DoNotOptimize(rig.localRotations().data());
         ++solves;
         iterations += result.iterations;
         reached += result.reached ? 1 : 0;
         if (targets == Targets::Moving) {
-            const std::span<const double> angles = rig.angles();
-            double step = 0.0;
-            for (std::size_t j = 1; j < angles.size(); ++j) {
-                step = std::max(step, std::fabs(angleDifference(previous[j], angles[j])));
-                previous[j] = angles[j];
+            // From the rotations (reading every angle would add an atan2 per bone): the bone
+            // whose rotation turned furthest has the least cosine of its turn.
+            const std::span<const Rotation> now = rig.localRotations();
+            double leastCos = 2.0, itsSin = 0.0;
+            for (std::size_t j = 1; j < now.size(); ++j) {
+                const double c = dot(previous[j].direction(), now[j].direction());
+                if (c < leastCos) {
+                    leastCos = c;
+                    itsSin = cross(previous[j].direction(), now[j].direction());
+                }
+                previous[j] = now[j];
             }
-            stepSum += step;
+            turns.push_back({leastCos, itsSin});
+            if (turns.size() == turns.capacity()) {
+                state.PauseTiming();
+                addTurnsInDegrees();
+                state.ResumeTiming();
+            }
         }
     }
     state.counters["iters"] = benchmark::Counter(double(iterations) / double(solves));
@@ -119,8 +139,10 @@ void runChain(benchmark::State& state, SolverKind kind, int bones, bool limits, 
     // Seconds per bone-iteration, shown by the library with an SI prefix (n = nanoseconds).
     state.counters["ns_per_bone_iter"] = benchmark::Counter(double(bones) * double(std::max<long long>(iterations, 1)),
                                                             benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-    if (targets == Targets::Moving)
+    if (targets == Targets::Moving) {
+        addTurnsInDegrees();
         state.counters["step_deg"] = benchmark::Counter(stepSum / double(solves));
+    }
 }
 
 } // namespace

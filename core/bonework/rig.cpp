@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 namespace bonework {
@@ -37,7 +38,7 @@ JointDesc Rig::joint(JointIndex j) const
     d.name = m_names[j];
     d.parent = m_parent[j];
     d.position = m_rootPosition[j];
-    d.angle = m_angle[j];
+    d.angle = angle(j);
     d.length = m_length[j];
     d.minAngle = m_min[j];
     d.maxAngle = m_max[j];
@@ -115,6 +116,7 @@ void Rig::reserve(std::size_t joints)
     m_pinned.reserve(joints);
     m_rootPosition.reserve(joints);
     m_localRotation.reserve(joints);
+    m_limits.reserve(joints);
     m_subtreeHasPin.reserve(joints);
     m_firstChild.reserve(joints);
     m_lastChild.reserve(joints);
@@ -133,6 +135,8 @@ void Rig::appendJoint(const JointDesc& d)
     m_pinned.push_back(d.pinned ? 1 : 0);
     m_rootPosition.push_back(root ? d.position : Vec2{});
     m_localRotation.push_back(Rotation::fromDegrees(d.angle));
+    m_limits.emplace_back();
+    refreshRotationLimits(static_cast<JointIndex>(jointCount() - 1));
     m_subtreeHasPin.push_back(0);
     if (d.pinned)
         markPinAbove(static_cast<JointIndex>(jointCount() - 1));
@@ -306,13 +310,15 @@ EditResult Rig::reparentJoint(JointIndex j, JointIndex newParent)
     const Rotation correction = change.inverse() * rot[j];
     if (!(correction == Rotation{})) {
         for (JointIndex c : children(j)) {
-            const double a = wrapDegrees(correction.degrees() + m_angle[c]);
+            const double a = wrapDegrees(correction.degrees() + angle(c));
             candidate.m_angle[c] = a;
             candidate.m_localRotation[c] = Rotation::fromDegrees(a);
             candidate.m_min[c] = std::min(m_min[c], a);
             candidate.m_max[c] = std::max(m_max[c], a);
+            candidate.refreshRotationLimits(c);
         }
     }
+    candidate.refreshRotationLimits(j);
     for (std::size_t ci = 0; ci < candidate.m_chains.size(); ++ci) {
         const Chain& c = candidate.m_chains[ci];
         if (c.root != c.tip && !candidate.isAncestor(c.root, c.tip))
@@ -378,6 +384,7 @@ void Rig::applyPermutation(const std::vector<JointIndex>& newToOld)
     permute(m_pinned);
     permute(m_rootPosition);
     permute(m_localRotation);
+    permute(m_limits);
     for (JointIndex& p : m_parent)
         if (p != kNoJoint)
             p = oldToNew[p];
@@ -427,13 +434,16 @@ EditResult Rig::setLimits(JointIndex j, double min, double max)
         return EditResult::refused("a root joint has no angle limits");
     if (auto why = checkLimits(min, max); !why.empty())
         return EditResult::refused(why);
+    // The angle as read under the old limits, in degrees from here on (a rotation the rig held
+    // stays when the angle still fits).
+    const double current = angle(j);
     m_min[j] = min;
     m_max[j] = max;
-    const double clamped = std::clamp(m_angle[j], min, max);
-    if (clamped != m_angle[j]) {
-        m_angle[j] = clamped;
+    refreshRotationLimits(j);
+    const double clamped = std::clamp(current, min, max);
+    m_angle[j] = clamped;
+    if (clamped != current)
         m_localRotation[j] = Rotation::fromDegrees(clamped);
-    }
     return EditResult::success();
 }
 
@@ -485,6 +495,12 @@ void Rig::setAngleClamped(JointIndex j, double degrees)
 
 void Rig::setRotationClamped(JointIndex j, Rotation rotation)
 {
+    const RotationLimits& limits = m_limits[j]; // the whole circle for a root
+    // A solver that clamped a bone onto a limit hands over the limit's own rotation.
+    if (!limits.free && (rotation == limits.atMin || rotation == limits.atMax)) {
+        setOnLimit(j, rotation == limits.atMax);
+        return;
+    }
     const double m2 = rotation.c * rotation.c + rotation.s * rotation.s;
     if (!(std::fabs(m2 - 1.0) <= 1e-6)) {
         // Not a rotation (zero, far from unit length, not finite): only its direction counts.
@@ -495,19 +511,73 @@ void Rig::setRotationClamped(JointIndex j, Rotation rotation)
     // One Newton step takes a rotation off unit length by e to about 1.5 e^2.
     const double k = 0.5 * (3.0 - m2);
     const Rotation unit{rotation.c * k, rotation.s * k};
-    const double wanted = unit.degrees(); // in (-180, 180]: a root's rotation needs no wrapping
-    double a = wanted;
-    if (m_parent[j] != kNoJoint && !(wanted >= m_min[j] && wanted <= m_max[j]))
-        a = clampToLimits(wanted, m_min[j], m_max[j]);
-    m_angle[j] = a;
-    m_localRotation[j] = a == wanted ? unit : Rotation::fromDegrees(a);
+    if (!limits.free) {
+        // Outside the limits, or within rounding of one (a limit's rotation renormalised, or
+        // composed on the way): on that limit. What is left lies clearly inside, so its
+        // degrees, when read, need no clamping and never sit on a limit.
+        const Rotation legal = limits.clamp(unit);
+        if (!(legal == unit) || withinRounding(unit, limits.atMin) || withinRounding(unit, limits.atMax)) {
+            const bool max = legal == unit ? withinRounding(unit, limits.atMax) : legal == limits.atMax;
+            setOnLimit(j, max);
+            return;
+        }
+    }
+    m_localRotation[j] = unit;
+    m_angle[j] = std::numeric_limits<double>::quiet_NaN(); // owed: worked out when read
+}
+
+void Rig::setOnLimit(JointIndex j, bool max)
+{
+    m_localRotation[j] = max ? m_limits[j].atMax : m_limits[j].atMin;
+    m_angle[j] = max ? m_max[j] : m_min[j];
+}
+
+bool Rig::withinRounding(Rotation r, Rotation limit)
+{
+    // 1e-12 radians: far above the rounding of composed rotations (about 1e-15), far below
+    // anything that shows (a 1000 px bone's end moves a nanometre of a pixel).
+    return dot(r.direction(), limit.direction()) > 0.0 && std::fabs(cross(limit.direction(), r.direction())) <= 1e-12;
+}
+
+double Rig::degreesOwed(JointIndex j) const
+{
+    // The rotation lies clearly within the limits (setRotationClamped saw to it), so its
+    // degrees do too, up to the last bits of the atan2 that the clamp absorbs.
+    const double d = m_localRotation[j].degrees(); // in (-180, 180]: a root's rotation needs no wrapping
+    return m_parent[j] == kNoJoint || (d >= m_min[j] && d <= m_max[j]) ? d : clampToLimits(d, m_min[j], m_max[j]);
+}
+
+bool Rig::isOnLimit(JointIndex j) const
+{
+    // Owed degrees (NaN) never sit on a limit: see setRotationClamped.
+    const double a = m_angle[j];
+    return m_parent[j] != kNoJoint && !m_limits[j].free && (a == m_min[j] || a == m_max[j]);
 }
 
 bool Rig::operator==(const Rig& o) const
 {
     return m_name == o.m_name && m_nodeShape == o.m_nodeShape && m_names == o.m_names && m_parent == o.m_parent
-           && m_length == o.m_length && m_angle == o.m_angle && m_min == o.m_min && m_max == o.m_max
-           && m_pinned == o.m_pinned && m_rootPosition == o.m_rootPosition && m_chains == o.m_chains;
+           && m_length == o.m_length && m_min == o.m_min && m_max == o.m_max && m_pinned == o.m_pinned
+           && m_rootPosition == o.m_rootPosition && m_chains == o.m_chains && sameAngles(o);
+}
+
+bool Rig::sameAngles(const Rig& o) const
+{
+    // Called once the limits compared equal: then the same rotation reads as the same angle,
+    // so owed degrees are worked out only where the rotations differ.
+    for (std::size_t i = 0; i < jointCount(); ++i) {
+        const double a = m_angle[i];
+        const double b = o.m_angle[i];
+        if (a == a && b == b) {
+            if (a != b)
+                return false;
+        } else if (!(a != a && b != b && m_localRotation[i] == o.m_localRotation[i])) {
+            const auto j = static_cast<JointIndex>(i);
+            if (angle(j) != o.angle(j))
+                return false;
+        }
+    }
+    return true;
 }
 
 std::string Rig::checkChain(const Chain& c, int ignoreIndex) const
@@ -572,7 +642,8 @@ std::string Rig::checkInvariants() const
     const std::size_t n = jointCount();
     if (m_names.size() != n || m_length.size() != n || m_angle.size() != n || m_min.size() != n
         || m_max.size() != n || m_pinned.size() != n || m_rootPosition.size() != n || m_localRotation.size() != n
-        || m_subtreeHasPin.size() != n || m_firstChild.size() != n || m_lastChild.size() != n || m_nextSibling.size() != n)
+        || m_limits.size() != n || m_subtreeHasPin.size() != n || m_firstChild.size() != n
+        || m_lastChild.size() != n || m_nextSibling.size() != n)
         return "internal arrays differ in size";
     for (std::size_t i = 0; i < n; ++i) {
         const std::string who = "joint " + quoted(m_names[i]) + ": ";
@@ -582,13 +653,26 @@ std::string Rig::checkInvariants() const
             return who + "the name is not unique";
         if (m_parent[i] >= static_cast<JointIndex>(i))
             return who + "comes before its parent";
-        if (!finite(m_angle[i]))
-            return who + "the angle is not finite";
-        // The cache may hold a solver's own rotation, equal to the angle's up to rounding.
-        const Rotation exact = Rotation::fromDegrees(m_angle[i]);
-        if (!(std::fabs(exact.c - m_localRotation[i].c) <= kRotationCacheTolerance
-              && std::fabs(exact.s - m_localRotation[i].s) <= kRotationCacheTolerance))
-            return who + "the cached rotation is out of step with the angle";
+        RotationLimits limits;
+        limits.set(m_min[i], m_max[i]);
+        if (!(m_limits[i].min == limits.min && m_limits[i].max == limits.max && m_limits[i].atMin == limits.atMin
+              && m_limits[i].atMax == limits.atMax && m_limits[i].centre == limits.centre))
+            return who + "the limits in rotation form are out of step";
+        const Rotation r = m_localRotation[i];
+        if (std::isnan(m_angle[i])) {
+            // Degrees owed: the rotation is the pose, of unit length and within the limits.
+            if (!(std::fabs(r.c * r.c + r.s * r.s - 1.0) <= 1e-12))
+                return who + "the rotation is not of unit length";
+            if (!limits.free && (!(limits.clamp(r) == r) || withinRounding(r, limits.atMin) || withinRounding(r, limits.atMax)))
+                return who + "the rotation is not clearly within its limits";
+        } else {
+            if (!finite(m_angle[i]))
+                return who + "the angle is not finite";
+            // The rotation may be a solver's own, equal to the angle's up to rounding.
+            const Rotation exact = Rotation::fromDegrees(m_angle[i]);
+            if (!(std::fabs(exact.c - r.c) <= kRotationCacheTolerance && std::fabs(exact.s - r.s) <= kRotationCacheTolerance))
+                return who + "the cached rotation is out of step with the angle";
+        }
         if (m_parent[i] == kNoJoint) {
             if (!finite(m_rootPosition[i]))
                 return who + "the position is not finite";
@@ -597,7 +681,8 @@ std::string Rig::checkInvariants() const
                 return who + "the length must be greater than 0";
             if (!checkLimits(m_min[i], m_max[i]).empty())
                 return who + "invalid limits";
-            if (m_angle[i] < m_min[i] || m_angle[i] > m_max[i])
+            const double a = angle(static_cast<JointIndex>(i));
+            if (!(a >= m_min[i] && a <= m_max[i]))
                 return who + "the angle lies outside its limits";
         }
     }

@@ -6,6 +6,7 @@
 // refuse with a reason; nothing here allocates during forward kinematics or solving.
 
 #include "bonework/chain.h"
+#include "bonework/rotation_limits.h"
 #include "bonework/vec2.h"
 
 #include <span>
@@ -51,9 +52,20 @@ public:
     bool isRoot(JointIndex j) const { return m_parent[j] == kNoJoint; }
     double length(JointIndex j) const { return m_length[j]; }
     // For a root, its rotation; otherwise the bone's angle relative to its parent's bone.
-    double angle(JointIndex j) const { return m_angle[j]; }
+    // After a solver's setRotationClamped the rig holds the rotation and owes the degrees: they
+    // are worked out from it when read (an atan2), so a solve costs no trigonometry per bone.
+    double angle(JointIndex j) const
+    {
+        const double a = m_angle[j];
+        return a == a ? a : degreesOwed(j); // NaN marks degrees owed
+    }
     double minAngle(JointIndex j) const { return m_min[j]; }
     double maxAngle(JointIndex j) const { return m_max[j]; }
+    // The limits in rotation form (for a root: the whole circle).
+    const RotationLimits& rotationLimits(JointIndex j) const { return m_limits[j]; }
+    // Whether angle(j) sits exactly on one of j's limits, and they are not the whole circle
+    // (a rigid joint always does). No trigonometry.
+    bool isOnLimit(JointIndex j) const;
     bool isPinned(JointIndex j) const { return m_pinned[j] != 0; }
     // Whether j or any joint under it is pinned: turning any bone above j would move a pin.
     // Kept up to date by every edit, so a solver posing one limb need not scan the whole rig.
@@ -63,15 +75,15 @@ public:
     JointIndex firstChild(JointIndex j) const { return m_firstChild[j]; }
     JointIndex nextSibling(JointIndex j) const { return m_nextSibling[j]; }
     Vec2 rootPosition(JointIndex j) const { return m_rootPosition[j]; }
-    // cos/sin of angle(j), kept in step with it: Rotation::fromDegrees(angle(j)), or after a
-    // solver's setRotationClamped the rotation it worked with, which differs from that by
-    // rounding only (a few units in the last place). Derived state: operator== ignores it.
+    // cos/sin of angle(j): Rotation::fromDegrees(angle(j)) after an edit in degrees, or after a
+    // solver's setRotationClamped the rotation it worked with, from which angle(j) is derived.
+    // The two differ by rounding only (a few units in the last place); operator== compares
+    // angles.
     Rotation localRotation(JointIndex j) const { return m_localRotation[j]; }
     JointDesc joint(JointIndex j) const;
 
     std::span<const JointIndex> parents() const { return m_parent; }
     std::span<const double> lengths() const { return m_length; }
-    std::span<const double> angles() const { return m_angle; }
     std::span<const Rotation> localRotations() const { return m_localRotation; }
 
     JointIndex findJoint(std::string_view name) const; // kNoJoint when absent
@@ -120,10 +132,11 @@ public:
     // --- Fast paths for solvers ----------------------------------------------------------
     // No checks beyond clamping into the limits: solvers call these in their inner loops.
     void setAngleClamped(JointIndex j, double degrees);
-    // For solvers that work in cos/sin form: sets the angle to that of `rotation` (clamped into
-    // the limits) and keeps `rotation` itself as the cached cos/sin when no clamping was needed,
-    // which saves recomputing the trigonometry for every bone of every solve. `rotation` must
-    // be of unit length to within rounding (it is renormalised here).
+    // For solvers that work in cos/sin form: sets the joint's rotation to `rotation`, clamped
+    // into the limits in rotation form. The degrees are worked out only when read (angle()), so
+    // no trigonometry runs here. A rotation clamped onto a limit, or within rounding (1e-12
+    // radians) of one, is put exactly on it, degrees included. `rotation` must be of unit
+    // length to within rounding (it is renormalised here).
     void setRotationClamped(JointIndex j, Rotation rotation);
     void setRootPositionUnchecked(JointIndex j, Vec2 position) { m_rootPosition[j] = position; }
 
@@ -131,12 +144,23 @@ public:
     std::string checkInvariants() const;
 
     void reserve(std::size_t joints);
-    // Compares everything a rig file holds (bit for bit); derived state (the cached rotations,
-    // the record of pins below each joint, the child links) is left out.
+    // Compares everything a rig file holds (bit for bit, angles as angle() reads them); derived
+    // state (the rotations, the limits in rotation form, the record of pins below each joint,
+    // the child links) is left out.
     bool operator==(const Rig& other) const;
 
 private:
     void appendJoint(const JointDesc& desc);
+    // angle(j) when the rig holds j's rotation only: the rotation's degrees.
+    double degreesOwed(JointIndex j) const;
+    // Puts j exactly on its maximum or minimum, rotation and degrees.
+    void setOnLimit(JointIndex j, bool max);
+    // Whether r lies within rounding of the rotation `limit` (on the same side of the circle).
+    static bool withinRounding(Rotation r, Rotation limit);
+    // The angles of both rigs equal as angle() reads them (the rest of operator==).
+    bool sameAngles(const Rig& other) const;
+    // Works m_limits[j] out again after j's limits changed.
+    void refreshRotationLimits(JointIndex j) { m_limits[j].set(m_min[j], m_max[j]); }
     // Restores "parents before children" after a reparent (stable otherwise); remaps chains.
     void restoreParentOrder();
     void applyPermutation(const std::vector<JointIndex>& newToOld);
@@ -154,12 +178,13 @@ private:
     std::vector<std::string> m_names;
     std::vector<JointIndex> m_parent;
     std::vector<double> m_length;
-    std::vector<double> m_angle;
+    std::vector<double> m_angle; // NaN while owed: then m_localRotation says it all
     std::vector<double> m_min;
     std::vector<double> m_max;
     std::vector<unsigned char> m_pinned;
     std::vector<Vec2> m_rootPosition;
     std::vector<Rotation> m_localRotation;
+    std::vector<RotationLimits> m_limits; // derived from m_min and m_max
     std::vector<unsigned char> m_subtreeHasPin; // derived from m_pinned and m_parent
     std::vector<JointIndex> m_firstChild, m_lastChild, m_nextSibling; // derived from m_parent
     std::vector<Chain> m_chains;

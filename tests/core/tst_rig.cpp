@@ -1,10 +1,12 @@
 // The rig model: every edit, every refusal (with the rig left unchanged), and the invariants.
+#include "bonework/angles.h"
 #include "bonework/forward_kinematics.h"
 #include "bonework/rig.h"
 #include "sample_rigs.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -291,17 +293,28 @@ private slots:
         int names = 0;
         const auto pick = [&] { return static_cast<JointIndex>(std::uniform_int_distribution<std::size_t>(0, rig.jointCount() - 1)(rng)); };
         for (int step = 0; step < 3000; ++step) {
-            const int what = std::uniform_int_distribution<int>(0, 9)(rng);
+            const int what = std::uniform_int_distribution<int>(0, 11)(rng);
+            const auto degrees = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
             if (what <= 3 || rig.jointCount() < 3) {
-                JointDesc d = bone("j" + std::to_string(++names), pick(), 10, std::uniform_real_distribution<double>(-90, 90)(rng));
+                JointDesc d = bone("j" + std::to_string(++names), pick(), 10, degrees(-90, 90));
+                if (what == 1)
+                    d.minAngle = -90, d.maxAngle = 90;
                 d.pinned = what == 0;
                 rig.addJoint(d);
+            } else if (what == 10) {
+                // Posed as a solver poses it: the rig holds the rotation, the degrees are owed.
+                rig.setRotationClamped(pick(), Rotation::fromDegrees(degrees(-180, 180)));
+            } else if (what == 11) {
+                const JointIndex j = pick();
+                const double a = degrees(-180, 180), b = degrees(-180, 180);
+                if (!rig.isRoot(j))
+                    QVERIFY(rig.setLimits(j, std::min(a, b), std::max(a, b)));
             } else if (what <= 6) {
                 const JointIndex j = pick();
                 rig.setPinned(j, !rig.isPinned(j));
             } else if (what == 7 && rig.jointCount() > 20) {
                 rig.removeJoint(pick());
-            } else if (what >= 8) {
+            } else if (what == 8 || what == 9) {
                 const JointIndex j = pick();
                 const JointIndex p = std::uniform_int_distribution<int>(0, 5)(rng) == 0 ? kNoJoint : pick();
                 rig.reparentJoint(j, p); // may be refused: a cycle, or j on top of p
@@ -325,6 +338,79 @@ private slots:
             }
             QVERIFY2(rig.checkInvariants().empty(), rig.checkInvariants().c_str());
         }
+    }
+
+    void owedDegreesReadAsTheRotationsAngle()
+    {
+        // setRotationClamped keeps the rotation and owes the degrees. Read back, they must be
+        // what working them out at once would give: the rotation's angle, clamped into the
+        // limits, up to the rounding that puts a rotation next to a limit on it. isOnLimit must
+        // agree with angle() to the bit, also for rotations within rounding of a limit.
+        const unsigned seed = 20261124u;
+        std::mt19937 rng(seed);
+        auto uniform = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+        for (int trial = 0; trial < 20000; ++trial) {
+            const QString where = QStringLiteral("seed %1, trial %2").arg(seed).arg(trial);
+            double lo = uniform(-180, 180), hi = uniform(-180, 180);
+            switch (trial % 6) {
+            case 0: lo = -180, hi = 180; break;                 // the whole circle
+            case 1: hi = lo; break;                            // rigid
+            case 2: lo = -180; break;                          // touching the seam
+            case 3: hi = 180; break;
+            default: if (lo > hi) std::swap(lo, hi);
+            }
+            Rig rig;
+            rig.addJoint(root("r"));
+            rig.addJoint(bone("b", 0, 10, std::clamp(0.0, lo, hi), lo, hi));
+            // Any direction, or one within a few units in the last place of a limit.
+            Rotation r = Rotation::fromDegrees(uniform(-180, 180));
+            if (trial % 3 == 0) {
+                const Rotation limit = Rotation::fromDegrees(trial % 2 ? lo : hi);
+                const double tiny = uniform(-4e-16, 4e-16);
+                r = limit * Rotation{std::cos(tiny), std::sin(tiny)};
+            }
+            rig.setRotationClamped(1, r);
+
+            const double expected = [&] {
+                // Working the degrees out at once, as the rig did before it owed them.
+                const double m2 = r.c * r.c + r.s * r.s;
+                const double k = 0.5 * (3.0 - m2);
+                const double wanted = Rotation{r.c * k, r.s * k}.degrees();
+                return wanted >= lo && wanted <= hi ? wanted : clampToLimits(wanted, lo, hi);
+            }();
+            const double a = rig.angle(1);
+            QVERIFY2(a >= lo && a <= hi, qPrintable(where));
+            // A rotation within rounding (1e-12 radians) of a limit is put on the limit.
+            QVERIFY2(std::fabs(angleDifference(a, expected)) <= 1e-10, qPrintable(where + QStringLiteral(": %1 vs %2").arg(a, 0, 'g', 17).arg(expected, 0, 'g', 17)));
+            const bool onLimit = (a == lo || a == hi) && !(lo == -180 && hi == 180);
+            QVERIFY2(rig.isOnLimit(1) == onLimit, qPrintable(where));
+            QCOMPARE(rig.joint(1).angle, a);
+            QVERIFY2(rig.checkInvariants().empty(), qPrintable(where + ": " + QString::fromStdString(rig.checkInvariants())));
+            // A rig given that angle in degrees is the same rig.
+            Rig typed;
+            typed.addJoint(root("r"));
+            typed.addJoint(bone("b", 0, 10, a, lo, hi));
+            QVERIFY2(typed == rig, qPrintable(where));
+        }
+    }
+
+    void limitsChangeOnOwedDegrees()
+    {
+        // Narrowing the limits of a joint whose degrees are owed clamps the angle it reads as;
+        // widening them keeps it (and the rotation) as it was.
+        Rig rig = arm();
+        const Rotation r{std::cos(1.0), std::sin(1.0)}; // 57.3 degrees
+        rig.setRotationClamped(2, r);
+        const double before = rig.angle(2);
+        const Rotation held = rig.localRotation(2);
+        QVERIFY(rig.setLimits(2, -10, 170));
+        QCOMPARE(rig.angle(2), before);
+        QCOMPARE(rig.localRotation(2), held);
+        QVERIFY(rig.setLimits(2, 0, 40));
+        QCOMPARE(rig.angle(2), 40.0);
+        QVERIFY(rig.isOnLimit(2));
+        QCOMPARE(rig.localRotation(2), Rotation::fromDegrees(40));
+        QVERIFY(rig.checkInvariants().empty());
     }
 
     void equalityIgnoresTheRotationCache()

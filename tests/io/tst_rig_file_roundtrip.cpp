@@ -94,6 +94,11 @@ Rig randomRig(Engine& rng, int joints)
     rig.renameJoint(1, "q\"uote\\back\nline\ttab\x01ctl é 😀");
     if (rng() % 2)
         rig.setPinned(0, true);
+    // Some joints posed as a solver leaves them: the rig holds their rotations and works the
+    // degrees out when read, which is what the file must get.
+    for (std::size_t i = 0; i < rig.jointCount(); ++i)
+        if (rng() % 3 == 0)
+            rig.setRotationClamped(static_cast<JointIndex>(i), Rotation::fromDegrees(testing::uniform(rng, -180.0, 180.0)) * Rotation{std::cos(1e-13), std::sin(1e-13)});
 
     for (int c = 0; c < 6; ++c) {
         Chain chain;

@@ -62,33 +62,12 @@ bool unitDirectionCareful(Vec2 v, Rotation& out)
     return true;
 }
 
-void RotationLimits::set(double minDegrees, double maxDegrees)
-{
-    min = minDegrees;
-    max = maxDegrees;
-    free = minDegrees <= kMinLimit && maxDegrees >= kMaxLimit;
-    const double half = 0.5 * (maxDegrees - minDegrees);
-    centre = Rotation::fromDegrees(minDegrees + half);
-    narrow = half <= 90.0;
-    sinHalfWidth = std::sin(half * kRadiansPerDegree);
-    atMin = Rotation::fromDegrees(minDegrees);
-    atMax = Rotation::fromDegrees(maxDegrees);
-}
-
 void collectLimited(const Rig& rig, std::span<const JointIndex> joints, std::vector<JointIndex>& limited)
 {
     limited.clear();
-    for (JointIndex j : joints) {
-        if (rig.isRoot(j))
-            continue;
-        const double lo = rig.minAngle(j);
-        const double hi = rig.maxAngle(j);
-        if (lo <= kMinLimit && hi >= kMaxLimit)
-            continue;
-        const double a = rig.angle(j);
-        if (a == lo || a == hi)
+    for (JointIndex j : joints)
+        if (rig.isOnLimit(j))
             limited.push_back(j);
-    }
 }
 
 double safeDistance(Vec2 a, Vec2 b)

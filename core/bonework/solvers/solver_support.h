@@ -4,6 +4,7 @@
 // iterate on and write back to the rig once.
 
 #include "bonework/forward_kinematics.h"
+#include "bonework/rotation_limits.h"
 #include "bonework/solvers/chain_path.h"
 #include "bonework/solvers/solver.h"
 
@@ -57,35 +58,6 @@ inline Rotation renormalized(Rotation r)
     const double k = 0.5 * (3.0 - (r.c * r.c + r.s * r.s));
     return {r.c * k, r.s * k};
 }
-
-// A joint's angle limits in rotation form, so clamping a candidate rotation needs no trig.
-struct RotationLimits {
-    bool free = true;       // the limits cover the whole circle
-    double min = -180.0;    // degrees, as in the rig (to tell whether the cache is current)
-    double max = 180.0;
-    Rotation centre;        // the middle of [min, max]
-    bool narrow = false;    // half the width is at most 90 degrees
-    double sinHalfWidth = 0.0;
-    Rotation atMin;
-    Rotation atMax;
-
-    void set(double minDegrees, double maxDegrees);
-    // The rotation nearest `r` on the circle whose angle lies within the limits (ties go to
-    // the minimum, as clampToLimits does).
-    Rotation clamp(Rotation r) const
-    {
-        if (free)
-            return r;
-        // r relative to the centre of the range: inside when within half the width of it,
-        // tested on the sine (well resolved near the edges, unlike the cosine of small angles).
-        const double c = centre.c * r.c + centre.s * r.s;
-        const double s = centre.c * r.s - centre.s * r.c;
-        const bool inside = narrow ? (c > 0.0 && std::fabs(s) <= sinHalfWidth) : (c >= 0.0 || std::fabs(s) >= sinHalfWidth);
-        if (inside)
-            return r;
-        return s > 0.0 ? atMax : atMin;
-    }
-};
 
 // Appends to `limited` every joint in `joints` whose angle sits on a limit that is not the
 // whole circle (rigid joints count: they always sit on their limit), in the order of `joints`.
