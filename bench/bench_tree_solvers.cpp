@@ -71,9 +71,10 @@ void relaxStatic(benchmark::State& state, Rig rig, std::vector<JointIndex> joint
     std::vector<Effector> effectors;
     double iterations = 0, solves = 0;
     int reached = 0;
+    Rig work; // assigned rather than made afresh: freeing a copy would run on the clock
     for (auto _ : state) {
         state.PauseTiming();
-        Rig work = rig;
+        work = rig;
         pickEffectors(rig, joints, rng, effectors);
         if (!reachable)
             for (Effector& e : effectors)
@@ -150,6 +151,7 @@ void moving(benchmark::State& state, SolverKind kind, Rig rig, JointIndex joint)
     double iterations = 0, solves = 0, maxTurn = 0, sumTurn = 0;
     int reached = 0;
     int frame = 0;
+    std::vector<double> before(rig.jointCount()); // the angles before each solve, read off the clock
     for (auto _ : state) {
         const double t = frame++ / 120.0;
         const Effector e{joint, {centre.x + 40 * std::cos(t * 2.0), centre.y + 40 * std::sin(t * 2.0)}, 1.0};
@@ -158,14 +160,15 @@ void moving(benchmark::State& state, SolverKind kind, Rig rig, JointIndex joint)
         r.iterations = 30;
         r.tolerance = 0.01;
         state.PauseTiming();
-        const Rig before = rig;
+        for (std::size_t i = 0; i < rig.jointCount(); ++i)
+            before[i] = rig.angle(static_cast<JointIndex>(i));
         state.ResumeTiming();
         solver->run(rig, r, result);
         state.PauseTiming();
         double turn = 0;
         for (std::size_t i = 0; i < rig.jointCount(); ++i)
             if (!rig.isRoot(static_cast<JointIndex>(i)))
-                turn = std::max(turn, std::fabs(angleDifference(before.angle(i), rig.angle(i))));
+                turn = std::max(turn, std::fabs(angleDifference(before[i], rig.angle(static_cast<JointIndex>(i)))));
         maxTurn = std::max(maxTurn, turn);
         sumTurn += turn;
         state.ResumeTiming();
