@@ -113,11 +113,8 @@ void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resu
         return;
     }
     result.iterations = 1;
-    // Limits in rotation form, worked out again only when they change between solves.
-    if (m_limits1.min != rig.minAngle(j1) || m_limits1.max != rig.maxAngle(j1))
-        m_limits1.set(rig.minAngle(j1), rig.maxAngle(j1));
-    if (m_limits2.min != rig.minAngle(j2) || m_limits2.max != rig.maxAngle(j2))
-        m_limits2.set(rig.minAngle(j2), rig.maxAngle(j2));
+    const RotationLimits& limits1 = rig.rotationLimits(j1);
+    const RotationLimits& limits2 = rig.rotationLimits(j2);
     const WorldTransform baseFrame = worldTransformOf(rig, joints[0]);
     const Vec2 target = boundedTarget(baseFrame.position, effector.target);
     const Arm arm{baseFrame.position, baseFrame.rotation, rig.length(j1), rig.length(j2)};
@@ -126,7 +123,7 @@ void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resu
 
     if (m_path.movableBoneCount() == 1) {
         // Bone 1 is held (a pin on the elbow or below it on a side branch): only bone 2 turns.
-        rig.setRotationClamped(j2, arm.bestSecond(m_limits2, current1, current2, target));
+        rig.setRotationClamped(j2, arm.bestSecond(limits2, current1, current2, target));
         reportUnchanged(rig, m_path, effector.target, request.tolerance, result);
         return;
     }
@@ -138,7 +135,7 @@ void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resu
     bool found = false;
     for (BendDirection bend : {request.bend, other}) {
         const Pose exact = exactPose(arm.base, arm.baseRotation, arm.a, arm.b, target, bend, fallback);
-        if (within(m_limits1, exact.first) && within(m_limits2, exact.second)) {
+        if (within(limits1, exact.first) && within(limits2, exact.second)) {
             best = exact;
             found = true;
             break;
@@ -147,10 +144,10 @@ void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resu
     if (!found) {
         // The nearest legal pose lies on an edge of the rectangle of legal angle pairs.
         const Pose candidates[] = {
-            {m_limits1.atMin, arm.bestSecond(m_limits2, m_limits1.atMin, current2, target)},
-            {m_limits1.atMax, arm.bestSecond(m_limits2, m_limits1.atMax, current2, target)},
-            {arm.bestFirst(m_limits1, m_limits2.atMin, current1, target), m_limits2.atMin},
-            {arm.bestFirst(m_limits1, m_limits2.atMax, current1, target), m_limits2.atMax},
+            {limits1.atMin, arm.bestSecond(limits2, limits1.atMin, current2, target)},
+            {limits1.atMax, arm.bestSecond(limits2, limits1.atMax, current2, target)},
+            {arm.bestFirst(limits1, limits2.atMin, current1, target), limits2.atMin},
+            {arm.bestFirst(limits1, limits2.atMax, current1, target), limits2.atMax},
         };
         double bestDistance = 0.0;
         for (const Pose& c : candidates) {

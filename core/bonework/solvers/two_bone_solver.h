@@ -38,8 +38,6 @@ public:
 
 private:
     ChainPath m_path;
-    RotationLimits m_limits1; // bone 1's limits in rotation form, cached between solves
-    RotationLimits m_limits2;
 };
 
 } // namespace bonework
