@@ -14,6 +14,60 @@ struct Pose {
     Rotation second;
 };
 
+// The law-of-cosines triangle base-elbow-tip for an arm and a target: the direction to the
+// target and the angles at the base (alpha) and at the elbow (gamma) as cos/sin. Both bends
+// are read off the same triangle, mirrored.
+struct Triangle {
+    Rotation toTarget;        // world direction from the base to the target
+    bool targetOnBase = false; // then toTarget is the fallback direction
+    double cosAlpha = 1.0;
+    double sinAlpha = 0.0;
+    double cosGamma = 1.0;
+    double sinGamma = 0.0;
+
+    // The exact pose for one bend (see TwoBoneSolver::closedForm), in rotation form: no
+    // trigonometry. The rotations may be off unit length by rounding; Rig::setRotationClamped
+    // renormalises them.
+    Pose pose(Rotation baseRotation, BendDirection bend) const
+    {
+        const double sign = bend == BendDirection::Positive ? 1.0 : -1.0;
+        // Positive bend: bone 1 turns counter-clockwise off the target line by alpha, bone 2
+        // turns clockwise by 180 - gamma relative to bone 1.
+        return {baseRotation.inverse() * toTarget * Rotation{cosAlpha, -sign * sinAlpha}, Rotation{-cosGamma, sign * sinGamma}};
+    }
+};
+
+// The triangle with the base-to-target distance clamped to the arm's reach [|a - b|, a + b].
+inline Triangle lawOfCosines(Vec2 base, double a, double b, Vec2 target, Rotation fallback)
+{
+    Triangle t;
+    const Vec2 v = target - base;
+    const double m2 = v.x * v.x + v.y * v.y;
+    double reach = 0.0;
+    if (m2 > 1e-290 && m2 < 1e290) { // the usual case: one square root serves both
+        reach = std::sqrt(m2);
+        const double inv = 1.0 / reach;
+        t.toTarget = {v.x * inv, v.y * inv};
+    } else {
+        reach = safeDistance(base, target);
+        t.targetOnBase = !unitDirection(v, t.toTarget);
+        if (t.targetOnBase)
+            t.toTarget = fallback;
+    }
+    const double d = std::clamp(reach, std::fabs(a - b), a + b);
+    const double area2 = triangleTwiceArea(a, b, d);
+    const double perAB = 1.0 / (a * b);
+    t.cosAlpha = a >= b ? 1.0 : -1.0;
+    if (d > 0.0) {
+        const double perAD = 1.0 / (a * d);
+        t.cosAlpha = std::clamp(0.5 * (a * a + d * d - b * b) * perAD, -1.0, 1.0);
+        t.sinAlpha = std::min(1.0, area2 * perAD);
+    }
+    t.cosGamma = std::clamp(0.5 * (a * a + b * b - d * d) * perAB, -1.0, 1.0);
+    t.sinGamma = std::min(1.0, area2 * perAB);
+    return t;
+}
+
 struct Arm {
     Vec2 base;
     Rotation baseRotation;
@@ -37,54 +91,18 @@ struct Arm {
         return limits.clamp(turn);
     }
     // Bone 1's rotation swinging the (rigid) arm as nearly onto the target as its limits allow.
-    Rotation bestFirst(const RotationLimits& limits, Rotation second, Rotation current, Vec2 target) const
+    // `toTarget`: the world direction from the base to the target, which must not sit on it.
+    Rotation bestFirst(const RotationLimits& limits, Rotation second, Rotation current, Rotation toTarget) const
     {
         const Vec2 reach = Vec2{a, 0.0} + second.direction() * b; // in bone 1's frame
-        Rotation toTarget;
         Rotation armDirection;
-        if (!unitDirection(target - base, toTarget) || !unitDirection(reach, armDirection))
-            return current;
+        if (!unitDirection(reach, armDirection))
+            return current; // the arm folds onto its base: every angle is as good
         return limits.clamp(renormalized(baseRotation.inverse() * toTarget * armDirection.inverse()));
     }
 };
 
 bool within(const RotationLimits& limits, Rotation r) { return limits.clamp(r) == r; }
-
-// The exact pose (see TwoBoneSolver::closedForm), in rotation form: no trigonometry. The
-// rotations may be off unit length by rounding; Rig::setRotationClamped renormalises them.
-Pose exactPose(Vec2 base, Rotation baseRotation, double a, double b, Vec2 target, BendDirection bend, Rotation fallback)
-{
-    const Vec2 v = target - base;
-    const double m2 = v.x * v.x + v.y * v.y;
-    double reach = 0.0;
-    Rotation toTarget = fallback;
-    if (m2 > 1e-290 && m2 < 1e290) { // the usual case: one square root serves both
-        reach = std::sqrt(m2);
-        const double inv = 1.0 / reach;
-        toTarget = {v.x * inv, v.y * inv};
-    } else {
-        reach = safeDistance(base, target);
-        if (!unitDirection(v, toTarget))
-            toTarget = fallback; // the target sits on the base
-    }
-    const double d = std::clamp(reach, std::fabs(a - b), a + b);
-    // Triangle base-elbow-tip with sides a, b, d: alpha at the base, gamma at the elbow.
-    const double area2 = triangleTwiceArea(a, b, d);
-    const double perAB = 1.0 / (a * b);
-    double cosAlpha = a >= b ? 1.0 : -1.0;
-    double sinAlpha = 0.0;
-    if (d > 0.0) {
-        const double perAD = 1.0 / (a * d);
-        cosAlpha = std::clamp(0.5 * (a * a + d * d - b * b) * perAD, -1.0, 1.0);
-        sinAlpha = std::min(1.0, area2 * perAD);
-    }
-    const double cosGamma = std::clamp(0.5 * (a * a + b * b - d * d) * perAB, -1.0, 1.0);
-    const double sinGamma = std::min(1.0, area2 * perAB);
-    const double sign = bend == BendDirection::Positive ? 1.0 : -1.0;
-    // Positive bend: bone 1 turns counter-clockwise off the target line by alpha, bone 2 turns
-    // clockwise by 180 - gamma relative to bone 1.
-    return {baseRotation.inverse() * toTarget * Rotation{cosAlpha, -sign * sinAlpha}, Rotation{-cosGamma, sign * sinGamma}};
-}
 
 } // namespace
 
@@ -96,7 +114,7 @@ std::string TwoBoneSolver::validate(const Rig& rig, const SolveRequest& request)
 TwoBoneSolver::Angles TwoBoneSolver::closedForm(Vec2 base, Rotation baseRotation, double a, double b, Vec2 target,
                                                 BendDirection bend, Rotation fallback)
 {
-    const Pose pose = exactPose(base, baseRotation, a, b, target, bend, fallback);
+    const Pose pose = lawOfCosines(base, a, b, target, fallback).pose(baseRotation, bend);
     return {pose.first.degrees(), pose.second.degrees()};
 }
 
@@ -133,8 +151,9 @@ void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resu
     const BendDirection other = request.bend == BendDirection::Positive ? BendDirection::Negative : BendDirection::Positive;
     Pose best{};
     bool found = false;
+    const Triangle triangle = lawOfCosines(arm.base, arm.a, arm.b, target, fallback);
     for (BendDirection bend : {request.bend, other}) {
-        const Pose exact = exactPose(arm.base, arm.baseRotation, arm.a, arm.b, target, bend, fallback);
+        const Pose exact = triangle.pose(arm.baseRotation, bend);
         if (within(limits1, exact.first) && within(limits2, exact.second)) {
             best = exact;
             found = true;
@@ -146,8 +165,8 @@ void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resu
         const Pose candidates[] = {
             {limits1.atMin, arm.bestSecond(limits2, limits1.atMin, current2, target)},
             {limits1.atMax, arm.bestSecond(limits2, limits1.atMax, current2, target)},
-            {arm.bestFirst(limits1, limits2.atMin, current1, target), limits2.atMin},
-            {arm.bestFirst(limits1, limits2.atMax, current1, target), limits2.atMax},
+            {triangle.targetOnBase ? current1 : arm.bestFirst(limits1, limits2.atMin, current1, triangle.toTarget), limits2.atMin},
+            {triangle.targetOnBase ? current1 : arm.bestFirst(limits1, limits2.atMax, current1, triangle.toTarget), limits2.atMax},
         };
         double bestDistance = 0.0;
         for (const Pose& c : candidates) {
