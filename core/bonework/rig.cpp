@@ -547,13 +547,6 @@ double Rig::degreesOwed(JointIndex j) const
     return m_parent[j] == kNoJoint || (d >= m_min[j] && d <= m_max[j]) ? d : clampToLimits(d, m_min[j], m_max[j]);
 }
 
-bool Rig::isOnLimit(JointIndex j) const
-{
-    // Owed degrees (NaN) never sit on a limit: see setRotationClamped.
-    const double a = m_angle[j];
-    return m_parent[j] != kNoJoint && !m_limits[j].free && (a == m_min[j] || a == m_max[j]);
-}
-
 bool Rig::operator==(const Rig& o) const
 {
     return m_name == o.m_name && m_nodeShape == o.m_nodeShape && m_names == o.m_names && m_parent == o.m_parent

@@ -64,8 +64,14 @@ public:
     // The limits in rotation form (for a root: the whole circle).
     const RotationLimits& rotationLimits(JointIndex j) const { return m_limits[j]; }
     // Whether angle(j) sits exactly on one of j's limits, and they are not the whole circle
-    // (a rigid joint always does). No trigonometry.
-    bool isOnLimit(JointIndex j) const;
+    // (a rigid joint always does). No trigonometry: owed degrees (NaN) never sit on a limit
+    // (see setRotationClamped), so they fail the first test. Inline: every solve asks it of
+    // every bone it turned.
+    bool isOnLimit(JointIndex j) const
+    {
+        const double a = m_angle[j];
+        return (a == m_min[j] || a == m_max[j]) && m_parent[j] != kNoJoint && !m_limits[j].free;
+    }
     bool isPinned(JointIndex j) const { return m_pinned[j] != 0; }
     // Whether j or any joint under it is pinned: turning any bone above j would move a pin.
     // Kept up to date by every edit, so a solver posing one limb need not scan the whole rig.
