@@ -516,9 +516,12 @@ void Rig::setRotationClamped(JointIndex j, Rotation rotation)
         // composed on the way): on that limit. What is left lies clearly inside, so its
         // degrees, when read, need no clamping and never sit on a limit.
         const Rotation legal = limits.clamp(unit);
-        if (!(legal == unit) || withinRounding(unit, limits.atMin) || withinRounding(unit, limits.atMax)) {
-            const bool max = legal == unit ? withinRounding(unit, limits.atMax) : legal == limits.atMax;
-            setOnLimit(j, max);
+        if (!(legal == unit)) {
+            setOnLimit(j, legal == limits.atMax);
+            return;
+        }
+        if (withinRounding(unit, limits.atMin) || withinRounding(unit, limits.atMax)) {
+            setOnLimit(j, withinRounding(unit, limits.atMax));
             return;
         }
     }
@@ -543,8 +546,9 @@ double Rig::degreesOwed(JointIndex j) const
 {
     // The rotation lies clearly within the limits (setRotationClamped saw to it), so its
     // degrees do too, up to the last bits of the atan2 that the clamp absorbs.
-    const double d = m_localRotation[j].degrees(); // in (-180, 180]: a root's rotation needs no wrapping
-    return m_parent[j] == kNoJoint || (d >= m_min[j] && d <= m_max[j]) ? d : clampToLimits(d, m_min[j], m_max[j]);
+    // A root's range is the whole circle, which (-180, 180] always lies in.
+    const double d = m_localRotation[j].degrees();
+    return d >= m_min[j] && d <= m_max[j] ? d : clampToLimits(d, m_min[j], m_max[j]);
 }
 
 bool Rig::operator==(const Rig& o) const
@@ -648,8 +652,7 @@ std::string Rig::checkInvariants() const
             return who + "comes before its parent";
         RotationLimits limits;
         limits.set(m_min[i], m_max[i]);
-        if (!(m_limits[i].min == limits.min && m_limits[i].max == limits.max && m_limits[i].atMin == limits.atMin
-              && m_limits[i].atMax == limits.atMax && m_limits[i].centre == limits.centre))
+        if (!(m_limits[i] == limits))
             return who + "the limits in rotation form are out of step";
         const Rotation r = m_localRotation[i];
         if (std::isnan(m_angle[i])) {

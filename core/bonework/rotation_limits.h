@@ -20,6 +20,7 @@ struct RotationLimits {
     Rotation atMax;
 
     void set(double minDegrees, double maxDegrees);
+    bool operator==(const RotationLimits&) const = default;
     // The rotation nearest `r` on the circle whose angle lies within the limits (ties go to
     // the minimum, as clampToLimits does).
     Rotation clamp(Rotation r) const

@@ -121,9 +121,10 @@ void ChainState::load(const Rig& rig, const ChainPath& path)
         m_totalLength += m_length[k];
         m_local[k] = rig.localRotation(j);
         RotationLimits& lim = m_limits[k];
-        // Limits rarely change between solves: their rotations are worked out again only then.
+        // Limits rarely change between solves: the rig's rotation form is copied only then (kept
+        // here, next to the chain, for the inner loops).
         if (lim.min != rig.minAngle(j) || lim.max != rig.maxAngle(j))
-            lim.set(rig.minAngle(j), rig.maxAngle(j));
+            lim = rig.rotationLimits(j);
         m_allFree = m_allFree && lim.free;
     }
 }
