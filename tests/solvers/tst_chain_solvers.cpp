@@ -263,13 +263,13 @@ private slots:
     }
 
     // Out of reach of a chain without limits, the nearest pose is the (movable part of the)
-    // chain straight at the target: fabrik, ccd and two-bone end exactly there, so the error is
-    // the target's distance from the movable part's base less its length. (reach converges over
-    // frames, one pass each, by design, so it is not held to this.)
+    // chain straight at the target: fabrik, ccd, two-bone and relax end exactly there, so the
+    // error is the target's distance from the movable part's base less its length. (reach
+    // converges over frames, one pass each, by design, so it is not held to this.)
     void freeChainsOutOfReachEndStraight()
     {
         const int cases = scaled(600);
-        for (SolverKind kind : {SolverKind::Fabrik, SolverKind::Ccd, SolverKind::TwoBone}) {
+        for (SolverKind kind : {SolverKind::Fabrik, SolverKind::Ccd, SolverKind::TwoBone, SolverKind::Relax}) {
             auto solver = makeSolver(kind);
             for (int i = 0; i < cases; ++i) {
                 const std::uint64_t seed = 7000003ull * static_cast<std::uint64_t>(kind) + static_cast<std::uint64_t>(i);
@@ -291,6 +291,61 @@ private slots:
                                                   + std::to_string(expected)).c_str());
             }
         }
+    }
+
+    // relax out of reach on limited chains: when the limits let the movable bones lie straight
+    // at the target, that pose is the answer (no pose comes nearer), found at once; when they
+    // do not, the descent still runs and no answer claims to beat that bound.
+    void relaxOutOfReachStraightWhenTheLimitsAllow()
+    {
+        const int cases = scaled(600);
+        auto solver = makeSolver(SolverKind::Relax);
+        int straightCases = 0, bentCases = 0;
+        for (int i = 0; i < cases; ++i) {
+            const std::uint64_t seed = 8100000ull + static_cast<std::uint64_t>(i);
+            Engine rng(seed);
+            Case c = randomCase(rng, SolverKind::Relax, 20, true, i % 3 == 2 ? 0.15 : 0.0, 1);
+            ChainPath path;
+            path.build(c.rig, c.root, c.tip);
+            if (path.movableBoneCount() == 0)
+                continue;
+            const std::span<const JointIndex> movable = path.movableJoints();
+            // Half the cases: every bone below the first may lie straight (its range holds 0).
+            if (i % 2 == 0)
+                for (JointIndex j : movable.subspan(2))
+                    c.rig.setLimits(j, std::min(c.rig.minAngle(j), 0.0), std::max(c.rig.maxAngle(j), 0.0));
+            const std::vector<WorldTransform> before = forwardKinematics(c.rig);
+            const WorldTransform base = before[movable.front()];
+            const Vec2 toTarget = c.target - base.position;
+            // The first bone's angle that points it at the target, in degrees from the base's.
+            const double first = wrapDegrees(std::atan2(toTarget.y, toTarget.x) * kDegreesPerRadian - base.rotation.degrees());
+            bool straightIsLegal = c.rig.minAngle(movable[1]) <= first && first <= c.rig.maxAngle(movable[1]);
+            double length = 0.0;
+            for (std::size_t k = 1; k < movable.size(); ++k) {
+                length += c.rig.length(movable[k]);
+                if (k >= 2)
+                    straightIsLegal = straightIsLegal && c.rig.minAngle(movable[k]) <= 0.0 && c.rig.maxAngle(movable[k]) >= 0.0;
+            }
+            const double bound = distance(base.position, c.target) - length;
+            QVERIFY2(bound > 0.0, seedText(SolverKind::Relax, seed, "the target is not out of reach").c_str());
+            Rig solved = c.rig;
+            const SolveResult r = solve(*solver, solved, c.tip, c.target, c.root, 100, 0.01);
+            QVERIFY2(r.error >= bound - 1e-9 * (1.0 + bound),
+                     seedText(SolverKind::Relax, seed, "an answer nearer than any pose can be").c_str());
+            if (straightIsLegal) {
+                ++straightCases;
+                QVERIFY2(std::fabs(r.error - bound) <= 1e-9 * (1.0 + bound) && r.iterations == 1,
+                         seedText(SolverKind::Relax, seed, "not laid straight at once: error " + std::to_string(r.error)
+                                                              + ", best " + std::to_string(bound) + ", iterations "
+                                                              + std::to_string(r.iterations)).c_str());
+            } else {
+                ++bentCases;
+                QVERIFY2(r.iterations > 1, seedText(SolverKind::Relax, seed, "no descent where the limits bend the chain").c_str());
+            }
+        }
+        // Both kinds of case must have come up, or the test proves nothing.
+        QVERIFY2(straightCases >= cases / 20 && bentCases >= cases / 20,
+                 qPrintable(QString("straight %1, bent %2 of %3").arg(straightCases).arg(bentCases).arg(cases)));
     }
 
     // Reachable targets (FK of random legal angles) on chains of 2 to 20 bones, 100 iterations:

@@ -274,6 +274,53 @@ bool RelaxSolver::groupWithin(const SolveRequest& request, std::size_t g) const
     return true;
 }
 
+bool RelaxSolver::layOutOutOfReachGroups(Rig& rig, const SolveRequest& request)
+{
+    m_soleEffector.assign(m_groups.size(), -1);
+    for (std::size_t i = 0; i < request.effectors.size(); ++i) {
+        const int g = m_effectorGroup[i];
+        if (g >= 0) {
+            int& sole = m_soleEffector[static_cast<std::size_t>(g)];
+            sole = sole == -1 ? static_cast<int>(i) : -2;
+        }
+    }
+    bool any = false;
+    for (std::size_t g = 0; g < m_groups.size(); ++g) {
+        m_groups[g].laidStraight = false;
+        if (m_soleEffector[g] < 0)
+            continue;
+        // One effector: the bones it may turn are the run of joints above it up to one that
+        // stays put (a root, a pinned subtree, request.root): the anchor.
+        const Effector& e = request.effectors[static_cast<std::size_t>(m_soleEffector[g])];
+        double length = 0.0;
+        JointIndex top = e.joint;
+        for (JointIndex j = e.joint; m_variable[j] >= 0; j = rig.parent(j)) {
+            length += rig.length(j);
+            top = j;
+        }
+        const JointIndex anchor = rig.parent(top);
+        const Vec2 from = m_world[anchor].position;
+        if (!(safeDistance(from, e.target) > length))
+            continue;
+        Rotation toTarget;
+        if (!unitDirection(boundedTarget(from, e.target) - from, toTarget))
+            continue;
+        const Rotation first = m_world[anchor].rotation.inverse() * toTarget;
+        // Straight: the top bone along the line to the target, every bone below it at 0.
+        bool legal = rig.rotationLimits(top).clamp(first) == first;
+        for (JointIndex j = e.joint; legal && j != top; j = rig.parent(j))
+            legal = rig.minAngle(j) <= 0.0 && rig.maxAngle(j) >= 0.0;
+        if (!legal)
+            continue;
+        rig.setRotationClamped(top, first);
+        for (JointIndex j = e.joint; j != top; j = rig.parent(j))
+            rig.setAngleClamped(j, 0.0);
+        m_groups[g].laidStraight = true;
+        any = true;
+    }
+    return any;
+}
+
 void RelaxSolver::keepIfBest(std::size_t g, const Rig& rig, bool reached)
 {
     Group& group = m_groups[g];
@@ -293,13 +340,16 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
     const std::size_t groups = m_groups.size();
 
     updateWorld(rig);
+    const bool laidOut = layOutOutOfReachGroups(rig, request);
+    if (laidOut)
+        updateWorld(rig);
     measure(request);
     for (std::size_t g = 0; g < groups; ++g) {
         m_groups[g].error = m_groupError[g];
         m_groups[g].bestError = std::numeric_limits<double>::infinity();
         m_groups[g].progressMark = std::numeric_limits<double>::infinity();
         keepIfBest(g, rig);
-        m_groups[g].active = !groupWithin(request, g);
+        m_groups[g].active = !m_groups[g].laidStraight && !groupWithin(request, g);
     }
     std::uint64_t randomState = 0x5eed;
     result.iterations = 0;
@@ -455,6 +505,8 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
                 keepIfBest(g, rig, true); // on its targets: this pose, whatever came before
             }
     }
+    if (laidOut && result.iterations == 0)
+        result.iterations = 1; // the closed-form answer counts as one, as in the chain solvers
     // After restarts each group goes back to its best pose (a no-op when it is the current
     // one); without, its one descent only ever improved.
     bool restored = false;

@@ -6,9 +6,11 @@
 // falls, so the pose settles calmly even when targets conflict. When the descent stalls short of
 // the targets (limits can trap it in a local minimum) it restarts from other legal poses, picked
 // deterministically (often near the limits, where trapped descents miss their answers), and
-// keeps the best pose found. Effectors that share no bone they may turn
-// (a spider's legs) are independent problems: each such group keeps or rejects its own steps,
-// has its own damping, stops when its own targets are met and restarts alone. Roots and pinned
+// keeps the best pose found. Effectors that share no bone they may turn (a spider's legs) are
+// independent problems: each such group keeps or rejects its own steps, has its own damping,
+// stops when its own targets are met and restarts alone. A group of one effector whose target
+// lies beyond the full length of its bones needs no descent when they may lie straight at the
+// target (always without limits): that pose is the answer, laid out at once. Roots and pinned
 // joints stay put, and so does request.root when set.
 
 #include "bonework/forward_kinematics.h"
@@ -37,6 +39,7 @@ private:
         bool pressed = false;       // this iteration
         int restarts = 0;
         bool active = true;    // still descending: targets not met, restarts left
+        bool laidStraight = false; // out of reach, answered without a descent (see below)
         std::size_t firstColumn = 0; // its bones: columns [firstColumn, endColumn) of J
         std::size_t endColumn = 0;
     };
@@ -53,6 +56,12 @@ private:
     bool computeStep();
     // Whether every effector of group g is within the tolerance of its target.
     bool groupWithin(const SolveRequest& request, std::size_t g) const;
+    // A group of one effector whose target lies beyond the full length of the bones it may
+    // turn is answered in closed form when those bones may lie straight at the target (always
+    // without limits): no pose comes nearer, and a descent would only creep toward it (the
+    // straight chain is where its Jacobian is singular). Lays such groups out, marks them
+    // laidStraight; needs m_world current, returns whether any was.
+    bool layOutOutOfReachGroups(Rig& rig, const SolveRequest& request);
     // Records the group's current pose as its best if its error is the lowest yet (after a
     // restart: lower by kClearlyBetter), or unconditionally when it has `reached` its targets.
     void keepIfBest(std::size_t g, const Rig& rig, bool reached = false);
@@ -67,6 +76,7 @@ private:
     std::vector<int> m_owner;                // joint -> an effector whose path marked it, or -1
     std::vector<int> m_effectorGroup;        // effector -> group, or -1 (nothing it can move)
     std::vector<int> m_groupOf;              // scratch: first effector of a group -> group
+    std::vector<int> m_soleEffector;         // group -> its one effector; -1 none, -2 several
     std::vector<Group> m_groups;
     std::vector<double> m_groupError;        // per group, filled by measure()
     std::vector<double> m_rowDamping;        // per row of J
