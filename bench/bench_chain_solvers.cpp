@@ -1,5 +1,6 @@
 // Chain solvers (reach, fabrik, ccd, two-bone) on chains of 2, 10, 100 and 1000 bones, with and
-// without limits, toward reachable, unreachable and moving targets.
+// without limits, toward reachable, unreachable and moving targets; relax (the whole-skeleton
+// solver) on the same chains alongside, to compare what it costs and gives.
 //
 //   reachable / unreachable: 64 seeded targets in turn; each solve starts from the pose the
 //     previous one left (an animator clicking around), 100 iterations, tolerance 0.01.
@@ -149,7 +150,7 @@ void runChain(benchmark::State& state, SolverKind kind, int bones, bool limits, 
 
 int main(int argc, char** argv)
 {
-    for (SolverKind kind : {SolverKind::TwoBone, SolverKind::Fabrik, SolverKind::Ccd, SolverKind::Reach}) {
+    for (SolverKind kind : {SolverKind::TwoBone, SolverKind::Fabrik, SolverKind::Ccd, SolverKind::Reach, SolverKind::Relax}) {
         for (int bones : {2, 10, 100, 1000}) {
             if (kind == SolverKind::TwoBone && bones != 2)
                 continue;
