@@ -1,5 +1,6 @@
 #include "bonework/solvers/two_bone_solver.h"
 
+#include "bonework/force_inline.h"
 #include "bonework/solvers/solver_support.h"
 
 #include <algorithm>
@@ -38,7 +39,9 @@ struct Triangle {
 };
 
 // The triangle with the base-to-target distance clamped to the arm's reach [|a - b|, a + b].
-inline Triangle lawOfCosines(Vec2 base, double a, double b, Vec2 target, Rotation fallback)
+// Forced inline: GCC at -O2 leaves it out of line; inlined (as -O3 does), a solve takes
+// 0.84-0.91x the time without limits and 0.87-0.96x with (interleaved runs).
+BONEWORK_FORCE_INLINE Triangle lawOfCosines(Vec2 base, double a, double b, Vec2 target, Rotation fallback)
 {
     Triangle t;
     const Vec2 v = target - base;
