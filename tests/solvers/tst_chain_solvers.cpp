@@ -531,6 +531,8 @@ private slots:
                      (std::string(solverName(kind)) + " misses a target at full reach by " + std::to_string(r.error)).c_str());
             check(straight, 2, {1e12, -1e12}, "target at 1e12");
             check(straight, 2, {-1e300, 1e300}, "target at 1e300");
+            // Farther than the largest double from the chain: the error saturates, never infinite.
+            check(straight, 2, {-1.7e308, 1.7e308}, "target at the edge of the doubles");
             check(straight, 2, {10, 20 + 1e-300}, "target next to the root");
             Rig rigid = straight;
             rigid.setLimits(1, 0, 0);

@@ -8,6 +8,7 @@
 
 #include <QTest>
 
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <new>
@@ -432,10 +433,14 @@ private slots:
                 if (i % 7 == 0)
                     for (JointIndex j = 1; j < static_cast<JointIndex>(rig.jointCount()); ++j)
                         rig.setLimits(j, 0, 0); // a straight, rigid chain
-                const Vec2 targets[] = {rig.rootPosition(0), {1e12, -1e12}, {-1e12, 3}, {0, 0}};
+                // Up to the largest doubles: the squared distances overflow unless the solver
+                // takes care (relax once reported an infinite error for a target at 1e300).
+                const Vec2 targets[] = {rig.rootPosition(0), {1e12, -1e12}, {-1e12, 3}, {0, 0}, {1e300, -1e300},
+                                        {-1.7e308, 1.7e308}};
+                const double weight = std::array<double, 3>{1.0, 1e300, 0.0}[static_cast<std::size_t>(i % 3)];
                 for (Vec2 t : targets) {
                     const Rig before = rig;
-                    const Effector e{static_cast<JointIndex>(rig.jointCount() - 1), t, 1.0};
+                    const Effector e{static_cast<JointIndex>(rig.jointCount() - 1), t, weight};
                     solver->run(rig, request(e), result);
                     const std::string bad = checkLegalPose(before, rig);
                     QVERIFY2(bad.empty(), seedMessage(seed, std::string(solverName(kind)) + ": " + bad));

@@ -117,7 +117,7 @@ void FollowSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
     rig.setRootPositionUnchecked(root, m_pulled[root] + (effector.target - landed));
 
     result.iterations = 1;
-    result.error = distance(worldTransformOf(rig, dragged).position, effector.target);
+    result.error = safeDistance(worldTransformOf(rig, dragged).position, effector.target);
     result.reached = result.error <= request.tolerance;
     collectLimited(rig, m_treeJoints, result.limited);
     std::sort(result.limited.begin(), result.limited.end()); // reported in index order

@@ -68,7 +68,7 @@ void RelaxSolver::measure(const SolveRequest& request)
     std::fill(m_groupError.begin(), m_groupError.end(), 0.0);
     for (std::size_t i = 0; i < request.effectors.size(); ++i) {
         const Effector& e = request.effectors[i];
-        const Vec2 r = e.target - m_world[e.joint].position;
+        const Vec2 r = m_target[i] - m_world[e.joint].position;
         const double s = std::sqrt(e.weight);
         m_residual[2 * i] = s * r.x;
         m_residual[2 * i + 1] = s * r.y;
@@ -244,6 +244,7 @@ void RelaxSolver::setUp(const Rig& rig, const SolveRequest& request)
     const std::size_t rows = 2 * effectors;
     m_jacobian.resize(rows * cols);
     m_residual.resize(rows);
+    m_target.resize(effectors);
     m_rowDamping.resize(rows);
     m_normal.resize(rows * rows);
     m_rhs.resize(rows);
@@ -268,7 +269,7 @@ bool RelaxSolver::groupWithin(const SolveRequest& request, std::size_t g) const
 {
     for (std::size_t i = 0; i < request.effectors.size(); ++i) {
         const Effector& e = request.effectors[i];
-        if (m_effectorGroup[i] == static_cast<int>(g) && distance(m_world[e.joint].position, e.target) > request.tolerance)
+        if (m_effectorGroup[i] == static_cast<int>(g) && safeDistance(m_world[e.joint].position, e.target) > request.tolerance)
             return false;
     }
     return true;
@@ -321,6 +322,29 @@ bool RelaxSolver::layOutOutOfReachGroups(Rig& rig, const SolveRequest& request)
     return any;
 }
 
+double RelaxSolver::weightedRootMeanSquare(const SolveRequest& request) const
+{
+    // Distances and weights scaled by their largest first, so no square or sum can overflow for
+    // any finite targets and weights (the result is at most the largest distance).
+    double far = 0.0, heaviest = 0.0;
+    for (const Effector& e : request.effectors) {
+        far = std::max(far, safeDistance(m_world[e.joint].position, e.target));
+        heaviest = std::max(heaviest, e.weight);
+    }
+    if (far == 0.0)
+        return 0.0;
+    double weights = 0.0, weighted = 0.0, plain = 0.0;
+    for (const Effector& e : request.effectors) {
+        const double q = safeDistance(m_world[e.joint].position, e.target) / far;
+        const double w = heaviest > 0.0 ? e.weight / heaviest : 0.0;
+        weights += w;
+        weighted += w * q * q;
+        plain += q * q;
+    }
+    const double mean = weights > 0.0 ? weighted / weights : plain / static_cast<double>(request.effectors.size());
+    return far * std::sqrt(mean);
+}
+
 void RelaxSolver::keepIfBest(std::size_t g, const Rig& rig, bool reached)
 {
     Group& group = m_groups[g];
@@ -340,6 +364,12 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
     const std::size_t groups = m_groups.size();
 
     updateWorld(rig);
+    // The descent works toward targets kept within a huge but safe distance (squares of
+    // residuals cannot overflow); error and reach are measured to the real ones.
+    for (std::size_t i = 0; i < effectors; ++i) {
+        const Effector& e = request.effectors[i];
+        m_target[i] = boundedTarget(m_world[e.joint].position, e.target);
+    }
     const bool laidOut = layOutOutOfReachGroups(rig, request);
     if (laidOut)
         updateWorld(rig);
@@ -521,17 +551,10 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
     if (restored)
         updateWorld(rig);
 
-    double weights = 0.0, weighted = 0.0, plain = 0.0;
-    for (const Effector& e : request.effectors) {
-        const double d2 = dot(e.target - m_world[e.joint].position, e.target - m_world[e.joint].position);
-        weights += e.weight;
-        weighted += e.weight * d2;
-        plain += d2;
-    }
-    result.error = weights > 0.0 ? std::sqrt(weighted / weights) : std::sqrt(plain / static_cast<double>(effectors));
+    result.error = weightedRootMeanSquare(request);
     result.reached = true;
     for (const Effector& e : request.effectors)
-        if (distance(m_world[e.joint].position, e.target) > request.tolerance)
+        if (safeDistance(m_world[e.joint].position, e.target) > request.tolerance)
             result.reached = false;
     collectLimited(rig, m_variables, result.limited);
     std::sort(result.limited.begin(), result.limited.end()); // reported in index order

@@ -62,6 +62,9 @@ private:
     // straight chain is where its Jacobian is singular). Lays such groups out, marks them
     // laidStraight; needs m_world current, returns whether any was.
     bool layOutOutOfReachGroups(Rig& rig, const SolveRequest& request);
+    // The reported error: the weighted root mean square of the effectors' distances to their
+    // real targets (the plain one when every weight is 0), finite for any finite input.
+    double weightedRootMeanSquare(const SolveRequest& request) const;
     // Records the group's current pose as its best if its error is the lowest yet (after a
     // restart: lower by kClearlyBetter), or unconditionally when it has `reached` its targets.
     void keepIfBest(std::size_t g, const Rig& rig, bool reached = false);
@@ -81,6 +84,7 @@ private:
     std::vector<double> m_groupError;        // per group, filled by measure()
     std::vector<double> m_rowDamping;        // per row of J
     std::vector<double> m_jacobian;          // row-major, rows = 2 * effectors
+    std::vector<Vec2> m_target;              // per effector: its target, bounded (see run)
     std::vector<double> m_residual;          // sqrt(weight) * (target - position), per row
     std::vector<double> m_normal;            // J Jᵀ + damping I
     std::vector<double> m_rhs;

@@ -77,11 +77,14 @@ double safeDistance(Vec2 a, Vec2 b)
     // The plain square root unless the square could overflow or lose everything to underflow.
     if (d2 < 1e300 && (d2 > 1e-300 || d2 == 0.0))
         return std::sqrt(d2);
-    if (finite(d))
-        return std::hypot(d.x, d.y);
+    const double largest = std::numeric_limits<double>::max();
+    if (finite(d)) {
+        const double h = std::hypot(d.x, d.y); // infinite when the distance is beyond the doubles
+        return h <= largest ? h : largest;
+    }
     // The difference itself overflowed: halve first.
     const double h = std::hypot(0.5 * b.x - 0.5 * a.x, 0.5 * b.y - 0.5 * a.y);
-    return h > std::numeric_limits<double>::max() * 0.5 ? std::numeric_limits<double>::max() : 2.0 * h;
+    return h > largest * 0.5 ? largest : 2.0 * h;
 }
 
 Vec2 boundedTargetCareful(Vec2 base, Vec2 target)
