@@ -43,6 +43,21 @@ Rig humanoid()
     return rig;
 }
 
+// The humanoid's hands and feet, the usual effectors of a whole-body pose.
+std::vector<JointIndex> handsAndFeet(const Rig& rig)
+{
+    return {rig.findJoint("hand_l"), rig.findJoint("hand_r"), rig.findJoint("foot_l"), rig.findJoint("foot_r")};
+}
+
+// The spider's eight feet.
+std::vector<JointIndex> spiderFeet(const Rig& rig)
+{
+    std::vector<JointIndex> feet;
+    for (int leg = 0; leg < 8; ++leg)
+        feet.push_back(rig.findJoint("leg" + std::to_string(leg) + "c"));
+    return feet;
+}
+
 // Effector joints and reachable targets: the joints' positions in a random legal pose.
 void pickEffectors(const Rig& rig, std::vector<JointIndex> joints, Engine& rng, std::vector<Effector>& out)
 {
@@ -95,8 +110,7 @@ void relaxStatic(benchmark::State& state, Rig rig, std::vector<JointIndex> joint
 void BM_RelaxHumanoid4(benchmark::State& state)
 {
     const Rig rig = humanoid();
-    relaxStatic(state, rig, {rig.findJoint("hand_l"), rig.findJoint("hand_r"), rig.findJoint("foot_l"), rig.findJoint("foot_r")},
-                state.range(0) != 0);
+    relaxStatic(state, rig, handsAndFeet(rig), state.range(0) != 0);
 }
 BENCHMARK(BM_RelaxHumanoid4)->Arg(1)->Arg(0)->ArgName("reachable")->Unit(benchmark::kMicrosecond);
 
@@ -117,18 +131,14 @@ Rig humanoidInRigOf20000()
 void BM_RelaxHumanoid4InRigOf20000(benchmark::State& state)
 {
     const Rig rig = humanoidInRigOf20000();
-    relaxStatic(state, rig, {rig.findJoint("hand_l"), rig.findJoint("hand_r"), rig.findJoint("foot_l"), rig.findJoint("foot_r")},
-                true);
+    relaxStatic(state, rig, handsAndFeet(rig), true);
 }
 BENCHMARK(BM_RelaxHumanoid4InRigOf20000)->Unit(benchmark::kMicrosecond);
 
 void BM_RelaxSpider8(benchmark::State& state)
 {
     const Rig rig = spider();
-    std::vector<JointIndex> feet;
-    for (int leg = 0; leg < 8; ++leg)
-        feet.push_back(rig.findJoint("leg" + std::to_string(leg) + "c"));
-    relaxStatic(state, rig, feet, state.range(0) != 0);
+    relaxStatic(state, rig, spiderFeet(rig), state.range(0) != 0);
 }
 BENCHMARK(BM_RelaxSpider8)->Arg(1)->Arg(0)->ArgName("reachable")->Unit(benchmark::kMicrosecond);
 
@@ -214,8 +224,7 @@ BENCHMARK(BM_RelaxHumanoidMovingHand)->Unit(benchmark::kMicrosecond);
 void BM_RelaxHumanoid4Moving(benchmark::State& state)
 {
     const Rig rig = humanoid();
-    moving(state, SolverKind::Relax, rig, {rig.findJoint("hand_l"), rig.findJoint("hand_r"), rig.findJoint("foot_l"), rig.findJoint("foot_r")},
-           0.3);
+    moving(state, SolverKind::Relax, rig, handsAndFeet(rig), 0.3);
 }
 BENCHMARK(BM_RelaxHumanoid4Moving)->Unit(benchmark::kMicrosecond);
 
@@ -223,10 +232,7 @@ BENCHMARK(BM_RelaxHumanoid4Moving)->Unit(benchmark::kMicrosecond);
 void BM_RelaxSpider8Moving(benchmark::State& state)
 {
     const Rig rig = spider();
-    std::vector<JointIndex> feet;
-    for (int leg = 0; leg < 8; ++leg)
-        feet.push_back(rig.findJoint("leg" + std::to_string(leg) + "c"));
-    moving(state, SolverKind::Relax, rig, feet, 0.3);
+    moving(state, SolverKind::Relax, rig, spiderFeet(rig), 0.3);
 }
 BENCHMARK(BM_RelaxSpider8Moving)->Unit(benchmark::kMicrosecond);
 

@@ -659,7 +659,7 @@ std::string Rig::checkInvariants() const
             // Degrees owed: the rotation is the pose, of unit length and within the limits.
             if (!(std::fabs(r.c * r.c + r.s * r.s - 1.0) <= 1e-12))
                 return who + "the rotation is not of unit length";
-            if (!limits.free && (!(limits.clamp(r) == r) || withinRounding(r, limits.atMin) || withinRounding(r, limits.atMax)))
+            if (!limits.free && (!limits.contains(r) || withinRounding(r, limits.atMin) || withinRounding(r, limits.atMax)))
                 return who + "the rotation is not clearly within its limits";
         } else {
             if (!finite(m_angle[i]))

@@ -36,6 +36,8 @@ struct RotationLimits {
             return r;
         return s > 0.0 ? atMax : atMin;
     }
+    // Whether r's angle lies within the limits (clamping leaves it as it is).
+    bool contains(Rotation r) const { return clamp(r) == r; }
 };
 
 } // namespace bonework

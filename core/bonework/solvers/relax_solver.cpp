@@ -308,7 +308,7 @@ bool RelaxSolver::layOutOutOfReachGroups(Rig& rig, const SolveRequest& request)
             continue;
         const Rotation first = m_world[anchor].rotation.inverse() * toTarget;
         // Straight: the top bone along the line to the target, every bone below it at 0.
-        bool legal = rig.rotationLimits(top).clamp(first) == first;
+        bool legal = rig.rotationLimits(top).contains(first);
         for (JointIndex j = e.joint; legal && j != top; j = rig.parent(j))
             legal = rig.minAngle(j) <= 0.0 && rig.maxAngle(j) >= 0.0;
         if (!legal)

@@ -191,7 +191,7 @@ bool finishWithTwoBones(ChainState& state, Vec2 target)
         const Rotation w1 = toTarget * Rotation{cosAlpha, -sign * sinAlpha};
         const Rotation r1 = frame.inverse() * w1;
         const Rotation r2{-cosGamma, sign * sinGamma};
-        if (!(state.limits(n - 1).clamp(r1) == r1) || !(state.limits(n).clamp(r2) == r2))
+        if (!state.limits(n - 1).contains(r1) || !state.limits(n).contains(r2))
             continue;
         local[last - 1] = r1;
         local[last] = r2;

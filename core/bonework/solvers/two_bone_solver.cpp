@@ -105,8 +105,6 @@ struct Arm {
     }
 };
 
-bool within(const RotationLimits& limits, Rotation r) { return limits.clamp(r) == r; }
-
 } // namespace
 
 std::string TwoBoneSolver::validate(const Rig& rig, const SolveRequest& request) const
@@ -157,7 +155,7 @@ void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resu
     const Triangle triangle = lawOfCosines(arm.base, arm.a, arm.b, target, fallback);
     for (BendDirection bend : {request.bend, other}) {
         const Pose exact = triangle.pose(arm.baseRotation, bend);
-        if (within(limits1, exact.first) && within(limits2, exact.second)) {
+        if (limits1.contains(exact.first) && limits2.contains(exact.second)) {
             best = exact;
             found = true;
             break;
