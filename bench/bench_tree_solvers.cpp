@@ -11,6 +11,9 @@
 
 #include <benchmark/benchmark.h>
 
+#include <cstdio>
+#include <cstdlib>
+
 #include <cmath>
 
 using namespace bonework;
@@ -38,7 +41,13 @@ Rig humanoid()
         const JointIndex hip = addBone(rig, side < 0 ? "hip_l" : "hip_r", 0, 20, side * 90.0 + 180 * (side < 0), -180, 180);
         const JointIndex knee = addBone(rig, side < 0 ? "knee_l" : "knee_r", hip, 90, -side * 90.0, -180, 180);
         const JointIndex foot = addBone(rig, side < 0 ? "foot_l" : "foot_r", knee, 85, 0, side < 0 ? -150 : 0, side < 0 ? 0 : 150);
-        addBone(rig, side < 0 ? "toe_l" : "toe_r", foot, 20, side * 90.0, -45, 45);
+        addBone(rig, side < 0 ? "toe_l" : "toe_r", foot, 20, side * 90.0, side * 90.0 - 45, side * 90.0 + 45);
+    }
+    // addBone returns kNoJoint for a bone the rig refuses; a benchmark of a smaller rig than
+    // the one described would mislead, so stop instead.
+    if (rig.jointCount() != 19) {
+        std::fprintf(stderr, "the benchmark humanoid has %zu joints, not 19\n", rig.jointCount());
+        std::abort();
     }
     return rig;
 }
