@@ -10,6 +10,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <random>
+#include <vector>
+
 namespace {
 
 struct Run {
@@ -145,6 +149,38 @@ private slots:
         QVERIFY(report.value(QStringLiteral("error")).toDouble() <= 0.001);
         const QJsonArray tip = report.value(QStringLiteral("joints")).toObject().value(QStringLiteral("j4")).toArray();
         QVERIFY(std::hypot(tip[0].toDouble() - 15, tip[1].toDouble() - 15) <= 0.001);
+    }
+
+    // Without --iterations a one-off solve gets enough iterations to converge: the humanoid
+    // example's hands and feet, sent by relax together to where random legal angles put them,
+    // all arrive (with the old default of 10 none of these did).
+    void defaultIterationsLetRelaxConverge()
+    {
+        const QString path = qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/resources/examples/humanoid.rig.json");
+        const bonework::io::LoadResult loaded = bonework::io::loadRigFile(path);
+        QVERIFY(loaded.ok());
+        const bonework::Rig& rig = *loaded.rig;
+        const char* const effectors[] = {"hand_l", "hand_r", "foot_l", "foot_r"};
+        int mostIterations = 0;
+        for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+            std::mt19937_64 rng(seed);
+            bonework::Rig posed = rig;
+            for (bonework::JointIndex j = 0; j < static_cast<bonework::JointIndex>(posed.jointCount()); ++j)
+                if (!posed.isRoot(j))
+                    posed.setAngleClamped(j, std::uniform_real_distribution<double>(posed.minAngle(j), posed.maxAngle(j))(rng));
+            const std::vector<bonework::WorldTransform> world = bonework::forwardKinematics(posed);
+            QStringList args{path, QStringLiteral("--solver"), QStringLiteral("relax"), QStringLiteral("--report")};
+            for (const char* name : effectors) {
+                const bonework::Vec2 p = world[static_cast<std::size_t>(posed.findJoint(name))].position;
+                args << QStringLiteral("--target") << QStringLiteral("%1=%2,%3").arg(QLatin1String(name)).arg(p.x, 0, 'g', 17).arg(p.y, 0, 'g', 17);
+            }
+            const Run r = solve(args);
+            QCOMPARE(r.exitCode, 0);
+            const QJsonObject report = parseReport(r);
+            QVERIFY2(report.value(QStringLiteral("reached")).toBool(), qPrintable(QStringLiteral("seed %1: %2").arg(seed).arg(r.out)));
+            mostIterations = std::max(mostIterations, report.value(QStringLiteral("iterations")).toInt());
+        }
+        QVERIFY2(mostIterations > 10, "every solve converged within the old default: the test shows nothing");
     }
 
     void cannotSolveIsExit1()
