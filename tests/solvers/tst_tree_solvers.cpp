@@ -1,5 +1,6 @@
 // Property tests of the whole-skeleton solvers, follow and relax, over seeded random rigs.
 // Every failure message names its seed so the case replays.
+#include "bonework/angles.h"
 #include "bonework/solvers/solver.h"
 
 #include "pose_checks.h"
@@ -328,6 +329,76 @@ private slots:
             reached += result.reached;
         }
         QVERIFY2(reached >= total * 0.95, qPrintable(QString("%1 of %2 reached").arg(reached).arg(total)));
+    }
+
+    // A group of one effector that may turn exactly its own bone and its parent's is a two-bone
+    // limb: relax poses it in closed form, in one iteration, where two-bone puts it (the exact
+    // pose, the current bend first, or the legal pose nearest the target), never merely near
+    // it. Limbs made two ways: request.root two joints above the effector on random limited
+    // trees, and a spider with every hip pinned (eight limbs in one solve).
+    void relaxPosesTwoBoneLimbsExactly()
+    {
+        auto relax = makeSolver(SolverKind::Relax);
+        auto twoBone = makeSolver(SolverKind::TwoBone);
+        SolveResult r, t;
+        const int total = cases(600);
+        int limbs = 0;
+        for (int i = 0; i < total; ++i) {
+            const std::uint64_t seed = 47000 + i;
+            Engine rng(seed);
+            RigOptions options;
+            options.limits = true;
+            const Rig rig = randomTree(rng, 30, options);
+            const auto tip = static_cast<JointIndex>(uniformInt(rng, 1, 29));
+            if (rig.isRoot(rig.parent(tip)))
+                continue;
+            ++limbs;
+            const Vec2 target = i % 3 == 0 ? unreachableTarget(rng, rig, tip)
+                                           : forwardKinematics(rig)[tip].position + Vec2{uniform(rng, -120, 120), uniform(rng, -120, 120)};
+            const Effector e{tip, target, 1.0};
+            SolveRequest q = request(e);
+            q.root = rig.parent(rig.parent(tip));
+            Rig a = rig, b = rig;
+            relax->run(a, q, r);
+            q.bend = rig.localRotation(tip).s >= 0.0 ? BendDirection::Positive : BendDirection::Negative;
+            twoBone->run(b, q, t);
+            const JointIndex fixed[] = {q.root};
+            const std::string bad = checkLegalPose(rig, a, fixed);
+            QVERIFY2(bad.empty(), seedMessage(seed, bad));
+            QVERIFY2(r.iterations == 1, seedMessage(seed, "a descent on a two-bone limb"));
+            QVERIFY2(std::fabs(r.error - t.error) <= 1e-9 * (1.0 + t.error),
+                     seedMessage(seed, "relax " + std::to_string(r.error) + " against two-bone " + std::to_string(t.error)));
+            // Out of reach both lie straight; relax exactly, two-bone to within the rounding that
+            // the law of cosines magnifies at full stretch (about 1e-6 degrees).
+            for (JointIndex j : {rig.parent(tip), tip})
+                QVERIFY2(std::fabs(angleDifference(a.angle(j), b.angle(j))) <= 1e-5, seedMessage(seed, "a different pose than two-bone's"));
+        }
+        QVERIFY2(limbs >= total / 2, qPrintable(QString("only %1 limbs of %2 cases").arg(limbs).arg(total)));
+
+        // The spider with its hips pinned: each leg's knee and ankle form a limb of its own.
+        Rig pinned = spider();
+        for (int leg = 0; leg < 8; ++leg)
+            pinned.setPinned(static_cast<JointIndex>(3 * leg + 1), true);
+        for (int i = 0; i < cases(100); ++i) {
+            const std::uint64_t seed = 48000 + i;
+            Engine rng(seed);
+            Effector feet[8];
+            spiderFeetTargets(rng, pinned, feet); // hips move in the random pose: some feet are out of reach
+            Rig work = solveSpider(*relax, pinned, feet, r, seed);
+            QVERIFY2(r.iterations == 1, seedMessage(seed, "a descent on the pinned spider's limbs"));
+            for (const Effector& foot : feet) {
+                Rig alone = pinned;
+                const Effector single[] = {foot};
+                SolveRequest q;
+                q.effectors = single;
+                q.root = foot.joint - 2;
+                q.bend = pinned.localRotation(foot.joint).s >= 0.0 ? BendDirection::Positive : BendDirection::Negative;
+                twoBone->run(alone, q, t);
+                QVERIFY2(std::fabs(angleDifference(work.angle(foot.joint), alone.angle(foot.joint))) <= 1e-5
+                             && std::fabs(angleDifference(work.angle(foot.joint - 1), alone.angle(foot.joint - 1))) <= 1e-5,
+                         seedMessage(seed, "a leg posed differently from two-bone"));
+            }
+        }
     }
 
     void relaxKeepsOtherLimbsOnTargetWhenOneCannotReach()

@@ -22,6 +22,10 @@ namespace bonework {
 
 class ChainPath {
 public:
+    // Room for short chains from the start: a solver that meets its first limb mid-session
+    // (relax's two-bone limbs) must not allocate then.
+    ChainPath() { m_joints.reserve(8); }
+
     // Fills the path for a validated request (tip valid and under root). Allocates only when
     // the chain is longer than any seen before by this object. Costs the chain's length.
     void build(const Rig& rig, JointIndex root, JointIndex tip);

@@ -287,7 +287,7 @@ bool RelaxSolver::layOutOutOfReachGroups(Rig& rig, const SolveRequest& request)
     }
     bool any = false;
     for (std::size_t g = 0; g < m_groups.size(); ++g) {
-        m_groups[g].laidStraight = false;
+        m_groups[g].answered = false;
         if (m_soleEffector[g] < 0)
             continue;
         // One effector: the bones it may turn are the run of joints above it up to one that
@@ -316,7 +316,31 @@ bool RelaxSolver::layOutOutOfReachGroups(Rig& rig, const SolveRequest& request)
         rig.setRotationClamped(top, first);
         for (JointIndex j = e.joint; j != top; j = rig.parent(j))
             rig.setAngleClamped(j, 0.0);
-        m_groups[g].laidStraight = true;
+        m_groups[g].answered = true;
+        any = true;
+    }
+    return any;
+}
+
+bool RelaxSolver::solveTwoBoneLimbs(Rig& rig, const SolveRequest& request)
+{
+    bool any = false;
+    for (std::size_t g = 0; g < m_groups.size(); ++g) {
+        Group& group = m_groups[g];
+        if (group.answered || m_soleEffector[g] < 0 || group.endColumn - group.firstColumn != 2)
+            continue;
+        // Columns run in joint order: the parent's bone, then the effector's own.
+        const Effector& e = request.effectors[static_cast<std::size_t>(m_soleEffector[g])];
+        if (m_variables[group.endColumn - 1] != e.joint || m_variables[group.firstColumn] != rig.parent(e.joint))
+            continue;
+        SolveRequest limb;
+        limb.effectors = std::span<const Effector>(&e, 1);
+        limb.root = rig.parent(rig.parent(e.joint));
+        limb.tolerance = request.tolerance;
+        // The bend it has now first: a drag keeps the elbow on its side.
+        limb.bend = rig.localRotation(e.joint).s >= 0.0 ? BendDirection::Positive : BendDirection::Negative;
+        m_twoBone.run(rig, limb, m_limbResult);
+        group.answered = true;
         any = true;
     }
     return any;
@@ -371,7 +395,8 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
         m_target[i] = boundedTarget(m_world[e.joint].position, e.target);
     }
     const bool laidOut = layOutOutOfReachGroups(rig, request);
-    if (laidOut)
+    const bool limbsSolved = solveTwoBoneLimbs(rig, request);
+    if (laidOut || limbsSolved)
         updateWorld(rig);
     measure(request);
     for (std::size_t g = 0; g < groups; ++g) {
@@ -379,7 +404,7 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
         m_groups[g].bestError = std::numeric_limits<double>::infinity();
         m_groups[g].progressMark = std::numeric_limits<double>::infinity();
         keepIfBest(g, rig);
-        m_groups[g].active = !m_groups[g].laidStraight && !groupWithin(request, g);
+        m_groups[g].active = !m_groups[g].answered && !groupWithin(request, g);
     }
     std::uint64_t randomState = 0x5eed;
     result.iterations = 0;
@@ -535,7 +560,7 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
                 keepIfBest(g, rig, true); // on its targets: this pose, whatever came before
             }
     }
-    if (laidOut && result.iterations == 0)
+    if ((laidOut || limbsSolved) && result.iterations == 0)
         result.iterations = 1; // the closed-form answer counts as one, as in the chain solvers
     // After restarts each group goes back to its best pose (a no-op when it is the current
     // one); without, its one descent only ever improved.

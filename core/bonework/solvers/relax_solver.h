@@ -10,11 +10,14 @@
 // independent problems: each such group keeps or rejects its own steps, has its own damping,
 // stops when its own targets are met and restarts alone. A group of one effector whose target
 // lies beyond the full length of its bones needs no descent when they may lie straight at the
-// target (always without limits): that pose is the answer, laid out at once. Roots and pinned
-// joints stay put, and so does request.root when set.
+// target (always without limits): that pose is the answer, laid out at once. So is a two-bone
+// limb's: a group of one effector whose only bones it may turn are its own and its parent's
+// gets two-bone's exact nearest legal pose (the bend it has now first), where the descent
+// would only approach it. Roots and pinned joints stay put, and so does request.root when set.
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/solvers/solver.h"
+#include "bonework/solvers/two_bone_solver.h"
 
 #include <vector>
 
@@ -22,6 +25,7 @@ namespace bonework {
 
 class RelaxSolver final : public Solver {
 public:
+    RelaxSolver() { m_limbResult.limited.reserve(2); } // a limb has two joints to report
     SolverKind kind() const override { return SolverKind::Relax; }
     std::string validate(const Rig& rig, const SolveRequest& request) const override;
     void run(Rig& rig, const SolveRequest& request, SolveResult& result) override;
@@ -39,7 +43,7 @@ private:
         bool pressed = false;       // this iteration
         int restarts = 0;
         bool active = true;    // still descending: targets not met, restarts left
-        bool laidStraight = false; // out of reach, answered without a descent (see below)
+        bool answered = false; // posed in closed form, no descent (see layOutOutOfReachGroups, solveTwoBoneLimbs)
         std::size_t firstColumn = 0; // its bones: columns [firstColumn, endColumn) of J
         std::size_t endColumn = 0;
     };
@@ -60,8 +64,13 @@ private:
     // turn is answered in closed form when those bones may lie straight at the target (always
     // without limits): no pose comes nearer, and a descent would only creep toward it (the
     // straight chain is where its Jacobian is singular). Lays such groups out, marks them
-    // laidStraight; needs m_world current, returns whether any was.
+    // answered; needs m_world current, returns whether any was.
     bool layOutOutOfReachGroups(Rig& rig, const SolveRequest& request);
+    // A group of one effector that may turn exactly its own bone and its parent's is a two-bone
+    // limb: two-bone's closed form poses it exactly, at the legal pose nearest the target (a
+    // descent only approaches that pose, and with limits its restarts could miss it). Poses
+    // such groups that are not answered yet, marks them answered; returns whether any was.
+    bool solveTwoBoneLimbs(Rig& rig, const SolveRequest& request);
     // The reported error: the weighted root mean square of the effectors' distances to their
     // real targets (the plain one when every weight is 0), finite for any finite input.
     double weightedRootMeanSquare(const SolveRequest& request) const;
@@ -92,6 +101,8 @@ private:
     std::vector<double> m_saved;             // angles before a trial step
     std::vector<unsigned char> m_held;       // variable held at its limit for this step
     std::vector<double> m_best;              // angles of the best pose found so far
+    TwoBoneSolver m_twoBone;                 // poses two-bone limbs
+    SolveResult m_limbResult;                // its report (unused), kept for its buffer
 };
 
 } // namespace bonework
