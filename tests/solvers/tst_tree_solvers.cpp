@@ -334,8 +334,9 @@ private slots:
     // A group of one effector that may turn exactly its own bone and its parent's is a two-bone
     // limb: relax poses it in closed form, in one iteration, where two-bone puts it (the exact
     // pose, the current bend first, or the legal pose nearest the target), never merely near
-    // it. Limbs made two ways: request.root two joints above the effector on random limited
-    // trees, and a spider with every hip pinned (eight limbs in one solve).
+    // it. Limbs made three ways on random limited trees and a spider: request.root two joints
+    // above the effector, every bone above the limb rigid, and the spider's hips pinned (eight
+    // limbs in one solve).
     void relaxPosesTwoBoneLimbsExactly()
     {
         auto relax = makeSolver(SolverKind::Relax);
@@ -348,18 +349,25 @@ private slots:
             Engine rng(seed);
             RigOptions options;
             options.limits = true;
-            const Rig rig = randomTree(rng, 30, options);
+            Rig rig = randomTree(rng, 30, options);
             const auto tip = static_cast<JointIndex>(uniformInt(rng, 1, 29));
             if (rig.isRoot(rig.parent(tip)))
                 continue;
             ++limbs;
+            // Half the cases hold the limb's base with request.root, the other half by making
+            // every bone above the limb rigid (a clavicle, a hip).
+            const bool rigidAbove = i % 2 == 1;
+            if (rigidAbove)
+                for (JointIndex j = rig.parent(rig.parent(tip)); !rig.isRoot(j); j = rig.parent(j))
+                    rig.setLimits(j, rig.angle(j), rig.angle(j));
             const Vec2 target = i % 3 == 0 ? unreachableTarget(rng, rig, tip)
                                            : forwardKinematics(rig)[tip].position + Vec2{uniform(rng, -120, 120), uniform(rng, -120, 120)};
             const Effector e{tip, target, 1.0};
             SolveRequest q = request(e);
-            q.root = rig.parent(rig.parent(tip));
+            q.root = rigidAbove ? kNoJoint : rig.parent(rig.parent(tip));
             Rig a = rig, b = rig;
             relax->run(a, q, r);
+            q.root = rig.parent(rig.parent(tip));
             q.bend = rig.localRotation(tip).s >= 0.0 ? BendDirection::Positive : BendDirection::Negative;
             twoBone->run(b, q, t);
             const JointIndex fixed[] = {q.root};

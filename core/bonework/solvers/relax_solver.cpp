@@ -327,11 +327,17 @@ bool RelaxSolver::solveTwoBoneLimbs(Rig& rig, const SolveRequest& request)
     bool any = false;
     for (std::size_t g = 0; g < m_groups.size(); ++g) {
         Group& group = m_groups[g];
-        if (group.answered || m_soleEffector[g] < 0 || group.endColumn - group.firstColumn != 2)
+        if (group.answered || m_soleEffector[g] < 0 || group.endColumn - group.firstColumn < 2)
             continue;
-        // Columns run in joint order: the parent's bone, then the effector's own.
+        // Columns run in joint order, so the last two are the parent's bone and the effector's
+        // own. Any above them must be rigid (a clavicle, a hip): they hold the limb's base still.
         const Effector& e = request.effectors[static_cast<std::size_t>(m_soleEffector[g])];
-        if (m_variables[group.endColumn - 1] != e.joint || m_variables[group.firstColumn] != rig.parent(e.joint))
+        if (m_variables[group.endColumn - 1] != e.joint || m_variables[group.endColumn - 2] != rig.parent(e.joint))
+            continue;
+        bool restRigid = true;
+        for (std::size_t c = group.firstColumn; c + 2 < group.endColumn && restRigid; ++c)
+            restRigid = rig.minAngle(m_variables[c]) == rig.maxAngle(m_variables[c]);
+        if (!restRigid)
             continue;
         SolveRequest limb;
         limb.effectors = std::span<const Effector>(&e, 1);

@@ -11,9 +11,9 @@
 // stops when its own targets are met and restarts alone. A group of one effector whose target
 // lies beyond the full length of its bones needs no descent when they may lie straight at the
 // target (always without limits): that pose is the answer, laid out at once. So is a two-bone
-// limb's: a group of one effector whose only bones it may turn are its own and its parent's
-// gets two-bone's exact nearest legal pose (the bend it has now first), where the descent
-// would only approach it. Roots and pinned joints stay put, and so does request.root when set.
+// limb's: a group of one effector whose only bones that can turn are its own and its parent's
+// (others above them rigid) gets two-bone's exact nearest legal pose (the bend it has now
+// first), where the descent would only approach it. Roots and pinned joints stay put, and so does request.root when set.
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/solvers/solver.h"
@@ -66,10 +66,11 @@ private:
     // straight chain is where its Jacobian is singular). Lays such groups out, marks them
     // answered; needs m_world current, returns whether any was.
     bool layOutOutOfReachGroups(Rig& rig, const SolveRequest& request);
-    // A group of one effector that may turn exactly its own bone and its parent's is a two-bone
-    // limb: two-bone's closed form poses it exactly, at the legal pose nearest the target (a
-    // descent only approaches that pose, and with limits its restarts could miss it). Poses
-    // such groups that are not answered yet, marks them answered; returns whether any was.
+    // A group of one effector whose only bones that can turn are its own and its parent's
+    // (any others above them rigid) is a two-bone limb: two-bone's closed form poses it
+    // exactly, at the legal pose nearest the target (a descent only approaches that pose, and
+    // with limits its restarts could miss it). Poses such groups that are not answered yet,
+    // marks them answered; returns whether any was.
     bool solveTwoBoneLimbs(Rig& rig, const SolveRequest& request);
     // The reported error: the weighted root mean square of the effectors' distances to their
     // real targets (the plain one when every weight is 0), finite for any finite input.
