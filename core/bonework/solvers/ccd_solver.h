@@ -5,7 +5,8 @@
 // tolerance, a pass changes nothing, passes stop making progress, or the iterations run out.
 // CCD creeps where the chain must fold toward a target near its base; a solve that stops short
 // ends with the last two bones laid out exactly (law of cosines) when the target is within
-// their reach and limits. Works in rotation form (no trigonometry per bone and pass) and
+// their reach and limits, and a chain of two bones that may turn starts with that. Works in
+// rotation form (no trigonometry per bone and pass) and
 // writes the angles back once.
 
 #include "bonework/solvers/chain_path.h"
