@@ -16,6 +16,11 @@ void CcdSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
         reportUnchanged(rig, m_path, effector.target, request.tolerance, result);
         return;
     }
+    if (m_path.movableBoneCount() == 2) {
+        // The two-bone problem: solved exactly, the nearest legal pose (see TwoBoneSolver).
+        m_twoBone.runOnMovablePart(rig, m_path, request, result);
+        return;
+    }
     m_state.load(rig, m_path);
     const Vec2 target = boundedTarget(m_state.basePosition(), effector.target);
     // Out of reach of a chain without limits, CCD would creep toward the straight chain for
@@ -24,17 +29,6 @@ void CcdSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
         result.iterations = 1;
         m_state.store(rig, m_path, effector.target, request.tolerance, result);
         return;
-    }
-    // Two bones are the two-bone problem: where the law of cosines reaches the target within
-    // the limits (the bend the chain has now first), that is the answer CCD would crawl toward
-    // (29 sweeps on average for free 2-bone chains) and then finish with anyway.
-    if (m_state.bones() == 2) {
-        m_state.forward();
-        if (finishWithTwoBones(m_state, target)) {
-            result.iterations = 1;
-            m_state.store(rig, m_path, effector.target, request.tolerance, result);
-            return;
-        }
     }
     StallDetector stall(kProgress, kStallLimit);
     bool positionsCurrent = false; // whether positions() match local() (a sweep leaves them stale)

@@ -5,13 +5,14 @@
 // tolerance, a pass changes nothing, passes stop making progress, or the iterations run out.
 // CCD creeps where the chain must fold toward a target near its base; a solve that stops short
 // ends with the last two bones laid out exactly (law of cosines) when the target is within
-// their reach and limits, and a chain of two bones that may turn starts with that. Works in
-// rotation form (no trigonometry per bone and pass) and
-// writes the angles back once.
+// their reach and limits. A chain of which only two bones may turn is the two-bone problem:
+// it goes to TwoBoneSolver, which gives its nearest legal pose exactly. Works in rotation
+// form (no trigonometry per bone and pass) and writes the angles back once.
 
 #include "bonework/solvers/chain_path.h"
 #include "bonework/solvers/solver.h"
 #include "bonework/solvers/solver_support.h"
+#include "bonework/solvers/two_bone_solver.h"
 
 namespace bonework {
 
@@ -26,6 +27,7 @@ private:
     static constexpr double kProgress = 1e-4;
     static constexpr int kStallLimit = 3;
     ChainPath m_path;
+    TwoBoneSolver m_twoBone; // for chains of which two bones may turn
     ChainState m_state;
 };
 

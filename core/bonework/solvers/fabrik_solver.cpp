@@ -32,6 +32,11 @@ void FabrikSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
         reportUnchanged(rig, m_path, effector.target, request.tolerance, result);
         return;
     }
+    if (m_path.movableBoneCount() == 2) {
+        // The two-bone problem: solved exactly, the nearest legal pose (see TwoBoneSolver).
+        m_twoBone.runOnMovablePart(rig, m_path, request, result);
+        return;
+    }
     m_state.load(rig, m_path);
     const int n = m_state.bones();
     const Vec2 base = m_state.basePosition();

@@ -11,10 +11,13 @@
 // descent sweep follows any iteration that left more than half the error, and when the chain
 // still stalls short of a target within its length, it restarts from a spread of legal poses
 // (keeping the best pose found). Stalling on an out-of-reach target ends the solve early.
+// A chain of which only two bones may turn is the two-bone problem: it goes to TwoBoneSolver,
+// which gives its nearest legal pose exactly (the bend it has now first).
 
 #include "bonework/solvers/chain_path.h"
 #include "bonework/solvers/solver.h"
 #include "bonework/solvers/solver_support.h"
+#include "bonework/solvers/two_bone_solver.h"
 
 namespace bonework {
 
@@ -34,6 +37,7 @@ private:
     void restartPose(int restart);
 
     ChainPath m_path;
+    TwoBoneSolver m_twoBone; // for chains of which two bones may turn
     ChainState m_state;
     std::vector<Rotation> m_best; // the best pose before a restart
 };

@@ -119,6 +119,15 @@ TwoBoneSolver::Angles TwoBoneSolver::closedForm(Vec2 base, Rotation baseRotation
     return {pose.first.degrees(), pose.second.degrees()};
 }
 
+void TwoBoneSolver::runOnMovablePart(Rig& rig, const ChainPath& path, const SolveRequest& request, SolveResult& result)
+{
+    SolveRequest part = request;
+    part.effectors = request.effectors.first(1);
+    part.root = path.movableJoints().front();
+    part.bend = rig.localRotation(path.tip()).s >= 0.0 ? BendDirection::Positive : BendDirection::Negative;
+    run(rig, part, result);
+}
+
 void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
 {
     const Effector& effector = request.effectors.front();
