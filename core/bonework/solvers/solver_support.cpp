@@ -1,6 +1,7 @@
 #include "bonework/solvers/solver_support.h"
 
 #include "bonework/angles.h"
+#include "bonework/solvers/law_of_cosines.h"
 
 #include <algorithm>
 #include <cmath>
@@ -179,18 +180,14 @@ bool finishWithTwoBones(ChainState& state, Vec2 target)
     const double d = safeDistance(pivot, target);
     if (d > a + b || d < std::fabs(a - b))
         return false;
-    const double area2 = triangleTwiceArea(a, b, d);
-    const double cosAlpha = std::clamp((a * a + d * d - b * b) / (2.0 * a * d), -1.0, 1.0);
-    const double sinAlpha = std::min(1.0, area2 / (a * d));
-    const double cosGamma = std::clamp((a * a + b * b - d * d) / (2.0 * a * b), -1.0, 1.0);
-    const double sinGamma = std::min(1.0, area2 / (a * b));
+    const ArmAngles t = armAngles(a, b, d);
     const Rotation frame = world[last - 2];
     // The current bend first, so a moving target does not flip the elbow.
     const double current = local[last].s >= 0.0 ? 1.0 : -1.0;
     for (double sign : {current, -current}) {
-        const Rotation w1 = toTarget * Rotation{cosAlpha, -sign * sinAlpha};
+        const Rotation w1 = toTarget * Rotation{t.cosAlpha, -sign * t.sinAlpha};
         const Rotation r1 = frame.inverse() * w1;
-        const Rotation r2{-cosGamma, sign * sinGamma};
+        const Rotation r2{-t.cosGamma, sign * t.sinGamma};
         if (!state.limits(n - 1).contains(r1) || !state.limits(n).contains(r2))
             continue;
         local[last - 1] = r1;

@@ -1,6 +1,7 @@
 #include "bonework/solvers/two_bone_solver.h"
 
 #include "bonework/force_inline.h"
+#include "bonework/solvers/law_of_cosines.h"
 #include "bonework/solvers/solver_support.h"
 
 #include <algorithm>
@@ -16,15 +17,11 @@ struct Pose {
 };
 
 // The law-of-cosines triangle base-elbow-tip for an arm and a target: the direction to the
-// target and the angles at the base (alpha) and at the elbow (gamma) as cos/sin. Both bends
-// are read off the same triangle, mirrored.
-struct Triangle {
+// target and the triangle's angles (see law_of_cosines.h). Both bends are read off the same
+// triangle, mirrored.
+struct Triangle : ArmAngles {
     Rotation toTarget;        // world direction from the base to the target
     bool targetOnBase = false; // then toTarget is the fallback direction
-    double cosAlpha = 1.0;
-    double sinAlpha = 0.0;
-    double cosGamma = 1.0;
-    double sinGamma = 0.0;
 
     // The exact pose for one bend (see TwoBoneSolver::closedForm), in rotation form: no
     // trigonometry. The rotations may be off unit length by rounding; Rig::setRotationClamped
@@ -57,17 +54,7 @@ BONEWORK_FORCE_INLINE Triangle lawOfCosines(Vec2 base, double a, double b, Vec2 
         if (t.targetOnBase)
             t.toTarget = fallback;
     }
-    const double d = std::clamp(reach, std::fabs(a - b), a + b);
-    const double area2 = triangleTwiceArea(a, b, d);
-    const double perAB = 1.0 / (a * b);
-    t.cosAlpha = a >= b ? 1.0 : -1.0;
-    if (d > 0.0) {
-        const double perAD = 1.0 / (a * d);
-        t.cosAlpha = std::clamp(0.5 * (a * a + d * d - b * b) * perAD, -1.0, 1.0);
-        t.sinAlpha = std::min(1.0, area2 * perAD);
-    }
-    t.cosGamma = std::clamp(0.5 * (a * a + b * b - d * d) * perAB, -1.0, 1.0);
-    t.sinGamma = std::min(1.0, area2 * perAB);
+    static_cast<ArmAngles&>(t) = armAngles(a, b, std::clamp(reach, std::fabs(a - b), a + b));
     return t;
 }
 
