@@ -128,14 +128,12 @@ void runChain(benchmark::State& state, SolverKind kind, int bones, bool limits, 
     // cycle, so an open-ended run would average over poses that depend on how long it ran (the
     // copy costs a few nanoseconds a solve on the longest chain).
     const Rig warmed = rig;
-    const std::size_t cycle = 2 * points.size();
+    const auto cycle = static_cast<long long>(2 * points.size());
     long long solves = 0, iterations = 0;
-    std::size_t next = 0, done = 0;
+    std::size_t next = 0;
     for (auto _ : state) {
-        if (targets == Targets::Moving && done++ == cycle) {
+        if (targets == Targets::Moving && solves > 0 && solves % cycle == 0)
             rig = warmed;
-            done = 1;
-        }
         effector.target = points[next];
         next = next + 1 == points.size() ? 0 : next + 1;
         solver->run(rig, request, result);

@@ -18,7 +18,7 @@ void CcdSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
     }
     if (m_path.movableBoneCount() == 2) {
         // The two-bone problem: solved exactly, the nearest legal pose (see TwoBoneSolver).
-        m_twoBone.runOnMovablePart(rig, m_path, request, result);
+        m_twoBone.runOnLimb(rig, effector, request.tolerance, result);
         return;
     }
     m_state.load(rig, m_path);

@@ -34,7 +34,7 @@ void FabrikSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
     }
     if (m_path.movableBoneCount() == 2) {
         // The two-bone problem: solved exactly, the nearest legal pose (see TwoBoneSolver).
-        m_twoBone.runOnMovablePart(rig, m_path, request, result);
+        m_twoBone.runOnLimb(rig, effector, request.tolerance, result);
         return;
     }
     m_state.load(rig, m_path);

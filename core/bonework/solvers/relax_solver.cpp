@@ -339,13 +339,7 @@ bool RelaxSolver::solveTwoBoneLimbs(Rig& rig, const SolveRequest& request)
             restRigid = rig.minAngle(m_variables[c]) == rig.maxAngle(m_variables[c]);
         if (!restRigid)
             continue;
-        SolveRequest limb;
-        limb.effectors = std::span<const Effector>(&e, 1);
-        limb.root = rig.parent(rig.parent(e.joint));
-        limb.tolerance = request.tolerance;
-        // The bend it has now first: a drag keeps the elbow on its side.
-        limb.bend = rig.localRotation(e.joint).s >= 0.0 ? BendDirection::Positive : BendDirection::Negative;
-        m_twoBone.run(rig, limb, m_limbResult);
+        m_twoBone.runOnLimb(rig, e, request.tolerance, m_limbResult);
         group.answered = true;
         any = true;
     }

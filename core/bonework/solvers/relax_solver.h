@@ -13,7 +13,8 @@
 // target (always without limits): that pose is the answer, laid out at once. So is a two-bone
 // limb's: a group of one effector whose only bones that can turn are its own and its parent's
 // (others above them rigid) gets two-bone's exact nearest legal pose (the bend it has now
-// first), where the descent would only approach it. Roots and pinned joints stay put, and so does request.root when set.
+// first), where the descent would only approach it. Roots and pinned joints stay put, and so
+// does request.root when set.
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/solvers/solver.h"

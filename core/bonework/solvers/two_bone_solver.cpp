@@ -106,13 +106,14 @@ TwoBoneSolver::Angles TwoBoneSolver::closedForm(Vec2 base, Rotation baseRotation
     return {pose.first.degrees(), pose.second.degrees()};
 }
 
-void TwoBoneSolver::runOnMovablePart(Rig& rig, const ChainPath& path, const SolveRequest& request, SolveResult& result)
+void TwoBoneSolver::runOnLimb(Rig& rig, const Effector& effector, double tolerance, SolveResult& result)
 {
-    SolveRequest part = request;
-    part.effectors = request.effectors.first(1);
-    part.root = path.movableJoints().front();
-    part.bend = rig.localRotation(path.tip()).s >= 0.0 ? BendDirection::Positive : BendDirection::Negative;
-    run(rig, part, result);
+    SolveRequest limb;
+    limb.effectors = std::span<const Effector>(&effector, 1);
+    limb.root = rig.parent(rig.parent(effector.joint));
+    limb.tolerance = tolerance;
+    limb.bend = rig.localRotation(effector.joint).s >= 0.0 ? BendDirection::Positive : BendDirection::Negative;
+    run(rig, limb, result);
 }
 
 void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)

@@ -36,11 +36,11 @@ public:
     static Angles closedForm(Vec2 base, Rotation baseRotation, double a, double b, Vec2 target, BendDirection bend,
                              Rotation fallback);
 
-    // For the chain solvers: solves a request whose movable part (path.movableJoints(), built
-    // for it) is exactly two bones, as two-bone does with that part's base as the root and the
-    // bend the arm has now first. The law of cosines gives the nearest legal pose exactly where
-    // their iterations only approach it.
-    void runOnMovablePart(Rig& rig, const ChainPath& path, const SolveRequest& request, SolveResult& result);
+    // For the searching solvers (fabrik, ccd, relax) when only two bones may turn, the
+    // effector's own and its parent's: solves them as run() does, the joint above them held as
+    // the root, the bend the arm has now first (a drag keeps the elbow on its side). The law of
+    // cosines gives the nearest legal pose exactly where their iterations only approach it.
+    void runOnLimb(Rig& rig, const Effector& effector, double tolerance, SolveResult& result);
 
 private:
     ChainPath m_path;
