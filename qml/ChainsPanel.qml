@@ -1,4 +1,5 @@
-// The rig's IK chains: pick one to edit its solver, iterations, tolerance and bend.
+// The rig's IK chains: pick one to edit its solver, iterations, tolerance and bend. A refused
+// edit (two-bone on a longer chain, a taken name) leaves each field showing the value that holds.
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -9,6 +10,7 @@ Pane {
     required property Document document
     signal makeChainRequested()
     readonly property var current: { document.revision; return document.chain(document.selectedChain) }
+    readonly property int chainCount: { document.revision; return document.chainCount() }
     padding: 8
 
     ColumnLayout {
@@ -23,18 +25,40 @@ Pane {
                 ToolTip.visible: hovered; ToolTip.text: qsTr("Delete the chain")
             }
         }
-        ListView {
+        Label {
+            visible: panel.chainCount === 0
+            text: qsTr("No chains yet: select the joint a chain should end at and press Ctrl+K.")
+            color: Theme.secondaryText
+            wrapMode: Text.WordWrap
             Layout.fillWidth: true
-            Layout.preferredHeight: Math.min(contentHeight, 90)
+        }
+        ListView {
+            id: chainList
+            objectName: "chainList"
+            readonly property int rowHeight: 28
+            readonly property int visibleRows: Math.min(count, 4)
+            visible: count > 0
+            Layout.fillWidth: true
+            // Whole rows only: up to four, then the list scrolls.
+            Layout.preferredHeight: visibleRows * rowHeight
             clip: true
-            model: { panel.document.revision; return panel.document.chainCount() }
+            boundsBehavior: Flickable.StopAtBounds
+            ScrollBar.vertical: ScrollBar { policy: chainList.count > chainList.visibleRows ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded }
+            model: panel.chainCount
             delegate: ItemDelegate {
+                id: chainRow
                 required property int index
                 width: ListView.view.width
+                height: chainList.rowHeight
                 text: { panel.document.revision; const c = panel.document.chain(index); return c.name + "  (" + c.rootName + " \u2192 " + c.tipName + ", " + c.solver + ")" }
                 highlighted: index === panel.document.selectedChain
-                background: Rectangle { color: parent.highlighted ? palette.highlight : palette.base }
-                contentItem: Label { text: parent.text; color: "#dce1e6"; elide: Text.ElideRight }
+                background: Rectangle { color: chainRow.highlighted ? chainRow.palette.highlight : chainRow.palette.base }
+                contentItem: Label {
+                    text: chainRow.text
+                    color: chainRow.highlighted ? chainRow.palette.highlightedText : chainRow.palette.text
+                    elide: Text.ElideRight
+                    verticalAlignment: Text.AlignVCenter
+                }
                 onClicked: panel.document.selectedChain = index
             }
         }
@@ -44,34 +68,52 @@ Pane {
             Layout.fillWidth: true
             Label { text: qsTr("Name") }
             TextField {
+                objectName: "chainNameField"
                 Layout.fillWidth: true
                 text: panel.current.name || ""
-                onEditingFinished: if (text !== panel.current.name) panel.document.renameChain(panel.current.index, text)
+                onEditingFinished: {
+                    if (text !== panel.current.name)
+                        panel.document.renameChain(panel.current.index, text)
+                    text = Qt.binding(() => panel.current.name || "")
+                }
             }
             Label { text: qsTr("Solver") }
             ComboBox {
+                objectName: "chainSolverBox"
                 Layout.fillWidth: true
                 model: panel.document.solverNames()
                 currentIndex: model.indexOf(panel.current.solver || "")
-                onActivated: panel.document.setChainSolver(panel.current.index, currentText)
+                onActivated: {
+                    panel.document.setChainSolver(panel.current.index, currentText)
+                    currentIndex = Qt.binding(() => model.indexOf(panel.current.solver || ""))
+                }
             }
             Label { text: qsTr("Iterations") }
             SpinBox {
                 from: 1; to: 1000; editable: true
                 value: panel.current.iterations || 10
-                onValueModified: panel.document.setChainIterations(panel.current.index, value)
+                onValueModified: {
+                    panel.document.setChainIterations(panel.current.index, value)
+                    value = Qt.binding(() => panel.current.iterations || 10)
+                }
             }
             Label { text: qsTr("Tolerance") }
             TextField {
                 text: panel.current.tolerance !== undefined ? String(panel.current.tolerance) : ""
                 validator: DoubleValidator { bottom: 0 }
-                onEditingFinished: panel.document.setChainTolerance(panel.current.index, Number(text))
+                onEditingFinished: {
+                    panel.document.setChainTolerance(panel.current.index, Number(text))
+                    text = Qt.binding(() => panel.current.tolerance !== undefined ? String(panel.current.tolerance) : "")
+                }
             }
             Label { text: qsTr("Bend") }
             ComboBox {
                 model: ["positive", "negative"]
                 currentIndex: model.indexOf(panel.current.bend || "positive")
-                onActivated: panel.document.setChainBend(panel.current.index, currentText)
+                onActivated: {
+                    panel.document.setChainBend(panel.current.index, currentText)
+                    currentIndex = Qt.binding(() => model.indexOf(panel.current.bend || "positive"))
+                }
             }
         }
         Item { Layout.fillHeight: true }

@@ -21,7 +21,7 @@ Pane {
             text: qsTr("Select a joint on the canvas or in the tree.")
             wrapMode: Text.WordWrap
             Layout.fillWidth: true
-            opacity: 0.7
+            color: Theme.secondaryText
         }
         ColumnLayout {
             visible: inspector.hasJoint
@@ -31,6 +31,7 @@ Pane {
                 Label { text: qsTr("Name"); Layout.preferredWidth: 72 }
                 TextField {
                     id: nameField
+                    objectName: "jointNameField"
                     Layout.fillWidth: true
                     text: inspector.info.name || ""
                     selectByMouse: true
@@ -48,7 +49,10 @@ Pane {
                     Layout.fillWidth: true
                     model: { inspector.document.revision; return [qsTr("(none: a root)")].concat(inspector.document.jointNames()) }
                     currentIndex: inspector.hasJoint ? inspector.info.parent + 1 : 0
-                    onActivated: (index) => inspector.document.reparentJoint(inspector.info.index, index - 1)
+                    onActivated: (index) => {
+                        inspector.document.reparentJoint(inspector.info.index, index - 1)
+                        currentIndex = Qt.binding(() => inspector.hasJoint ? inspector.info.parent + 1 : 0)
+                    }
                 }
             }
             NumberField {
@@ -82,10 +86,13 @@ Pane {
             CheckBox {
                 text: qsTr("Pinned (P)")
                 checked: inspector.info.pinned === true
-                onToggled: inspector.document.setPinned(inspector.info.index, checked)
+                onToggled: {
+                    inspector.document.setPinned(inspector.info.index, checked)
+                    checked = Qt.binding(() => inspector.info.pinned === true)
+                }
             }
             Label {
-                opacity: 0.7
+                color: Theme.secondaryText
                 text: inspector.hasJoint ? qsTr("World (%1, %2)").arg(Number(inspector.info.worldX).toFixed(1)).arg(Number(inspector.info.worldY).toFixed(1)) : ""
             }
         }

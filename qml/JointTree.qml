@@ -1,6 +1,6 @@
 // The skeleton's outline. Click selects; double-click renames; drag a joint onto another to
 // reparent it (or onto the empty area below to make it a root). Refusals (cycles) show in the
-// status bar.
+// status bar. Edits that rebuild the tree keep what the user had collapsed.
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -22,10 +22,37 @@ Pane {
             Layout.fillHeight: true
             clip: true
             model: treeModel
-            Component.onCompleted: expandRecursively()
+            objectName: "jointTree"
+            // Names of the joints the user collapsed: a rebuild (add, delete, reparent) expands
+            // everything else again and collapses these.
+            property var collapsedNames: ({})
+
+            function jointOfRow(row) {
+                // Qt 6.4 names it modelIndex(row, column); later versions index(row, column).
+                const index = tree.index ? tree.index(row, 0) : tree.modelIndex(row, 0)
+                return treeModel.jointAt(index)
+            }
+            function restoreExpansion() {
+                tree.expandRecursively()
+                for (let row = tree.rows - 1; row >= 0; --row) {
+                    const joint = tree.jointOfRow(row)
+                    if (joint >= 0 && tree.collapsedNames[panel.document.joint(joint).name])
+                        tree.collapse(row)
+                }
+            }
+            Component.onCompleted: restoreExpansion()
             Connections {
                 target: treeModel
-                function onModelReset() { tree.expandRecursively() }
+                function onModelAboutToBeReset() {
+                    const names = {}
+                    for (let row = 0; row < tree.rows; ++row) {
+                        const index = tree.index ? tree.index(row, 0) : tree.modelIndex(row, 0)
+                        if (!tree.isExpanded(row) && treeModel.hasChildren(index))
+                            names[panel.document.joint(treeModel.jointAt(index)).name] = true
+                    }
+                    tree.collapsedNames = names
+                }
+                function onModelReset() { tree.restoreExpansion() }
             }
             delegate: TreeViewDelegate {
                 id: row
@@ -35,11 +62,12 @@ Pane {
                 implicitWidth: tree.width
                 highlighted: row.joint === panel.document.selectedJoint
                 background: Rectangle {
-                    color: row.highlighted ? palette.highlight : (row.row % 2 ? palette.alternateBase : palette.base)
+                    color: row.highlighted ? row.palette.highlight : (row.row % 2 ? row.palette.alternateBase : row.palette.base)
                 }
                 contentItem: RowLayout {
                     Label {
                         text: row.name + (row.pinned ? "  \u25bc" : "")
+                        color: row.highlighted ? row.palette.highlightedText : row.palette.text
                         visible: !renameField.visible
                         Layout.fillWidth: true
                         elide: Text.ElideRight
@@ -68,9 +96,7 @@ Pane {
                             return
                         const p = tree.contentItem.mapFromItem(row, centroid.position.x, centroid.position.y)
                         const cell = tree.cellAtPos(p.x, p.y, true)
-                        // Qt 6.4 names it modelIndex(row, column); later versions index(row, column).
-                        const index = cell.y >= 0 ? (tree.index ? tree.index(cell.y, 0) : tree.modelIndex(cell.y, 0)) : null
-                        const onto = index ? treeModel.jointAt(index) : -1
+                        const onto = cell.y >= 0 ? tree.jointOfRow(cell.y) : -1
                         if (onto !== row.joint)
                             panel.document.reparentJoint(row.joint, onto)
                     }

@@ -31,7 +31,8 @@ ToolBar {
         Label { text: qsTr("%1 joints").arg(bar.document.jointCount); Layout.preferredWidth: 90 }
         Label {
             text: bar.message !== "" ? bar.message : (bar.playStatus !== "" ? bar.playStatus : bar.document.lastSolve)
-            color: bar.message !== "" ? "#ffb35c" : palette.windowText
+            objectName: "statusMessage"
+            color: bar.message !== "" ? Theme.warning : bar.palette.windowText
             elide: Text.ElideRight
             Layout.fillWidth: true
         }

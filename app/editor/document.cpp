@@ -1,5 +1,6 @@
 #include "document.h"
 
+#include "example_catalogue.h"
 #include "recent_files.h"
 #include "rig_snapshot_command.h"
 
@@ -8,6 +9,7 @@
 #include "bonework/io/export/dragonbones_exporter.h"
 #include "bonework/io/export/spine_exporter.h"
 #include "bonework/io/rig_file.h"
+#include "bonework/solvers/stuck_drag.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -101,6 +103,8 @@ void Document::setDefaultSolver(const QString& name)
 
 QStringList Document::recentFiles() const { return RecentFiles::list(); }
 
+QString Document::recentFileLabel(const QString& path) const { return RecentFiles::label(path); }
+
 QString Document::nodeShape() const { return QString::fromLatin1(nodeShapeName(m_rig.nodeShape())); }
 
 // --- Files ---------------------------------------------------------------------------------
@@ -159,7 +163,9 @@ bool Document::open(const QString& path)
         emit loadFailed(loaded.error.toString());
         return false;
     }
-    adopt(*loaded.rig, QFileInfo(path).absoluteFilePath(), {});
+    // An example keeps the way it is meant to be played however it is opened (menu, command
+    // line, Open, Open Recent): the catalogue knows it by its file name.
+    adopt(*loaded.rig, QFileInfo(path).absoluteFilePath(), ExampleCatalogue::hintForFile(QFileInfo(path).fileName()));
     RecentFiles::add(m_filePath);
     emit fileChanged(); // the recent list changed too
     return true;
@@ -171,7 +177,7 @@ bool Document::openExample(int index)
     if (index < 0 || index >= list.size())
         return false;
     const QVariantMap example = list[index].toMap();
-    const io::LoadResult loaded = io::loadRigFile(QStringLiteral(":/examples/") + example.value("file").toString());
+    const io::LoadResult loaded = io::loadRigFile(ExampleCatalogue::resourcePath(example));
     if (!loaded.ok()) {
         emit loadFailed(loaded.error.toString());
         return false;
@@ -180,20 +186,7 @@ bool Document::openExample(int index)
     return true;
 }
 
-QVariantList Document::examples() const
-{
-    QFile index(QString::fromLatin1(kExamplesIndex));
-    if (!index.open(QIODevice::ReadOnly))
-        return {};
-    const QJsonDocument json = QJsonDocument::fromJson(index.readAll());
-    QVariantList list;
-    const QJsonArray entries = json.isArray() ? json.array() : json.object().value("examples").toArray();
-    for (const QJsonValue& v : entries) {
-        const QJsonObject o = v.toObject();
-        list.append(o.toVariantMap());
-    }
-    return list;
-}
+QVariantList Document::examples() const { return ExampleCatalogue::entries(); }
 
 bool Document::save()
 {
@@ -370,7 +363,31 @@ int Document::addBone(int parent, double x, double y)
 
 bool Document::removeJoint(int joint)
 {
-    return applyEdit(tr("Delete %1").arg(jointLabel(joint)), [&](Rig& r) { return r.removeJoint(joint); });
+    // The selection moves to a neighbour, as in a file manager: the next sibling, else the
+    // previous one, else the parent. Names survive the index shift of the removal.
+    QString neighbour;
+    if (m_rig.isValidJoint(joint)) {
+        JointIndex previous = kNoJoint, next = kNoJoint;
+        const JointIndex parent = m_rig.parent(joint);
+        bool seen = false;
+        for (std::size_t i = 0; i < m_rig.jointCount(); ++i) {
+            const auto j = static_cast<JointIndex>(i);
+            if (m_rig.parent(j) != parent)
+                continue;
+            if (j == joint)
+                seen = true;
+            else if (!seen)
+                previous = j;
+            else if (next == kNoJoint)
+                next = j;
+        }
+        const JointIndex pick = next != kNoJoint ? next : previous != kNoJoint ? previous : parent;
+        neighbour = jointLabel(pick);
+    }
+    if (!applyEdit(tr("Delete %1").arg(jointLabel(joint)), [&](Rig& r) { return r.removeJoint(joint); }))
+        return false;
+    setSelectedJoint(neighbour.isEmpty() ? -1 : findJoint(neighbour));
+    return true;
 }
 
 bool Document::renameJoint(int joint, const QString& name)
@@ -511,6 +528,8 @@ QStringList Document::solverNames() const
     return names;
 }
 
+int Document::defaultChainRoot(int tip) const { return bonework::defaultChainRoot(m_rig, tip); }
+
 int Document::addChain(int tip, int root)
 {
     if (!m_rig.isValidJoint(tip) || !m_rig.isValidJoint(root) || !m_rig.isAncestor(root, tip)) {
@@ -620,6 +639,7 @@ void Document::beginPose(int joint)
     if (!m_rig.isValidJoint(joint))
         return;
     m_drag = DragKind::Pose;
+    m_dragExplained = false;
     m_dragJoint = joint;
     m_dragChain = chainWithTip(joint);
     ++m_dragSerial;
@@ -630,6 +650,7 @@ void Document::beginTargetDrag(int chain)
     if (chain < 0 || chain >= chainCount() || m_rig.chains()[chain].target.isAttached())
         return;
     m_drag = DragKind::Target;
+    m_dragExplained = false;
     m_dragChain = chain;
     m_dragJoint = m_rig.chains()[chain].tip;
     ++m_dragSerial;
@@ -640,6 +661,7 @@ void Document::beginMoveRoot(int joint)
     if (!m_rig.isValidJoint(joint) || !m_rig.isRoot(joint))
         return;
     m_drag = DragKind::MoveRoot;
+    m_dragExplained = false;
     m_dragJoint = joint;
     ++m_dragSerial;
 }
@@ -686,6 +708,7 @@ void Document::solveDrag(Vec2 target)
         emit lastSolveChanged();
         return;
     }
+    const Vec2 before = worldTransformOf(m_rig, m_dragJoint).position;
     QElapsedTimer timer;
     timer.start();
     solver.run(posed, request, m_solveResult);
@@ -695,6 +718,8 @@ void Document::solveDrag(Vec2 target)
                       .arg(micros, 0, 'f', 1)
                       .arg(m_solveResult.iterations)
                       .arg(m_solveResult.error, 0, 'g', 3);
+    if (!m_solveResult.reached && norm(worldTransformOf(posed, m_dragJoint).position - before) < 1e-9)
+        explainStuckDrag(kind, request);
     emit lastSolveChanged();
     const QString text = m_drag == DragKind::Target && m_dragChain >= 0
                              ? tr("Move target of %1").arg(QString::fromStdString(posed.chains()[m_dragChain].name))
@@ -703,6 +728,22 @@ void Document::solveDrag(Vec2 target)
         r = std::move(posed);
         return EditResult::success();
     }, m_dragSerial);
+}
+
+void Document::explainStuckDrag(SolverKind kind, const SolveRequest& request)
+{
+    // Follow drags a free tree along whole; every other solve holds the tree's root in place.
+    const bool rootsHeld = kind != SolverKind::Follow || request.root != kNoJoint
+                           || m_rig.subtreeHasPin(m_rig.rootOf(m_dragJoint));
+    std::string why = bonework::explainStuckDrag(m_rig, m_dragJoint, request.root, rootsHeld, m_solveResult.limited);
+    if (why.empty())
+        why = m_rig.jointName(m_dragJoint) + " cannot get closer to the target from here";
+    const QString message = QString::fromStdString(why);
+    m_lastSolve += QStringLiteral(" \u2014 ") + message;
+    if (!m_dragExplained) { // once per drag, not on every mouse move
+        m_dragExplained = true;
+        emit editRefused(message);
+    }
 }
 
 void Document::endDrag()

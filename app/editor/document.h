@@ -65,6 +65,8 @@ public:
     QString redoText() const { return m_undo.redoText(); }
     QString nodeShape() const;
     QStringList recentFiles() const;
+    // How File > Open Recent shows a file: its name first, then its folder.
+    Q_INVOKABLE QString recentFileLabel(const QString& path) const;
 
     // --- Files -----------------------------------------------------------------------------
     Q_INVOKABLE void newRig();
@@ -123,6 +125,8 @@ public:
     Q_INVOKABLE int chainCount() const { return static_cast<int>(m_rig.chains().size()); }
     Q_INVOKABLE QVariantMap chain(int index) const;
     Q_INVOKABLE QStringList solverNames() const;
+    // The ancestor Make Chain offers first for a chain ending at `tip` (the start of its limb).
+    Q_INVOKABLE int defaultChainRoot(int tip) const;
     // A chain from `root` down to `tip`, aimed at the tip's current position.
     Q_INVOKABLE int addChain(int tip, int root);
     Q_INVOKABLE bool removeChain(int index);
@@ -184,6 +188,8 @@ private:
     // Makes `rig` the open document: a fresh undo stack, nothing selected, saved as is.
     void adopt(const Rig& rig, const QString& filePath, const QVariantMap& playHint);
     void solveDrag(Vec2 target);
+    // Says in the status bar why the dragged joint did not move (pins, rigid bones, limits).
+    void explainStuckDrag(SolverKind kind, const SolveRequest& request);
     Solver& solverFor(SolverKind kind);
     QString jointLabel(int joint) const;
     void restoreSelection(const QString& jointName, bool sameJoints);
@@ -207,6 +213,7 @@ private:
     int m_dragChain = -1;
     Rig m_dragStart;
     quint64 m_dragSerial = 0;
+    bool m_dragExplained = false;
     std::array<std::unique_ptr<Solver>, 6> m_solvers;
     SolveResult m_solveResult;
 };

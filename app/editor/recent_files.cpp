@@ -1,5 +1,6 @@
 #include "recent_files.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QSettings>
 
@@ -30,5 +31,15 @@ void add(const QString& path)
 }
 
 void clear() { QSettings().remove(kKey); }
+
+QString label(const QString& path)
+{
+    const QFileInfo info(path);
+    QString folder = QDir::toNativeSeparators(info.absolutePath());
+    const QString home = QDir::toNativeSeparators(QDir::homePath());
+    if (folder == home || folder.startsWith(home + QDir::separator()))
+        folder = QStringLiteral("~") + folder.mid(home.size());
+    return info.fileName() + QStringLiteral(" \u2014 ") + folder;
+}
 
 } // namespace bonework::editor::RecentFiles

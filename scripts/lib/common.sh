@@ -11,7 +11,7 @@ BONEWORK_PACKAGES=(
     qml6-module-qtquick qml6-module-qtquick-controls qml6-module-qtquick-layouts
     qml6-module-qtquick-shapes qml6-module-qtquick-dialogs qml6-module-qtquick-window
     qml6-module-qtquick-templates qml6-module-qtqml-workerscript qml6-module-qttest
-    qml6-module-qt-labs-platform qml6-module-qt-labs-settings qml6-module-qtqml
+    qml6-module-qt-labs-platform qml6-module-qt-labs-settings qml6-module-qt-labs-folderlistmodel qml6-module-qtqml
     qml6-module-qtqml-models
     libgl-dev libgl1-mesa-dri fonts-dejavu-core
     libgtest-dev libbenchmark-dev

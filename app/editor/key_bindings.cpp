@@ -1,0 +1,41 @@
+#include "key_bindings.h"
+
+#include <QKeySequence>
+
+namespace bonework::editor {
+namespace {
+
+bool isStandardKey(const QVariant& shortcut)
+{
+    return shortcut.typeId() == QMetaType::Int || shortcut.typeId() == QMetaType::UInt
+           || shortcut.typeId() == QMetaType::LongLong || shortcut.metaType().flags().testFlag(QMetaType::IsEnumeration);
+}
+
+} // namespace
+
+QString KeyBindings::text(const QVariant& shortcut, const QStringList& extra)
+{
+    if (isStandardKey(shortcut)) {
+        const auto bindings = QKeySequence::keyBindings(static_cast<QKeySequence::StandardKey>(shortcut.toInt()));
+        if (!bindings.isEmpty())
+            return bindings.constFirst().toString(QKeySequence::NativeText);
+        return extra.isEmpty() ? QString() : QKeySequence(extra.constFirst()).toString(QKeySequence::NativeText);
+    }
+    const QString keys = shortcut.toString();
+    if (keys.isEmpty())
+        return extra.isEmpty() ? QString() : QKeySequence(extra.constFirst()).toString(QKeySequence::NativeText);
+    return QKeySequence(keys).toString(QKeySequence::NativeText);
+}
+
+QStringList KeyBindings::missingFrom(int standardKey, const QStringList& common)
+{
+    const auto bindings = QKeySequence::keyBindings(static_cast<QKeySequence::StandardKey>(standardKey));
+    QStringList missing;
+    for (const QString& keys : common) {
+        if (!bindings.contains(QKeySequence(keys)))
+            missing << keys;
+    }
+    return missing;
+}
+
+} // namespace bonework::editor

@@ -1,0 +1,26 @@
+#pragma once
+// Checks at start that every QML module the editor will load is installed, including the ones
+// Qt's own dialogs import only when they first open (the file dialog needs
+// Qt.labs.folderlistmodel). Without it a missing module surfaces as a crash the first time a
+// user opens or saves a file; with it the editor names the module and exits cleanly.
+
+#include <QString>
+#include <QStringList>
+
+class QQmlEngine;
+
+namespace bonework::editor {
+
+// Every system QML module the editor imports, directly or through Qt's controls and dialogs.
+// tests/e2e checks this list against an import trace of the editor opening every dialog.
+const QStringList& requiredQmlModules();
+
+struct MissingQmlModule {
+    QString module;
+    QString error; // the engine's message
+};
+
+// The required modules that `engine` cannot import (empty when all load).
+QList<MissingQmlModule> findMissingQmlModules(QQmlEngine& engine);
+
+} // namespace bonework::editor

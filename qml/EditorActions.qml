@@ -1,0 +1,170 @@
+// Every command of the editor as an Action, shared by the menus, the tool bar and the shortcuts
+// list. Each carries its keys: `shortcut` (a platform StandardKey where one exists) plus
+// `extraKeys`, keys users expect that the platform's standard may lack (bound once, never twice).
+import QtQuick
+import QtQuick.Controls
+import Bonework.Editor
+
+QtObject {
+    id: actions
+    required property var window      // Main.qml: guarded(), the dialogs
+    required property Document document
+    required property RigCanvas canvas
+    required property PlayController player
+
+    readonly property Action newRig: Action {
+        text: qsTr("&New"); shortcut: StandardKey.New
+        onTriggered: actions.window.guarded("new")
+    }
+    readonly property Action open: Action {
+        text: qsTr("&Open\u2026"); shortcut: StandardKey.Open
+        onTriggered: actions.window.guarded("open")
+    }
+    readonly property Action save: Action {
+        text: qsTr("&Save"); shortcut: StandardKey.Save
+        onTriggered: actions.window.save()
+    }
+    readonly property Action saveAs: Action {
+        property var extraKeys: ["Ctrl+Shift+S"]
+        text: qsTr("Save &As\u2026"); shortcut: StandardKey.SaveAs
+        onTriggered: actions.window.saveAs()
+    }
+    readonly property Action revert: Action {
+        text: qsTr("&Revert"); enabled: actions.document.modified
+        onTriggered: actions.document.revert()
+    }
+    readonly property Action exportRig: Action {
+        text: qsTr("&Export\u2026"); shortcut: "Ctrl+E"
+        onTriggered: actions.window.exportRig()
+    }
+    readonly property Action quit: Action {
+        text: qsTr("&Quit"); shortcut: StandardKey.Quit
+        onTriggered: actions.window.close()
+    }
+    readonly property Action undo: Action {
+        property string label: qsTr("Undo")
+        text: actions.document.canUndo ? qsTr("&Undo %1").arg(actions.document.undoText) : qsTr("&Undo")
+        shortcut: StandardKey.Undo; enabled: actions.document.canUndo
+        onTriggered: actions.document.undo()
+    }
+    readonly property Action redo: Action {
+        property var extraKeys: ["Ctrl+Y", "Ctrl+Shift+Z"]
+        property string label: qsTr("Redo")
+        text: actions.document.canRedo ? qsTr("&Redo %1").arg(actions.document.redoText) : qsTr("&Redo")
+        shortcut: StandardKey.Redo; enabled: actions.document.canRedo
+        onTriggered: actions.document.redo()
+    }
+    readonly property Action deleteJoint: Action {
+        text: qsTr("&Delete Joint"); shortcut: StandardKey.Delete
+        enabled: actions.document.selectedJoint >= 0
+        onTriggered: actions.document.removeJoint(actions.document.selectedJoint)
+    }
+    readonly property Action togglePin: Action {
+        text: qsTr("Toggle &Pin"); shortcut: "P"
+        enabled: actions.document.selectedJoint >= 0
+        onTriggered: actions.document.togglePin(actions.document.selectedJoint)
+    }
+    readonly property Action zoomIn: Action {
+        property var extraKeys: ["Ctrl+="]
+        text: qsTr("Zoom &In"); shortcut: StandardKey.ZoomIn
+        onTriggered: actions.canvas.zoomIn()
+    }
+    readonly property Action zoomOut: Action {
+        text: qsTr("Zoom &Out"); shortcut: StandardKey.ZoomOut
+        onTriggered: actions.canvas.zoomOut()
+    }
+    readonly property Action fit: Action {
+        text: qsTr("&Fit Rig"); shortcut: "F"
+        onTriggered: actions.canvas.fitToView()
+    }
+    readonly property Action frameTime: Action {
+        text: qsTr("Show Frame &Time"); checkable: true
+        checked: actions.canvas.showFrameTime
+        onToggled: actions.canvas.showFrameTime = checked
+    }
+    readonly property Action selectTool: Action {
+        text: qsTr("Select"); shortcut: "V"; checkable: true
+        checked: actions.canvas.tool === RigCanvas.Select
+        onTriggered: actions.canvas.tool = RigCanvas.Select
+    }
+    readonly property Action addBoneTool: Action {
+        text: qsTr("Add Bone"); shortcut: "B"; checkable: true
+        checked: actions.canvas.tool === RigCanvas.AddBone
+        onTriggered: actions.canvas.tool = RigCanvas.AddBone
+    }
+    readonly property Action poseTool: Action {
+        text: qsTr("Pose"); shortcut: "R"; checkable: true
+        checked: actions.canvas.tool === RigCanvas.Pose
+        onTriggered: actions.canvas.tool = RigCanvas.Pose
+    }
+    readonly property Action makeChain: Action {
+        text: qsTr("Make &Chain\u2026"); shortcut: "Ctrl+K"
+        enabled: actions.document.selectedJoint >= 0 && actions.document.defaultChainRoot(actions.document.selectedJoint) >= 0
+        onTriggered: actions.window.makeChain()
+    }
+    readonly property Action resetPose: Action {
+        text: qsTr("&Reset Pose")
+        onTriggered: actions.document.resetPose()
+    }
+    readonly property Action play: Action {
+        property var extraKeys: ["Space"]
+        property string label: qsTr("Play or Pause")
+        text: actions.player.playing ? qsTr("Pause") : qsTr("Play")
+        onTriggered: { actions.window.updatePlayBounds(); actions.player.togglePlay() }
+    }
+    readonly property Action step: Action {
+        text: qsTr("Step"); shortcut: "."
+        onTriggered: { actions.window.updatePlayBounds(); actions.player.stepOnce() }
+    }
+    readonly property Action stop: Action {
+        text: qsTr("Stop"); shortcut: "Esc"; enabled: actions.player.active
+        onTriggered: actions.player.stop(false)
+    }
+    readonly property Action flipBend: Action {
+        text: qsTr("Flip Bend"); shortcut: "N"; enabled: actions.player.active
+        onTriggered: actions.player.flipBend()
+    }
+    readonly property Action keepPose: Action {
+        text: qsTr("Keep Pose"); enabled: actions.player.active
+        onTriggered: actions.player.stop(true)
+    }
+    readonly property Action shortcuts: Action {
+        text: qsTr("&Keyboard Shortcuts"); shortcut: StandardKey.HelpContents
+        property var extraKeys: ["F1"]
+        onTriggered: actions.window.showShortcuts()
+    }
+    readonly property Action documentation: Action {
+        text: qsTr("Editor &Guide")
+        onTriggered: Qt.openUrlExternally(HelpLinks.editorGuide())
+    }
+    readonly property Action about: Action {
+        text: qsTr("&About Bonework")
+        onTriggered: actions.window.showAbout()
+    }
+
+    // What the shortcuts list shows, in menu order.
+    readonly property var listed: [newRig, open, save, saveAs, exportRig, quit, undo, redo, deleteJoint, togglePin,
+                                   selectTool, addBoneTool, poseTool, makeChain, zoomIn, zoomOut, fit, play, step,
+                                   stop, flipBend, shortcuts]
+
+    // Keys users expect beside the platform's standard ones, bound only where the standard lacks them.
+    readonly property list<QtObject> extraShortcuts: [
+        Shortcut {
+            sequences: KeyBindings.missingFrom(StandardKey.Redo, actions.redo.extraKeys)
+            enabled: actions.redo.enabled
+            onActivated: actions.redo.trigger()
+        },
+        Shortcut {
+            sequences: KeyBindings.missingFrom(StandardKey.SaveAs, actions.saveAs.extraKeys)
+            onActivated: actions.saveAs.trigger()
+        },
+        Shortcut {
+            sequences: KeyBindings.missingFrom(StandardKey.ZoomIn, actions.zoomIn.extraKeys)
+            onActivated: actions.zoomIn.trigger()
+        },
+        Shortcut {
+            sequences: KeyBindings.missingFrom(StandardKey.HelpContents, actions.shortcuts.extraKeys)
+            onActivated: actions.shortcuts.trigger()
+        }
+    ]
+}

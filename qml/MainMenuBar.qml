@@ -1,0 +1,117 @@
+// The editor's menus. Every entry is an action of EditorActions, shown with its keys.
+import QtQuick
+import QtQuick.Controls
+import Bonework.Editor
+
+MenuBar {
+    id: bar
+    required property EditorActions actions
+    required property Document document
+    signal openRecent(string path)
+    signal openExample(int index)
+
+    Menu {
+        title: qsTr("&File")
+        ActionMenuItem { action: bar.actions.newRig }
+        ActionMenuItem { action: bar.actions.open }
+        Menu {
+            id: recentMenu
+            title: qsTr("Open &Recent")
+            enabled: bar.document.recentFiles.length > 0
+            Instantiator {
+                model: bar.document.recentFiles
+                delegate: MenuItem {
+                    required property string modelData
+                    required property int index
+                    // The name first, then the folder; & doubled so it is not a mnemonic.
+                    text: (index < 9 ? "&" + (index + 1) + "  " : "") + bar.document.recentFileLabel(modelData).replace(/&/g, "&&")
+                    onTriggered: bar.openRecent(modelData)
+                }
+                onObjectAdded: (index, object) => recentMenu.insertItem(index, object)
+                onObjectRemoved: (index, object) => recentMenu.removeItem(object)
+            }
+        }
+        Menu {
+            id: examplesMenu
+            title: qsTr("E&xamples")
+            Instantiator {
+                model: bar.document.examples()
+                delegate: MenuItem {
+                    required property var modelData
+                    required property int index
+                    text: modelData.title
+                    ToolTip.visible: hovered
+                    ToolTip.text: modelData.description
+                    ToolTip.delay: 300
+                    onTriggered: bar.openExample(index)
+                }
+                onObjectAdded: (index, object) => examplesMenu.insertItem(index, object)
+                onObjectRemoved: (index, object) => examplesMenu.removeItem(object)
+            }
+        }
+        MenuSeparator {}
+        ActionMenuItem { action: bar.actions.save }
+        ActionMenuItem { action: bar.actions.saveAs }
+        ActionMenuItem { action: bar.actions.revert }
+        MenuSeparator {}
+        ActionMenuItem { action: bar.actions.exportRig }
+        MenuSeparator {}
+        ActionMenuItem { action: bar.actions.quit }
+    }
+    Menu {
+        title: qsTr("&Edit")
+        ActionMenuItem { action: bar.actions.undo }
+        ActionMenuItem { action: bar.actions.redo }
+        MenuSeparator {}
+        ActionMenuItem { action: bar.actions.deleteJoint }
+        ActionMenuItem { action: bar.actions.togglePin }
+    }
+    Menu {
+        title: qsTr("&View")
+        ActionMenuItem { action: bar.actions.zoomIn }
+        ActionMenuItem { action: bar.actions.zoomOut }
+        ActionMenuItem { action: bar.actions.fit }
+        MenuSeparator {}
+        ActionMenuItem { action: bar.actions.frameTime }
+    }
+    Menu {
+        title: qsTr("&Tools")
+        ActionMenuItem { action: bar.actions.selectTool }
+        ActionMenuItem { action: bar.actions.addBoneTool }
+        ActionMenuItem { action: bar.actions.poseTool }
+    }
+    Menu {
+        title: qsTr("&Rig")
+        ActionMenuItem { action: bar.actions.makeChain }
+        ActionMenuItem { action: bar.actions.resetPose }
+        Menu {
+            title: qsTr("Node &Shape")
+            Repeater {
+                model: ["bone", "box", "ball"]
+                MenuItem {
+                    required property string modelData
+                    text: modelData
+                    checkable: true
+                    checked: bar.document.nodeShape === modelData
+                    onTriggered: bar.document.setNodeShape(modelData)
+                }
+            }
+        }
+    }
+    Menu {
+        title: qsTr("&Play")
+        ActionMenuItem { action: bar.actions.play }
+        ActionMenuItem { action: bar.actions.step }
+        ActionMenuItem { action: bar.actions.stop }
+        ActionMenuItem { action: bar.actions.keepPose }
+        MenuSeparator {}
+        ActionMenuItem { action: bar.actions.flipBend }
+    }
+    Menu {
+        title: qsTr("&Help")
+        ActionMenuItem { action: bar.actions.shortcuts }
+        ActionMenuItem { action: bar.actions.documentation }
+        MenuSeparator {}
+        ActionMenuItem { action: bar.actions.about }
+    }
+}

@@ -1,0 +1,58 @@
+// Make Chain: a chain from an ancestor down to the selected joint. It offers the start of the
+// joint's limb first (Document.defaultChainRoot); Enter makes the chain, Esc cancels.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Bonework.Editor
+
+Dialog {
+    id: dialog
+    required property Document document
+    readonly property int tip: document.selectedJoint
+    property var ancestorList: []
+
+    title: qsTr("Make Chain")
+    modal: true
+    focus: true
+    anchors.centerIn: Overlay.overlay
+    standardButtons: Dialog.Ok | Dialog.Cancel
+    onAboutToShow: {
+        ancestorList = tip >= 0 ? document.ancestors(tip) : []
+        const preferred = document.defaultChainRoot(tip)
+        ancestorBox.currentIndex = Math.max(0, ancestorList.findIndex(a => a.index === preferred))
+    }
+    onOpened: {
+        standardButton(Dialog.Ok).highlighted = true
+        ancestorBox.forceActiveFocus()
+    }
+    onAccepted: {
+        const a = ancestorList[ancestorBox.currentIndex]
+        if (a)
+            document.addChain(tip, a.index)
+    }
+
+    contentItem: FocusScope {
+        implicitWidth: column.implicitWidth
+        implicitHeight: column.implicitHeight
+        Keys.onReturnPressed: dialog.accept()
+        Keys.onEnterPressed: dialog.accept()
+        ColumnLayout {
+            id: column
+            anchors.fill: parent
+            Label { text: qsTr("A chain from an ancestor down to %1").arg(dialog.document.joint(dialog.tip).name || "") }
+            ComboBox {
+                id: ancestorBox
+                objectName: "chainRootBox"
+                Layout.fillWidth: true
+                Layout.minimumWidth: 260
+                model: dialog.ancestorList
+                textRole: "name"
+                focus: true
+            }
+            Label {
+                color: Theme.secondaryText
+                text: qsTr("%n bone(s)", "", ancestorBox.currentIndex + 1)
+            }
+        }
+    }
+}
