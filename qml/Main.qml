@@ -123,7 +123,7 @@ ApplicationWindow {
         canvas: canvas
         player: player
     }
-    PlayController { id: player; document: window.document }
+    PlayController { id: player; objectName: "player"; document: window.document }
 
     menuBar: MainMenuBar {
         actions: actions
@@ -179,11 +179,13 @@ ApplicationWindow {
             Inspector {
                 document: window.document
                 SplitView.fillHeight: true
+                SplitView.minimumHeight: 120
             }
             ChainsPanel {
                 document: window.document
-                SplitView.preferredHeight: 250
-                SplitView.minimumHeight: 120
+                // Tall enough for its list and every field of the selected chain.
+                SplitView.preferredHeight: implicitHeight
+                SplitView.minimumHeight: Math.min(implicitHeight, 160)
                 onMakeChainRequested: actions.makeChain.trigger()
             }
         }

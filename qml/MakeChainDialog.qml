@@ -48,6 +48,9 @@ Dialog {
                 model: dialog.ancestorList
                 textRole: "name"
                 focus: true
+                // Before the combo box's own handling, which takes Enter even when closed.
+                Keys.onReturnPressed: (event) => { if (popup.visible) event.accepted = false; else dialog.accept() }
+                Keys.onEnterPressed: (event) => { if (popup.visible) event.accepted = false; else dialog.accept() }
             }
             Label {
                 color: Theme.secondaryText

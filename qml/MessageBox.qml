@@ -40,7 +40,7 @@ Dialog {
         const button = box.standardButton(box.defaultButton)
         if (button)
             button.highlighted = true
-        keyScope.forceActiveFocus()
+        box.contentItem.forceActiveFocus()
     }
 
     contentItem: FocusScope {

@@ -13,7 +13,7 @@ BONEWORK_PACKAGES=(
     qml6-module-qtquick-templates qml6-module-qtqml-workerscript qml6-module-qttest
     qml6-module-qt-labs-platform qml6-module-qt-labs-settings qml6-module-qt-labs-folderlistmodel qml6-module-qtqml
     qml6-module-qtqml-models
-    libgl-dev libgl1-mesa-dri fonts-dejavu-core
+    libgl-dev libgl1-mesa-dri libxcursor1 fonts-dejavu-core
     libgtest-dev libbenchmark-dev
     clang libclang-rt-14-dev
     xvfb xauth xdotool

@@ -70,8 +70,8 @@ JointIndex defaultChainRoot(const Rig& rig, JointIndex tip)
     int bones = 1;
     while (!rig.isRoot(root) && !rig.isPinned(root)) {
         const JointIndex up = rig.parent(root);
-        const bool upBranches = rig.nextSibling(rig.firstChild(up)) != kNoJoint;
-        if (upBranches && bones >= 2)
+        const auto branches = [&](JointIndex j) { return rig.nextSibling(rig.firstChild(j)) != kNoJoint; };
+        if (bones >= 2 && (branches(up) || branches(root)))
             break; // the limb starts here (a shoulder below the chest, a hip below the pelvis)
         root = up;
         ++bones;
