@@ -7,6 +7,7 @@
 #include "bonework/io/rig_file.h"
 
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -36,6 +37,7 @@ class TestDocument : public QObject {
 private slots:
     void initTestCase()
     {
+        QStandardPaths::setTestModeEnabled(true); // settings go to a test location, not the user's
         QCoreApplication::setOrganizationName("BoneworkTests");
         QCoreApplication::setApplicationName("tst_document");
     }
@@ -309,7 +311,56 @@ private slots:
         QVERIFY(doc.isModified()); // recovered work is unsaved until the user saves it
         QVERIFY(!autosave.hasRecovery());
     }
+    void deleteSelectsANeighbour();
+    void recentFilesShowTheNameFirst();
+    void anExampleFileBringsItsPlayHint();
+    void aDragThatCannotMoveSaysWhy();
 };
+
+// Appended here for the new-user fixes (issue 16).
+void TestDocument::deleteSelectsANeighbour()
+{
+    Document doc;
+    const int root = doc.addRoot(0, 0);
+    const int a = doc.addBone(root, 50, 0);
+    doc.addBone(root, 0, 50);  // joint3, a's next sibling
+    doc.addBone(a, 100, 0);    // joint4, a's only child
+    QVERIFY(doc.removeJoint(doc.findJoint("joint4")));
+    QCOMPARE(doc.selectedJoint(), doc.findJoint("joint2")); // no sibling: the parent
+    QVERIFY(doc.removeJoint(doc.findJoint("joint2")));
+    QCOMPARE(doc.selectedJoint(), doc.findJoint("joint3")); // the next sibling
+}
+
+void TestDocument::recentFilesShowTheNameFirst()
+{
+    const QString label = Document().recentFileLabel(QStringLiteral("/very/long/folder/path/arm.rig.json"));
+    QVERIFY2(label.startsWith("arm.rig.json"), qPrintable(label));
+    QVERIFY2(label.endsWith("/very/long/folder/path"), qPrintable(label));
+}
+
+void TestDocument::anExampleFileBringsItsPlayHint()
+{
+    Document doc;
+    QVERIFY(doc.open(qEnvironmentVariable("BONEWORK_SOURCE_DIR") + "/resources/examples/ball-arm.rig.json"));
+    QCOMPARE(doc.playHint().value("driver").toString(), QString("ball"));
+    QVERIFY(doc.open(qEnvironmentVariable("BONEWORK_SOURCE_DIR") + "/resources/examples/humanoid.rig.json"));
+    QCOMPARE(doc.playHint().value("joint").toString(), QString("hand_r"));
+}
+
+void TestDocument::aDragThatCannotMoveSaysWhy()
+{
+    Document doc;
+    buildArm(doc);
+    doc.setPinned(doc.findJoint("joint4"), true);
+    QSignalSpy refused(&doc, &Document::editRefused);
+    doc.beginPose(doc.findJoint("joint4"));
+    doc.poseTo(300, 300);
+    doc.poseTo(310, 300);
+    doc.endDrag();
+    QCOMPARE(refused.count(), 1); // once per drag, not per move
+    QVERIFY2(refused.first().first().toString().contains("joint4 is pinned"), qPrintable(refused.first().first().toString()));
+    QVERIFY(doc.lastSolve().contains("pinned"));
+}
 
 QTEST_MAIN(TestDocument)
 #include "tst_document.moc"
