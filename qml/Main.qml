@@ -4,7 +4,6 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
-import QtQuick.Dialogs
 import Bonework.Editor
 
 ApplicationWindow {
@@ -199,22 +198,25 @@ ApplicationWindow {
     }
 
     // --- Dialogs -----------------------------------------------------------------------------
-    FileDialog {
+    FileChooser {
         id: openDialog
         objectName: "openDialog"
         title: qsTr("Open Rig")
-        nameFilters: [qsTr("Bonework rigs (*.rig.json *.json)"), qsTr("All files (*)")]
-        onAccepted: window.document.openUrl(selectedFile)
+        filters: [{ label: qsTr("Bonework rigs (*.rig.json, *.json)"), globs: ["*.rig.json", "*.json"] },
+                  { label: qsTr("All files"), globs: ["*"] }]
+        onAboutToShow: folder = FileNames.startFolder(window.document.filePath)
+        onChosen: (file) => window.document.openUrl(file)
     }
-    FileDialog {
+    FileChooser {
         id: saveDialog
         objectName: "saveDialog"
         title: qsTr("Save Rig As")
-        fileMode: FileDialog.SaveFile
+        saving: true
         defaultSuffix: "rig.json"
-        nameFilters: [qsTr("Bonework rigs (*.rig.json)")]
-        onAccepted: {
-            if (window.document.saveAsUrl(selectedFile) && window.pendingAction !== "") {
+        filters: [{ label: qsTr("Bonework rigs (*.rig.json)"), globs: ["*.rig.json"] }]
+        onAboutToShow: folder = FileNames.startFolder(window.document.filePath)
+        onChosen: (file) => {
+            if (window.document.saveAsUrl(file) && window.pendingAction !== "") {
                 const action = window.pendingAction
                 window.pendingAction = ""
                 window.runAction(action)
@@ -223,17 +225,22 @@ ApplicationWindow {
         onRejected: window.pendingAction = ""
     }
     // Export remembers the last format and folder (QSettings, through the document).
-    FileDialog {
+    FileChooser {
         id: exportDialog
         objectName: "exportDialog"
         title: qsTr("Export for a Game Runtime")
-        fileMode: FileDialog.SaveFile
-        currentFolder: window.document.lastExportFolder()
-        nameFilters: [qsTr("Spine 4.2 JSON (*.json)"), qsTr("DragonBones 5.5 JSON (*.json)")]
-        selectedNameFilter.index: window.document.lastExportFormat() === "dragonbones" ? 1 : 0
-        onAccepted: {
-            const format = selectedNameFilter.index === 1 ? "dragonbones" : "spine"
-            if (window.document.exportTo(selectedFile, format)) {
+        saving: true
+        defaultSuffix: "json"
+        filters: [{ label: qsTr("Spine 4.2 JSON (*.json)"), globs: ["*.json"] },
+                  { label: qsTr("DragonBones 5.5 JSON (*.json)"), globs: ["*.json"] }]
+        onAboutToShow: {
+            const last = window.document.lastExportFolder()
+            if (last.toString() !== "")
+                folder = last
+            filterIndex = window.document.lastExportFormat() === "dragonbones" ? 1 : 0
+        }
+        onChosen: (file, filterIndex) => {
+            if (window.document.exportTo(file, filterIndex === 1 ? "dragonbones" : "spine")) {
                 exportReportDialog.informativeText = window.document.lastExportReport()
                 exportReportDialog.open()
             }

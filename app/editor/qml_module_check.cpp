@@ -20,9 +20,7 @@ const QStringList& requiredQmlModules()
         QStringLiteral("QtQuick.Controls.Basic"),
         QStringLiteral("QtQuick.Controls.Fusion"),
         QStringLiteral("QtQuick.Controls.Fusion.impl"),
-        QStringLiteral("QtQuick.Dialogs"),
-        QStringLiteral("QtQuick.Dialogs.quickimpl"),
-        // Qt Quick's own (non-native) file dialog imports it when it first opens.
+        // FileChooser lists folders with it.
         QStringLiteral("Qt.labs.folderlistmodel"),
     };
     return modules;

@@ -1,8 +1,9 @@
 #pragma once
-// Checks at start that every QML module the editor will load is installed, including the ones
-// Qt's own dialogs import only when they first open (the file dialog needs
-// Qt.labs.folderlistmodel). Without it a missing module surfaces as a crash the first time a
-// user opens or saves a file; with it the editor names the module and exits cleanly.
+// Checks at start that every QML module the editor will load is installed, including those only
+// loaded when a dialog or a control first appears (Qt.labs.folderlistmodel for the file dialog,
+// the style's implementation modules). Without it a missing module surfaces as a crash or a dead
+// dialog the first time a user opens or saves a file; with it the editor names the module and
+// exits cleanly.
 
 #include <QString>
 #include <QStringList>

@@ -1,5 +1,5 @@
-// Every dialog of the editor, opened in the real window with real keys: a file name typed into
-// Qt Quick's file dialog and confirmed with Enter, the result checked on disk. Also the theme's
+// Every dialog of the editor, opened in the real window with real keys: file names typed into
+// the file dialog and confirmed with Enter, the result checked on disk. Also the theme's
 // contrast on screen, the common shortcuts, and the run-time report that tests/packaging checks
 // against the packages the set-up scripts install.
 #include "editor_driver.h"
@@ -54,30 +54,29 @@ class TestEditorDialogs : public QObject {
     testing::EditorDriver m_editor;
 
     QQuickItem* visibleItem(const char* name) const { return m_editor.item(QString::fromLatin1(name)); }
-    bool dialogVisible(const char* name) const
+    // Whether a dialog of that name shows (each file dialog has its own replace question).
+    QObject* shownDialog(const char* name) const
     {
-        QObject* dialog = m_editor.object(QString::fromLatin1(name));
-        return dialog && dialog->property("visible").toBool();
+        for (QObject* dialog : m_editor.window->findChildren<QObject*>(QString::fromLatin1(name)))
+            if (dialog->property("visible").toBool())
+                return dialog;
+        return nullptr;
     }
-    // Qt Quick's file dialog: point it at the test folder before it opens.
-    void useTestFolder(const char* dialog)
+    bool dialogVisible(const char* name) const { return shownDialog(name) != nullptr; }
+    // Types into the focused field of an open dialog and presses Enter.
+    void typeAndEnter(const QString& text)
     {
-        QObject* d = m_editor.object(QString::fromLatin1(dialog));
-        QVERIFY(d);
-        d->setProperty("currentFolder", QUrl::fromLocalFile(m_dir.path()));
-    }
-    // Types `name` into the open save dialog's file name field and clicks its accept button
-    // (Qt 6.4's file dialog ignores Enter in that field).
-    void typeFileName(const QString& name)
-    {
-        QQuickItem* field = nullptr;
-        QTRY_VERIFY((field = visibleItem("fileNameTextField")) != nullptr);
-        QVERIFY(m_editor.click(field));
+        // A dialog gives its field focus once it has opened, a moment after it shows.
+        QTRY_VERIFY(m_editor.window->activeFocusItem() && m_editor.window->activeFocusItem()->inherits("QQuickTextInput"));
         QVERIFY(m_editor.key("ctrl+a"));
-        QVERIFY(m_editor.type(name));
-        QQuickItem* accept = nullptr;
-        QTRY_VERIFY((accept = m_editor.button({"Save", "Open"})) != nullptr);
-        QVERIFY(m_editor.click(accept));
+        QVERIFY(m_editor.type(text));
+        QVERIFY(m_editor.key("Return"));
+    }
+    void writeBrokenRig(const QString& path)
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "bonework.rig", "version": 1, "joints": [{"name": "a", "x": "left"}]})");
     }
     void checkContrast(const char* what)
     {
@@ -106,6 +105,16 @@ private slots:
         g_previousHandler = qInstallMessageHandler(traceHandler);
         const QString error = m_editor.start(m_dir.filePath("recovery"));
         QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+
+    // A failed test must not leave a dialog open over the next one.
+    void cleanup()
+    {
+        for (const char* name : {"replaceDialog", "saveDialog", "openDialog", "exportDialog", "unsavedDialog",
+                                 "errorDialog", "exportReportDialog", "chainDialog", "shortcutsDialog"}) {
+            if (QObject* dialog = shownDialog(name))
+                QMetaObject::invokeMethod(dialog, "close");
+        }
     }
 
     void everyTextReadsOnTheDarkTheme()
@@ -141,22 +150,50 @@ private slots:
         QCOMPARE(m_editor.document->chain(0).value("tip").toInt(), tip);
     }
 
-    // Qt Quick's file dialogs open from their keys, in the theme, and Esc closes them. Typing a
-    // name and confirming is not driven yet: see the note on issue 16.
-    void fileDialogsOpenAndCancel()
+    void saveAsTakesATypedName()
     {
-        const struct { const char* keys; const char* dialog; } dialogs[] = {
-            {"ctrl+shift+s", "saveDialog"}, {"ctrl+o", "openDialog"}, {"ctrl+e", "exportDialog"}};
-        m_editor.document->undoStack()->setClean(); // Open would ask about unsaved changes first
-        for (const auto& d : dialogs) {
-            useTestFolder(d.dialog);
-            QVERIFY(m_editor.key(d.keys));
-            QTRY_VERIFY2(dialogVisible(d.dialog), d.dialog);
-            QTRY_VERIFY(m_editor.button({"Cancel"}) != nullptr);
-            checkContrast(d.dialog);
-            QVERIFY(m_editor.click(m_editor.button({"Cancel"})));
-            QTRY_VERIFY2(!dialogVisible(d.dialog), d.dialog);
-        }
+        QVERIFY(m_editor.key("ctrl+shift+s"));
+        QTRY_VERIFY(dialogVisible("saveDialog"));
+        QTRY_VERIFY(visibleItem("fileNameField") && visibleItem("fileNameField")->hasActiveFocus());
+        checkContrast("Save As");
+        typeAndEnter(m_dir.filePath("typed-name")); // Enter saves; the suffix is added
+        const QString path = m_dir.filePath("typed-name.rig.json");
+        QTRY_VERIFY(QFile::exists(path));
+        QTRY_VERIFY(!dialogVisible("saveDialog"));
+        QCOMPARE(QFileInfo(m_editor.document->filePath()), QFileInfo(path));
+        QVERIFY(!m_editor.document->isModified());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), io::serializeRig(m_editor.document->rig()));
+    }
+
+    void savingOverAFileAsksFirst()
+    {
+        const QString path = m_dir.filePath("typed-name.rig.json");
+        const QByteArray before = [&] { QFile f(path); f.open(QIODevice::ReadOnly); return f.readAll(); }();
+        m_editor.document->setLength(1, 77);
+        // The dialog opens in the file's folder: the bare name is enough.
+        QVERIFY(m_editor.key("ctrl+shift+s"));
+        QTRY_VERIFY(dialogVisible("saveDialog"));
+        typeAndEnter("typed-name.rig.json");
+        QTRY_VERIFY(dialogVisible("replaceDialog"));
+        checkContrast("the replace question");
+        QVERIFY(m_editor.key("Return")); // No is the default: nothing overwritten
+        QTRY_VERIFY(!dialogVisible("replaceDialog"));
+        QFile unchanged(path);
+        QVERIFY(unchanged.open(QIODevice::ReadOnly));
+        QCOMPARE(unchanged.readAll(), before);
+        QVERIFY(dialogVisible("saveDialog"));
+        QVERIFY(m_editor.key("Return")); // the same name again ...
+        QTRY_VERIFY(dialogVisible("replaceDialog"));
+        QQuickItem* yes = nullptr;
+        QTRY_VERIFY((yes = m_editor.button({"Yes"})) != nullptr);
+        QVERIFY(m_editor.click(yes)); // ... and replace it
+        QTRY_VERIFY(!dialogVisible("saveDialog"));
+        QFile replaced(path);
+        QVERIFY(replaced.open(QIODevice::ReadOnly));
+        QCOMPARE(replaced.readAll(), io::serializeRig(m_editor.document->rig()));
+        QVERIFY(!m_editor.document->isModified());
     }
 
     void unsavedQuestionCancelsOrDiscards()
@@ -181,35 +218,89 @@ private slots:
         QVERIFY(!m_editor.document->isModified());
     }
 
-    void unsavedQuestionSavesWithEnter()
+    void unsavedQuestionSavesAnUntitledRigThenGoesOn()
     {
-        const QString path = m_dir.filePath("named.rig.json");
-        QVERIFY(m_editor.document->saveAs(path));
+        m_editor.document->newRig();
         m_editor.document->addRoot(300, 300);
         QVERIFY(m_editor.key("ctrl+n"));
         QTRY_VERIFY(dialogVisible("unsavedDialog"));
-        QVERIFY(m_editor.key("Return")); // Save is the default button
-        QTRY_COMPARE(m_editor.document->jointCount(), 0);
+        QVERIFY(m_editor.key("Return")); // Save is the default; the rig is untitled: Save As
+        QTRY_VERIFY(dialogVisible("saveDialog"));
+        QTRY_VERIFY(visibleItem("fileNameField") && visibleItem("fileNameField")->hasActiveFocus());
+        typeAndEnter(m_dir.filePath("from-question"));
+        const QString path = m_dir.filePath("from-question.rig.json");
+        QTRY_VERIFY(QFile::exists(path));
         const io::LoadResult saved = io::loadRigFile(path);
         QVERIFY(saved.ok());
         QCOMPARE(saved.rig->jointCount(), std::size_t(1));
+        // ... then New went ahead.
+        QTRY_COMPARE(m_editor.document->jointCount(), 0);
+        QVERIFY(!m_editor.document->isModified());
+        QVERIFY(m_editor.document->filePath().isEmpty());
     }
 
-    void loadErrorShowsAndTakesEnter()
+    void exportWritesTheTypedFile()
+    {
+        QVERIFY(m_editor.document->open(QString::fromUtf8(qgetenv("BONEWORK_SOURCE_DIR")) + "/resources/examples/elbow.rig.json"));
+        QVERIFY(m_editor.key("ctrl+e"));
+        QTRY_VERIFY(dialogVisible("exportDialog"));
+        checkContrast("Export");
+        typeAndEnter(m_dir.filePath("game"));
+        const QString path = m_dir.filePath("game.json");
+        QTRY_VERIFY(QFile::exists(path));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject spine = QJsonDocument::fromJson(file.readAll()).object();
+        QVERIFY(spine.contains("skeleton") && spine.contains("bones"));
+        QTRY_VERIFY(dialogVisible("exportReportDialog"));
+        checkContrast("the export report");
+        QVERIFY(m_editor.key("Return"));
+        QTRY_VERIFY(!dialogVisible("exportReportDialog"));
+    }
+
+    void openShowsLoadErrorsAndOpensTypedNames()
     {
         const QString broken = m_dir.filePath("broken.rig.json");
-        QFile f(broken);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(R"({"format": "bonework.rig", "version": 1, "joints": [{"name": "a", "x": "left"}]})");
-        f.close();
+        writeBrokenRig(broken);
         const Rig before = m_editor.document->rig();
-        QVERIFY(!m_editor.document->open(broken));
+
+        QVERIFY(m_editor.key("ctrl+o"));
+        QTRY_VERIFY(dialogVisible("openDialog"));
+        checkContrast("Open");
+        typeAndEnter(broken);
         QTRY_VERIFY(dialogVisible("errorDialog"));
         const QString text = m_editor.object("errorDialog")->property("text").toString();
         QVERIFY2(text.contains("broken.rig.json") && text.contains("joints[0].x"), qPrintable(text));
         QVERIFY(m_editor.document->rig() == before);
         checkContrast("the load error");
         QVERIFY(m_editor.key("Return")); // OK takes Enter
+        QTRY_VERIFY(!dialogVisible("errorDialog"));
+
+        // A folder typed as the name opens it; then a name in it opens the file.
+        QVERIFY(m_editor.key("ctrl+o"));
+        QTRY_VERIFY(dialogVisible("openDialog"));
+        typeAndEnter(m_dir.path());
+        QTRY_COMPARE(m_editor.object("openDialog")->property("folder").toUrl(), QUrl::fromLocalFile(m_dir.path()));
+        typeAndEnter("typed-name.rig.json");
+        QTRY_COMPARE(QFileInfo(m_editor.document->filePath()), QFileInfo(m_dir.filePath("typed-name.rig.json")));
+        QTRY_VERIFY(!dialogVisible("openDialog"));
+
+        // A name that is not there says so and keeps the dialog; Esc cancels.
+        QVERIFY(m_editor.key("ctrl+o"));
+        QTRY_VERIFY(dialogVisible("openDialog"));
+        typeAndEnter("no-such-file.rig.json");
+        QTRY_VERIFY(visibleItem("fileProblem"));
+        QVERIFY(m_editor.key("Escape"));
+        QTRY_VERIFY(!dialogVisible("openDialog"));
+    }
+
+    void loadErrorShowsAndTakesEnter()
+    {
+        const QString broken = m_dir.filePath("broken.rig.json");
+        writeBrokenRig(broken);
+        QVERIFY(!m_editor.document->open(broken)); // the same dialog when the open comes from elsewhere
+        QTRY_VERIFY(dialogVisible("errorDialog"));
+        QVERIFY(m_editor.key("Return"));
         QTRY_VERIFY(!dialogVisible("errorDialog"));
     }
 
