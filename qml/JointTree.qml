@@ -27,11 +27,10 @@ Pane {
             // everything else again and collapses these.
             property var collapsedNames: ({})
 
-            function jointOfRow(row) {
-                // Qt 6.4 names it modelIndex(row, column); later versions index(row, column).
-                const index = tree.index ? tree.index(row, 0) : tree.modelIndex(row, 0)
-                return treeModel.jointAt(index)
-            }
+            // Qt 6.4.2 has modelIndex(column, row) (column first) and modelIndex(cell); later
+            // versions index(row, column).
+            function indexOfRow(row) { return tree.index ? tree.index(row, 0) : tree.modelIndex(Qt.point(0, row)) }
+            function jointOfRow(row) { return treeModel.jointAt(indexOfRow(row)) }
             function restoreExpansion() {
                 tree.expandRecursively()
                 for (let row = tree.rows - 1; row >= 0; --row) {
@@ -46,13 +45,14 @@ Pane {
                 function onModelAboutToBeReset() {
                     const names = {}
                     for (let row = 0; row < tree.rows; ++row) {
-                        const index = tree.index ? tree.index(row, 0) : tree.modelIndex(row, 0)
+                        const index = tree.indexOfRow(row)
                         if (!tree.isExpanded(row) && treeModel.hasChildren(index))
                             names[panel.document.joint(treeModel.jointAt(index)).name] = true
                     }
                     tree.collapsedNames = names
                 }
-                function onModelReset() { tree.restoreExpansion() }
+                // Later: the view takes in the reset after this handler.
+                function onModelReset() { Qt.callLater(tree.restoreExpansion) }
             }
             delegate: TreeViewDelegate {
                 id: row

@@ -83,6 +83,7 @@ private slots:
             QSKIP("needs an X display (scripts/test runs the suite under xvfb-run)");
         if (QStandardPaths::findExecutable("xdotool").isEmpty())
             QSKIP("needs xdotool (scripts/test installs it)");
+        QStandardPaths::setTestModeEnabled(true); // settings go to a test location, not the user's
         QCoreApplication::setOrganizationName("BoneworkTests");
         QCoreApplication::setApplicationName("tst_editor_e2e");
         QQuickStyle::setStyle("Fusion");

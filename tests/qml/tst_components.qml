@@ -15,6 +15,7 @@ Item {
     Component { id: inspectorComponent; Inspector { width: 320; height: 500 } }
     Component { id: chainsComponent; ChainsPanel { width: 320; height: 300 } }
     Component { id: statusComponent; StatusBar { width: 400 } }
+    Component { id: treeComponent; JointTree { width: 300; height: 400 } }
 
     SignalSpy { id: committedSpy; signalName: "committed" }
 
@@ -98,6 +99,103 @@ Item {
             compare(panel.current.solver, "two-bone")
             testDocument.setChainSolver(0, "fabrik")
             compare(panel.current.solver, "fabrik")
+        }
+
+        // Issue 16: a refused edit leaves every field showing the value that holds.
+        function test_refusedChainEditsShowWhatHolds() {
+            let j = testDocument.addRoot(0, 0)
+            const first = j
+            for (let i = 1; i <= 4; ++i)
+                j = testDocument.addBone(j, 50 * i, 0)
+            compare(testDocument.addChain(j, first), 0) // four bones: fabrik
+            const panel = createTemporaryObject(chainsComponent, root, { document: testDocument })
+            testDocument.addChain(testDocument.findJoint("joint3"), first) // a second chain, for a taken name
+            testDocument.selectedChain = 0
+            const solverBox = findChild(panel, (i) => i.objectName === "chainSolverBox")
+            verify(solverBox)
+            compare(solverBox.currentText, "fabrik")
+            // Pick two-bone as a click in the list does (the box shows it, then reports the
+            // activation): refused for four bones.
+            const twoBone = solverBox.model.indexOf("two-bone")
+            solverBox.currentIndex = twoBone
+            solverBox.activated(twoBone)
+            compare(testDocument.chain(0).solver, "fabrik")
+            compare(solverBox.currentText, "fabrik")
+
+            const nameField = findChild(panel, (i) => i.objectName === "chainNameField")
+            nameField.forceActiveFocus()
+            nameField.selectAll()
+            for (const c of "chain2") // the other chain's name: refused
+                keyClick(c)
+            keyClick(Qt.Key_Return)
+            compare(testDocument.chain(0).name, "chain1")
+            compare(nameField.text, "chain1")
+        }
+
+        function test_refusedRenameInTheInspectorShowsWhatHolds() {
+            const r = testDocument.addRoot(0, 0)
+            const a = testDocument.addBone(r, 50, 0)
+            const inspector = createTemporaryObject(inspectorComponent, root, { document: testDocument })
+            testDocument.selectedJoint = a
+            const nameField = findChild(inspector, (i) => i.objectName === "jointNameField")
+            nameField.forceActiveFocus()
+            nameField.selectAll()
+            for (const c of "root1") // taken by the root
+                keyClick(c)
+            keyClick(Qt.Key_Return)
+            compare(testDocument.joint(a).name, "joint2")
+            compare(nameField.text, "joint2")
+        }
+
+        function test_chainListShowsWholeRows() {
+            let j = testDocument.addRoot(0, 0)
+            const first = j
+            for (let i = 1; i <= 6; ++i) {
+                j = testDocument.addBone(j, 40 * i, 0)
+                if (i >= 2)
+                    testDocument.addChain(j, first)
+            }
+            const panel = createTemporaryObject(chainsComponent, root, { document: testDocument })
+            const list = findChild(panel, (i) => i.objectName === "chainList")
+            compare(testDocument.chainCount(), 5)
+            for (let n = 0; n <= 5; ++n) {
+                tryCompare(list, "count", testDocument.chainCount())
+                if (list.count > 0) {
+                    // Whole rows only, up to four (the layout applies heights on its next polish).
+                    tryCompare(list, "height", Math.min(list.count, 4) * list.rowHeight)
+                    const delegate = list.itemAtIndex(0)
+                    verify(delegate.height <= list.rowHeight)
+                }
+                if (testDocument.chainCount() > 0)
+                    testDocument.removeChain(0)
+            }
+        }
+
+        function test_jointTreeKeepsWhatWasCollapsed() {
+            const r = testDocument.addRoot(0, 0)
+            const a = testDocument.addBone(r, 50, 0)
+            testDocument.addBone(a, 100, 0)
+            const c = testDocument.addBone(r, 0, 50)
+            testDocument.addBone(c, 0, 100)
+            const panel = createTemporaryObject(treeComponent, root, { document: testDocument })
+            const tree = findChild(panel, (i) => i.objectName === "jointTree")
+            tryCompare(tree, "rows", 5) // everything expanded at first
+            const rowOf = (name) => {
+                for (let row = 0; row < tree.rows; ++row)
+                    if (testDocument.joint(tree.jointOfRow(row)).name === name)
+                        return row
+                return -1
+            }
+            tree.collapse(rowOf("joint2"))
+            tryCompare(tree, "rows", 4)
+            // A structural edit rebuilds the model: joint2 stays collapsed, the rest expanded.
+            testDocument.addBone(c, 50, 100)
+            tryCompare(tree, "rows", 5)
+            verify(!tree.isExpanded(rowOf("joint2")))
+            verify(tree.isExpanded(rowOf("joint4")))
+            testDocument.removeJoint(testDocument.findJoint("joint5"))
+            tryCompare(tree, "rows", 4)
+            verify(!tree.isExpanded(rowOf("joint2")))
         }
 
         function test_statusBarShowsRefusals() {

@@ -6,6 +6,7 @@
 #include <QQmlContext>
 #include <QQmlEngine>
 #include <QQuickStyle>
+#include <QStandardPaths>
 #include <QtQml/qqmlextensionplugin.h>
 #include <QtQuickTest/quicktest.h>
 
@@ -17,6 +18,7 @@ class Setup : public QObject {
 public slots:
     void applicationAvailable()
     {
+        QStandardPaths::setTestModeEnabled(true); // settings go to a test location, not the user's
         QCoreApplication::setOrganizationName("BoneworkTests");
         QCoreApplication::setApplicationName("tst_qml");
         QQuickStyle::setStyle("Fusion");
