@@ -2,6 +2,7 @@
 
 #include "example_catalogue.h"
 #include "recent_files.h"
+#include "pose_command.h"
 #include "rig_snapshot_command.h"
 
 #include "bonework/angles.h"
@@ -20,6 +21,7 @@
 #include <QSaveFile>
 #include <QSettings>
 
+#include <algorithm>
 #include <cmath>
 
 namespace bonework::editor {
@@ -34,6 +36,9 @@ Rig untitledRig()
     rig.setName("untitled");
     return rig;
 }
+
+// Follow and relax pose a joint's whole tree; the other solvers only their chain.
+bool isTreeSolver(SolverKind kind) { return kind == SolverKind::Follow || kind == SolverKind::Relax; }
 
 bool sameStructure(const Rig& a, const Rig& b)
 {
@@ -634,44 +639,83 @@ Solver& Document::solverFor(SolverKind kind)
     return *slot;
 }
 
+void Document::startDrag(DragKind kind, int joint, int chain)
+{
+    m_drag = kind;
+    m_dragJoint = joint;
+    m_dragChain = chain;
+    m_dragExplained = false;
+    m_dragPushed = false;
+    ++m_dragSerial;
+    // What the drag can change: a root moved by hand, the joints of a chain a chain solver
+    // poses (its root's rotation included), or else the dragged joint's whole tree.
+    std::vector<JointIndex> joints;
+    const bool chainSolve = chain >= 0 && !isTreeSolver(m_rig.chains()[chain].solver);
+    if (kind == DragKind::MoveRoot) {
+        joints.push_back(joint);
+    } else if (chainSolve) {
+        const Chain& c = m_rig.chains()[chain];
+        for (JointIndex j = c.tip;; j = m_rig.parent(j)) {
+            joints.push_back(j);
+            if (j == c.root || m_rig.isRoot(j))
+                break;
+        }
+        std::reverse(joints.begin(), joints.end());
+    } else {
+        joints = m_rig.subtree(m_rig.rootOf(joint));
+    }
+    m_dragStart.take(m_rig, joints);
+}
+
+void Document::pushDragStep(const QString& text)
+{
+    PoseChange change = m_dragStart.changesIn(m_rig);
+    if (change.empty() && !m_dragPushed)
+        return; // nothing moved yet: no step
+    m_dragPushed = true;
+    m_undo.push(new PoseCommand(this, text, std::move(change), m_dragSerial, true));
+}
+
+void Document::applyPoseChange(const PoseChange& change, bool after)
+{
+    change.apply(m_rig, after);
+    ++m_revision;
+    emit rigChanged();
+}
+
 void Document::beginPose(int joint)
 {
-    if (!m_rig.isValidJoint(joint))
+    if (!m_rig.isValidJoint(joint) || m_previewing)
         return;
-    m_drag = DragKind::Pose;
-    m_dragExplained = false;
-    m_dragJoint = joint;
-    m_dragChain = chainWithTip(joint);
-    ++m_dragSerial;
+    startDrag(DragKind::Pose, joint, chainWithTip(joint));
 }
 
 void Document::beginTargetDrag(int chain)
 {
-    if (chain < 0 || chain >= chainCount() || m_rig.chains()[chain].target.isAttached())
+    if (chain < 0 || chain >= chainCount() || m_rig.chains()[chain].target.isAttached() || m_previewing)
         return;
-    m_drag = DragKind::Target;
-    m_dragExplained = false;
-    m_dragChain = chain;
-    m_dragJoint = m_rig.chains()[chain].tip;
-    ++m_dragSerial;
+    startDrag(DragKind::Target, m_rig.chains()[chain].tip, chain);
 }
 
 void Document::beginMoveRoot(int joint)
 {
-    if (!m_rig.isValidJoint(joint) || !m_rig.isRoot(joint))
+    if (!m_rig.isValidJoint(joint) || !m_rig.isRoot(joint) || m_previewing)
         return;
-    m_drag = DragKind::MoveRoot;
-    m_dragExplained = false;
-    m_dragJoint = joint;
-    ++m_dragSerial;
+    startDrag(DragKind::MoveRoot, joint, -1);
 }
 
 void Document::moveRootTo(double x, double y)
 {
     if (m_drag != DragKind::MoveRoot)
         return;
-    applyEdit(tr("Move %1").arg(jointLabel(m_dragJoint)),
-              [&](Rig& r) { return r.setRootPosition(m_dragJoint, {x, y}); }, m_dragSerial);
+    const EditResult result = m_rig.setRootPosition(m_dragJoint, {x, y});
+    if (!result.ok()) {
+        emit editRefused(QString::fromStdString(result.error));
+        return;
+    }
+    ++m_revision;
+    emit rigChanged();
+    pushDragStep(tr("Move %1").arg(jointLabel(m_dragJoint)));
 }
 
 void Document::poseTo(double x, double y)
@@ -684,25 +728,20 @@ void Document::solveDrag(Vec2 target)
 {
     if (!std::isfinite(target.x) || !std::isfinite(target.y))
         return;
-    Rig posed = m_rig;
     const Effector effector{m_dragJoint, target, 1.0};
     SolveRequest request;
     SolverKind kind = m_defaultSolver;
     if (m_dragChain >= 0) {
-        Chain chain = posed.chains()[m_dragChain];
+        const Chain& chain = m_rig.chains()[m_dragChain];
         kind = chain.solver;
         request = chainRequest(chain, effector);
-        if (!chain.target.isAttached()) {
-            chain.target.point = target; // the target handle stays with the dragged tip
-            posed.setChain(m_dragChain, chain);
-        }
     } else {
         request.effectors = std::span<const Effector>(&effector, 1);
         request.iterations = kind == SolverKind::Relax ? 50 : 10;
         request.tolerance = 0.01;
     }
     Solver& solver = solverFor(kind);
-    const std::string why = solver.validate(posed, request);
+    const std::string why = solver.validate(m_rig, request);
     if (!why.empty()) {
         m_lastSolve = QString::fromLatin1(solverName(kind)) + QStringLiteral(": ") + QString::fromStdString(why);
         emit lastSolveChanged();
@@ -711,23 +750,26 @@ void Document::solveDrag(Vec2 target)
     const Vec2 before = worldTransformOf(m_rig, m_dragJoint).position;
     QElapsedTimer timer;
     timer.start();
-    solver.run(posed, request, m_solveResult);
+    solver.run(m_rig, request, m_solveResult); // in place: the drag's snapshot holds the start
     const double micros = static_cast<double>(timer.nsecsElapsed()) / 1000.0;
+    if (m_dragChain >= 0 && !m_rig.chains()[m_dragChain].target.isAttached()) {
+        Chain chain = m_rig.chains()[m_dragChain];
+        chain.target.point = target; // the target handle stays with the dragged tip
+        m_rig.setChain(m_dragChain, chain);
+    }
     m_lastSolve = tr("%1 · %2 µs · %3 it · error %4")
                       .arg(QString::fromLatin1(solverName(kind)))
                       .arg(micros, 0, 'f', 1)
                       .arg(m_solveResult.iterations)
                       .arg(m_solveResult.error, 0, 'g', 3);
-    if (!m_solveResult.reached && norm(worldTransformOf(posed, m_dragJoint).position - before) < 1e-9)
+    if (!m_solveResult.reached && norm(worldTransformOf(m_rig, m_dragJoint).position - before) < 1e-9)
         explainStuckDrag(kind, request);
     emit lastSolveChanged();
-    const QString text = m_drag == DragKind::Target && m_dragChain >= 0
-                             ? tr("Move target of %1").arg(QString::fromStdString(posed.chains()[m_dragChain].name))
-                             : tr("Move %1").arg(jointLabel(m_dragJoint));
-    applyEdit(text, [&](Rig& r) {
-        r = std::move(posed);
-        return EditResult::success();
-    }, m_dragSerial);
+    ++m_revision;
+    emit rigChanged();
+    pushDragStep(m_drag == DragKind::Target && m_dragChain >= 0
+                     ? tr("Move target of %1").arg(QString::fromStdString(m_rig.chains()[m_dragChain].name))
+                     : tr("Move %1").arg(jointLabel(m_dragJoint)));
 }
 
 void Document::explainStuckDrag(SolverKind kind, const SolveRequest& request)
@@ -771,31 +813,43 @@ void Document::endPreview(bool keep)
 {
     if (!m_previewing)
         return;
-    const Rig last = m_rig;
+    PoseSnapshot start;
+    start.takeAll(m_beforePreview);
+    PoseChange played = start.changesIn(m_rig);
     m_previewing = false;
     replaceRig(m_beforePreview);
-    if (keep && !(last == m_beforePreview))
-        m_undo.push(new RigSnapshotCommand(this, tr("Keep played pose"), m_beforePreview, last));
+    if (keep && !played.empty())
+        m_undo.push(new PoseCommand(this, tr("Keep played pose"), std::move(played), 0, false));
 }
 
 bool Document::resetPose()
 {
+    if (m_previewing) {
+        emit editRefused(tr("Stop playing to edit the rig"));
+        return false;
+    }
     if (!sameStructure(m_rig, m_savedRig)) {
         emit editRefused(tr("The skeleton changed since it was saved: there is no saved pose to go back to"));
         return false;
     }
-    return applyEdit(tr("Reset pose"), [&](Rig& r) {
-        for (std::size_t i = 0; i < r.jointCount(); ++i) {
-            const auto j = static_cast<JointIndex>(i);
-            if (r.isRoot(j)) {
-                r.setRootPosition(j, m_savedRig.rootPosition(j));
-                r.setRootRotation(j, m_savedRig.angle(j));
-            } else {
-                r.setAngleClamped(j, m_savedRig.angle(j));
-            }
+    PoseSnapshot start;
+    start.takeAll(m_rig);
+    for (std::size_t i = 0; i < m_rig.jointCount(); ++i) {
+        const auto j = static_cast<JointIndex>(i);
+        if (m_rig.isRoot(j)) {
+            m_rig.setRootPosition(j, m_savedRig.rootPosition(j));
+            m_rig.setRootRotation(j, m_savedRig.angle(j));
+        } else {
+            m_rig.setAngleClamped(j, m_savedRig.angle(j));
         }
-        return EditResult::success();
-    });
+    }
+    PoseChange reset = start.changesIn(m_rig);
+    if (reset.empty())
+        return true;
+    ++m_revision;
+    emit rigChanged();
+    m_undo.push(new PoseCommand(this, tr("Reset pose"), std::move(reset), 0, true));
+    return true;
 }
 
 } // namespace bonework::editor

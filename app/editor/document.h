@@ -3,6 +3,8 @@
 // Every change goes through the undo stack (one RigSnapshotCommand per edit, one per drag); QML
 // calls the Q_INVOKABLE methods and never touches the model directly.
 
+#include "pose_change.h"
+
 #include "bonework/rig.h"
 #include "bonework/solvers/solver.h"
 
@@ -154,6 +156,8 @@ public:
 
     // Replaces the rig without an undo step (the undo commands use this).
     void replaceRig(const Rig& rig);
+    // Puts a pose edit's before or after poses on the rig without an undo step (PoseCommand).
+    void applyPoseChange(const PoseChange& change, bool after);
 
     // How the open example is meant to be played: driver, chain, joint and solver names (empty
     // for rigs that are not examples).
@@ -188,6 +192,11 @@ private:
     // Makes `rig` the open document: a fresh undo stack, nothing selected, saved as is.
     void adopt(const Rig& rig, const QString& filePath, const QVariantMap& playHint);
     void solveDrag(Vec2 target);
+    // Starts a drag of `joint`: remembers the poses the drag may change (the joints a chain
+    // solve or the drag solver can turn), so each step's undo command holds only what changed.
+    void startDrag(DragKind kind, int joint, int chain);
+    // Pushes the drag's change so far as one undo step (merged with the drag's earlier ones).
+    void pushDragStep(const QString& text);
     // Says in the status bar why the dragged joint did not move (pins, rigid bones, limits).
     void explainStuckDrag(SolverKind kind, const SolveRequest& request);
     Solver& solverFor(SolverKind kind);
@@ -211,7 +220,8 @@ private:
     DragKind m_drag = DragKind::None;
     int m_dragJoint = -1;
     int m_dragChain = -1;
-    Rig m_dragStart;
+    PoseSnapshot m_dragStart;
+    bool m_dragPushed = false;
     quint64 m_dragSerial = 0;
     bool m_dragExplained = false;
     std::array<std::unique_ptr<Solver>, 6> m_solvers;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <numeric>
 
@@ -698,6 +699,13 @@ std::string Rig::checkInvariants() const
         if (auto why = checkChain(m_chains[c], static_cast<int>(c)); !why.empty())
             return "chain " + quoted(m_chains[c].name) + ": " + why;
     return {};
+}
+
+bool Rig::JointPose::operator==(const JointPose& other) const
+{
+    return std::memcmp(&angle, &other.angle, sizeof angle) == 0 && rotation.c == other.rotation.c
+           && rotation.s == other.rotation.s && rootPosition.x == other.rootPosition.x
+           && rootPosition.y == other.rootPosition.y;
 }
 
 } // namespace bonework

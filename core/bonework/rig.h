@@ -146,6 +146,27 @@ public:
     void setRotationClamped(JointIndex j, Rotation rotation);
     void setRootPositionUnchecked(JointIndex j, Vec2 position) { m_rootPosition[j] = position; }
 
+    // --- Poses, exactly as held -----------------------------------------------------------
+    // A joint's pose as the rig holds it, to the bit: its angle (NaN while owed to a solver's
+    // rotation), its rotation and, for a root, its position. Undo keeps these for the joints an
+    // edit changed, so undoing and redoing a drag gives back the very same rig.
+    struct JointPose {
+        double angle = 0.0;
+        Rotation rotation;
+        Vec2 rootPosition;
+        // Bit for bit, so an owed angle (NaN) equals itself.
+        bool operator==(const JointPose& other) const;
+    };
+    JointPose pose(JointIndex j) const { return {m_angle[j], m_localRotation[j], m_rootPosition[j]}; }
+    // Puts back a pose read with pose() from this rig or a copy of it with the same joints and
+    // limits: no checks, since it was legal there.
+    void setPose(JointIndex j, const JointPose& pose)
+    {
+        m_angle[j] = pose.angle;
+        m_localRotation[j] = pose.rotation;
+        m_rootPosition[j] = pose.rootPosition;
+    }
+
     // Full consistency check (used by tests, the loader and debug builds); empty when valid.
     std::string checkInvariants() const;
 
