@@ -665,15 +665,29 @@ void Document::startDrag(DragKind kind, int joint, int chain)
         joints = m_rig.subtree(m_rig.rootOf(joint));
     }
     m_dragStart.take(m_rig, joints);
+    m_dragText = kind == DragKind::Target ? tr("Move target of %1").arg(QString::fromStdString(m_rig.chains()[chain].name))
+                                          : tr("Move %1").arg(jointLabel(joint));
 }
 
-void Document::pushDragStep(const QString& text)
+QString Document::lastSolve() const
+{
+    if (m_lastSolve.micros < 0)
+        return m_lastSolve.text;
+    const QString figures = tr("%1 · %2 µs · %3 it · error %4")
+                                .arg(QString::fromLatin1(solverName(m_lastSolve.solver)))
+                                .arg(m_lastSolve.micros, 0, 'f', 1)
+                                .arg(m_lastSolve.iterations)
+                                .arg(m_lastSolve.error, 0, 'g', 3);
+    return m_lastSolve.text.isEmpty() ? figures : figures + QStringLiteral(" \u2014 ") + m_lastSolve.text;
+}
+
+void Document::pushDragStep()
 {
     PoseChange change = m_dragStart.changesIn(m_rig);
     if (change.empty() && !m_dragPushed)
         return; // nothing moved yet: no step
     m_dragPushed = true;
-    m_undo.push(new PoseCommand(this, text, std::move(change), m_dragSerial, true));
+    m_undo.push(new PoseCommand(this, m_dragText, std::move(change), m_dragSerial, true));
 }
 
 void Document::applyPoseChange(const PoseChange& change, bool after)
@@ -715,7 +729,7 @@ void Document::moveRootTo(double x, double y)
     }
     ++m_revision;
     emit rigChanged();
-    pushDragStep(tr("Move %1").arg(jointLabel(m_dragJoint)));
+    pushDragStep();
 }
 
 void Document::poseTo(double x, double y)
@@ -743,7 +757,7 @@ void Document::solveDrag(Vec2 target)
     Solver& solver = solverFor(kind);
     const std::string why = solver.validate(m_rig, request);
     if (!why.empty()) {
-        m_lastSolve = QString::fromLatin1(solverName(kind)) + QStringLiteral(": ") + QString::fromStdString(why);
+        m_lastSolve = {kind, -1.0, 0, 0.0, QString::fromLatin1(solverName(kind)) + QStringLiteral(": ") + QString::fromStdString(why)};
         emit lastSolveChanged();
         return;
     }
@@ -757,19 +771,13 @@ void Document::solveDrag(Vec2 target)
         chain.target.point = target; // the target handle stays with the dragged tip
         m_rig.setChain(m_dragChain, chain);
     }
-    m_lastSolve = tr("%1 · %2 µs · %3 it · error %4")
-                      .arg(QString::fromLatin1(solverName(kind)))
-                      .arg(micros, 0, 'f', 1)
-                      .arg(m_solveResult.iterations)
-                      .arg(m_solveResult.error, 0, 'g', 3);
+    m_lastSolve = {kind, micros, m_solveResult.iterations, m_solveResult.error, QString()};
     if (!m_solveResult.reached && norm(worldTransformOf(m_rig, m_dragJoint).position - before) < 1e-9)
         explainStuckDrag(kind, request);
     emit lastSolveChanged();
     ++m_revision;
     emit rigChanged();
-    pushDragStep(m_drag == DragKind::Target && m_dragChain >= 0
-                     ? tr("Move target of %1").arg(QString::fromStdString(m_rig.chains()[m_dragChain].name))
-                     : tr("Move %1").arg(jointLabel(m_dragJoint)));
+    pushDragStep();
 }
 
 void Document::explainStuckDrag(SolverKind kind, const SolveRequest& request)
@@ -781,7 +789,7 @@ void Document::explainStuckDrag(SolverKind kind, const SolveRequest& request)
     if (why.empty())
         why = m_rig.jointName(m_dragJoint) + " cannot get closer to the target from here";
     const QString message = QString::fromStdString(why);
-    m_lastSolve += QStringLiteral(" \u2014 ") + message;
+    m_lastSolve.text = message;
     if (!m_dragExplained) { // once per drag, not on every mouse move
         m_dragExplained = true;
         emit editRefused(message);

@@ -60,7 +60,8 @@ public:
     void setSelectedChain(int chain);
     QString defaultSolver() const;
     void setDefaultSolver(const QString& name);
-    QString lastSolve() const { return m_lastSolve; }
+    // Formatted when read (the status bar reads it once a frame), not on every solve.
+    QString lastSolve() const;
     bool canUndo() const { return m_undo.canUndo(); }
     bool canRedo() const { return m_undo.canRedo(); }
     QString undoText() const { return m_undo.undoText(); }
@@ -196,7 +197,7 @@ private:
     // solve or the drag solver can turn), so each step's undo command holds only what changed.
     void startDrag(DragKind kind, int joint, int chain);
     // Pushes the drag's change so far as one undo step (merged with the drag's earlier ones).
-    void pushDragStep(const QString& text);
+    void pushDragStep();
     // Says in the status bar why the dragged joint did not move (pins, rigid bones, limits).
     void explainStuckDrag(SolverKind kind, const SolveRequest& request);
     Solver& solverFor(SolverKind kind);
@@ -214,7 +215,14 @@ private:
     int m_selectedJoint = -1;
     int m_selectedChain = -1;
     SolverKind m_defaultSolver = SolverKind::Follow;
-    QString m_lastSolve;
+    // The last solve as the status bar shows it: a refusal or explanation, or the figures.
+    struct SolveReport {
+        SolverKind solver = SolverKind::Follow;
+        double micros = -1.0; // < 0: no figures, only `text`
+        int iterations = 0;
+        double error = 0.0;
+        QString text;
+    } m_lastSolve;
     QString m_lastExportReport;
 
     DragKind m_drag = DragKind::None;
@@ -222,6 +230,7 @@ private:
     int m_dragChain = -1;
     PoseSnapshot m_dragStart;
     bool m_dragPushed = false;
+    QString m_dragText; // the drag's undo step, named once at its start
     quint64 m_dragSerial = 0;
     bool m_dragExplained = false;
     std::array<std::unique_ptr<Solver>, 6> m_solvers;

@@ -43,6 +43,7 @@ void PoseSnapshot::takeTargets(const Rig& rig)
 PoseChange PoseSnapshot::changesIn(const Rig& rig) const
 {
     PoseChange change;
+    change.joints.reserve(m_joints.size() < 64 ? m_joints.size() : 64);
     for (std::size_t i = 0; i < m_joints.size(); ++i) {
         const Rig::JointPose now = rig.pose(m_joints[i]);
         if (!(now == m_poses[i]))
@@ -53,7 +54,6 @@ PoseChange PoseSnapshot::changesIn(const Rig& rig) const
         if (now.x != m_targets[c].x || now.y != m_targets[c].y)
             change.targets.push_back({static_cast<int>(c), m_targets[c], now});
     }
-    change.joints.shrink_to_fit();
     return change;
 }
 

@@ -7,6 +7,7 @@
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
+#include "sample_rigs.h"
 
 #include <QElapsedTimer>
 #include <QProcess>
@@ -18,6 +19,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtQml/qqmlextensionplugin.h>
+
+#include <unistd.h>
 
 Q_IMPORT_QML_PLUGIN(Bonework_EditorPlugin)
 Q_IMPORT_QML_PLUGIN(BoneworkPlugin)
@@ -70,6 +73,15 @@ class TestEditorEndToEnd : public QObject {
         xdotool(args);
         // Let the window handle what X delivered.
         QTest::qWait(150);
+    }
+    // The process's resident memory (Linux: /proc/self/statm).
+    static qint64 residentBytes()
+    {
+        QFile statm("/proc/self/statm");
+        if (!statm.open(QIODevice::ReadOnly))
+            return 0;
+        const QList<QByteArray> fields = statm.readAll().split(' ');
+        return fields.size() > 1 ? fields[1].toLongLong() * sysconf(_SC_PAGESIZE) : 0;
     }
     Vec2 world(const char* name) const
     {
@@ -171,6 +183,35 @@ private slots:
         QVERIFY2(text.contains("broken.rig.json") && text.contains("joints[0].x"), qPrintable(text));
         QVERIFY(m_document->rig() == before);
         QMetaObject::invokeMethod(dialog, "close");
+    }
+
+    // Issue 17: each mouse move of a drag used to keep two copies of the rig (about 2 MB a drag
+    // on this rig). Now a drag keeps the poses it changed: ten drags on a 10,001-joint rig
+    // barely grow the editor's memory.
+    void tenDragsOnABigRigKeepMemoryFlat()
+    {
+        const QString path = m_dir.filePath("hub.rig.json");
+        QString error;
+        QVERIFY(io::saveRigFile(testing::hubRig(10001), path, &error));
+        QVERIFY(m_document->open(path));
+        m_canvas->setTool(RigCanvas::Pose);
+        m_canvas->fitToView();
+        QTest::qWait(200);
+        const int tip = testing::kHubLimbBones;
+        auto dragTip = [&](int i) {
+            const Vec2 from = forwardKinematics(m_document->rig())[tip].position;
+            drag(QPointF(from.x, from.y), QPointF(from.x + (i % 2 ? 15 : -15), from.y + 10));
+        };
+        dragTip(0); // warm-up: caches, glyphs, the scene graph
+        dragTip(1);
+        const int steps = m_document->undoStack()->count();
+        const qint64 before = residentBytes();
+        for (int i = 0; i < 10; ++i)
+            dragTip(i);
+        const qint64 grown = residentBytes() - before;
+        QCOMPARE(m_document->undoStack()->count(), steps + 10); // one step a drag
+        QVERIFY2(grown < 2 * 1024 * 1024, qPrintable(QString("ten drags grew the editor by %1 KB").arg(grown / 1024)));
+        qInfo("ten drags on a 10,001-joint rig grew the editor's resident memory by %lld KB", grown / 1024);
     }
 
     void cleanupTestCase()
