@@ -3,6 +3,7 @@
 #include "example_catalogue.h"
 #include "recent_files.h"
 #include "pose_command.h"
+#include "rig_edit_command.h"
 #include "rig_snapshot_command.h"
 
 #include "bonework/angles.h"
@@ -312,8 +313,21 @@ bool Document::applyEdit(const QString& text, Edit edit, quint64 mergeKey)
     }
     if (changed == m_rig)
         return true;
-    m_undo.push(new RigSnapshotCommand(this, text, m_rig, std::move(changed), mergeKey));
+    // An edit that keeps the skeleton keeps only what it changed; one that changes it, both rigs.
+    if (auto command = RigEditCommand::between(this, text, m_rig, changed); command && mergeKey == 0)
+        m_undo.push(command.release());
+    else
+        m_undo.push(new RigSnapshotCommand(this, text, m_rig, std::move(changed), mergeKey));
     return true;
+}
+
+void Document::applyRigEdit(const RigEditCommand& command, bool after)
+{
+    command.apply(m_rig, after);
+    ++m_revision;
+    if (m_selectedChain >= chainCount())
+        setSelectedChain(-1);
+    emit rigChanged();
 }
 
 QString Document::jointLabel(int joint) const

@@ -21,6 +21,8 @@
 
 namespace bonework::editor {
 
+class RigEditCommand;
+
 class Document : public QObject {
     Q_OBJECT
     QML_ELEMENT
@@ -157,6 +159,8 @@ public:
 
     // Replaces the rig without an undo step (the undo commands use this).
     void replaceRig(const Rig& rig);
+    // Puts an edit's before or after side on the rig without an undo step (RigEditCommand).
+    void applyRigEdit(const RigEditCommand& command, bool after);
     // Puts a pose edit's before or after poses on the rig without an undo step (PoseCommand).
     void applyPoseChange(const PoseChange& change, bool after);
 

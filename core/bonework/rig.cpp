@@ -701,6 +701,22 @@ std::string Rig::checkInvariants() const
     return {};
 }
 
+void Rig::restoreJoint(JointIndex j, const JointDesc& desc, const JointPose& pose)
+{
+    m_names[j] = desc.name;
+    m_length[j] = desc.length;
+    if (m_min[j] != desc.minAngle || m_max[j] != desc.maxAngle) {
+        m_min[j] = desc.minAngle;
+        m_max[j] = desc.maxAngle;
+        refreshRotationLimits(j);
+    }
+    if ((m_pinned[j] != 0) != desc.pinned) {
+        m_pinned[j] = desc.pinned ? 1 : 0;
+        recomputeSubtreePins();
+    }
+    setPose(j, pose);
+}
+
 bool Rig::JointPose::operator==(const JointPose& other) const
 {
     return std::memcmp(&angle, &other.angle, sizeof angle) == 0 && rotation.c == other.rotation.c

@@ -167,6 +167,14 @@ public:
         m_rootPosition[j] = pose.rootPosition;
     }
 
+    // --- Restoring what an edit changed (undo) ---------------------------------------------
+    // Puts back a joint's settings and pose as read with joint() and pose() from a rig with the
+    // same skeleton (joints and parents): no checks, since they were legal there; the derived
+    // state (limits in rotation form, pins below each joint) follows.
+    void restoreJoint(JointIndex j, const JointDesc& desc, const JointPose& pose);
+    // Puts back chains read with chains() from a rig with the same skeleton.
+    void restoreChains(std::vector<Chain> chains) { m_chains = std::move(chains); }
+
     // Full consistency check (used by tests, the loader and debug builds); empty when valid.
     std::string checkInvariants() const;
 

@@ -1,0 +1,48 @@
+#pragma once
+// The undo command of an edit that keeps the skeleton (the same joints under the same parents):
+// a rename, a length, an angle, limits, a pin, a root's place, a chain added, changed or
+// removed, the rig's name or node shape. It keeps the joints and chains the edit changed, before
+// and after, not two copies of the rig: on a 10,000-joint rig a rename keeps one joint.
+// Edits that change the skeleton (add, remove, reparent) still use RigSnapshotCommand.
+
+#include "bonework/rig.h"
+
+#include <QUndoCommand>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace bonework::editor {
+
+class Document;
+
+class RigEditCommand : public QUndoCommand {
+public:
+    struct JointRecord {
+        JointIndex joint;
+        JointDesc desc;
+        Rig::JointPose pose;
+    };
+    // What changed from `before` to `after`; null when their skeletons differ.
+    static std::unique_ptr<RigEditCommand> between(Document* document, const QString& text, const Rig& before,
+                                                   const Rig& after);
+
+    void undo() override;
+    void redo() override;
+
+    // Puts the before (or after) side on `rig`.
+    void apply(Rig& rig, bool after) const;
+    // Memory held, for the undo budget.
+    std::size_t bytes() const;
+
+private:
+    RigEditCommand(Document* document, const QString& text);
+    Document* m_document;
+    std::vector<JointRecord> m_before, m_after;
+    std::optional<std::vector<Chain>> m_chainsBefore, m_chainsAfter;
+    std::string m_nameBefore, m_nameAfter;
+    NodeShape m_shapeBefore = NodeShape::Bone, m_shapeAfter = NodeShape::Bone;
+};
+
+} // namespace bonework::editor
