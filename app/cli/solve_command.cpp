@@ -28,12 +28,6 @@
 namespace bonework::cli {
 namespace {
 
-// The cap on iterations when neither --iterations nor a chain sets one. Solvers stop at the
-// tolerance, so the cap only decides how hard a one-off solve tries: with 10 (the rig format's
-// default for chains, sized for frames of an interactive drag) fabrik with limits reached 80%
-// of reachable targets from a rig's pose, ccd 63%, and relax with four effectors on a humanoid
-// 1%; with 100, 97%, 91% and 99.6%.
-constexpr int kDefaultIterations = 100;
 
 const char* const kHelp =
     "Usage: bonework-cli solve RIG.json --solver NAME --target JOINT=X,Y [--target JOINT=X,Y ...]\n"
@@ -225,8 +219,9 @@ int runSolve(const QStringList& arguments)
             if (request.root == kNoJoint)
                 return failure(QStringLiteral("the rig has no joint named '%1'").arg(rootName));
         }
-        request.effectors = effectors;
-        request.iterations = kDefaultIterations;
+        const JointIndex root = request.root;
+        request = defaultRequest(effectors); // the same cap as the editor's free drags
+        request.root = root;
     }
     if (iterations > 0)
         request.iterations = iterations;

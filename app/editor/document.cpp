@@ -7,6 +7,7 @@
 #include "rig_snapshot_command.h"
 
 #include "bonework/angles.h"
+#include "bonework/bone_placement.h"
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/export/dragonbones_exporter.h"
 #include "bonework/io/export/spine_exporter.h"
@@ -357,10 +358,8 @@ int Document::addBone(int parent, double x, double y)
         emit editRefused(tr("Pick a joint to grow the bone from"));
         return -1;
     }
-    const WorldTransform from = worldTransformOf(m_rig, parent);
-    const Vec2 offset = Vec2{x, y} - from.position;
-    const double len = norm(offset);
-    if (!(len >= 1.0)) {
+    const std::optional<BonePlacement> placed = boneTo(worldTransformOf(m_rig, parent), {x, y});
+    if (!placed) {
         emit editRefused(tr("Drag further: a bone needs a length"));
         return -1;
     }
@@ -370,8 +369,8 @@ int Document::addBone(int parent, double x, double y)
         d.name = "joint" + std::to_string(++n);
     while (m_rig.findJoint(d.name) != kNoJoint);
     d.parent = parent;
-    d.length = len;
-    d.angle = (from.rotation.inverse() * Rotation{offset.x / len, offset.y / len}).degrees();
+    d.length = placed->length;
+    d.angle = placed->angle;
     JointIndex added = kNoJoint;
     if (!applyEdit(tr("Add bone %1").arg(QString::fromStdString(d.name)),
                    [&](Rig& r) { return r.addJoint(d, &added); }))
@@ -764,9 +763,7 @@ void Document::solveDrag(Vec2 target)
         kind = chain.solver;
         request = chainRequest(chain, effector);
     } else {
-        request.effectors = std::span<const Effector>(&effector, 1);
-        request.iterations = kind == SolverKind::Relax ? 50 : 10;
-        request.tolerance = 0.01;
+        request = defaultRequest(std::span<const Effector>(&effector, 1)); // as bonework-cli solve
     }
     Solver& solver = solverFor(kind);
     const std::string why = solver.validate(m_rig, request);

@@ -3,6 +3,7 @@
 #include "document.h"
 
 #include "bonework/angles.h"
+#include "bonework/bone_placement.h"
 
 #include <QCursor>
 #include <QPainter>
@@ -202,17 +203,7 @@ QPointF RigCanvas::snappedBoneEnd(QPointF scene, bool snap) const
 {
     if (!snap || !m_document || m_growFrom < 0)
         return scene;
-    const Rig& rig = m_document->rig();
-    const WorldTransform from = m_world[m_growFrom];
-    const QPointF offset = scene - toPoint(from.position);
-    const double len = std::hypot(offset.x(), offset.y());
-    if (len <= 0)
-        return scene;
-    const double local = (from.rotation.inverse() * Rotation{offset.x() / len, offset.y() / len}).degrees();
-    const double snapped = std::round(local / 15.0) * 15.0;
-    const Vec2 dir = (from.rotation * Rotation::fromDegrees(snapped)).direction();
-    Q_UNUSED(rig);
-    return toPoint(from.position) + QPointF(dir.x, dir.y) * len;
+    return toPoint(snapBoneEnd(m_world[m_growFrom], {scene.x(), scene.y()}));
 }
 
 // --- Input ---------------------------------------------------------------------------------

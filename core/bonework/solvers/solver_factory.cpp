@@ -22,6 +22,15 @@ std::unique_ptr<Solver> makeSolver(SolverKind kind)
     return nullptr;
 }
 
+SolveRequest defaultRequest(std::span<const Effector> effectors)
+{
+    SolveRequest request;
+    request.effectors = effectors;
+    request.iterations = kDefaultSolveIterations;
+    request.tolerance = kDefaultSolveTolerance;
+    return request;
+}
+
 SolveRequest chainRequest(const Chain& chain, const Effector& effector)
 {
     SolveRequest request;
