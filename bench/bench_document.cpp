@@ -70,15 +70,15 @@ void BM_DocumentDragStep(benchmark::State& state)
     const Rig& rig = benchRig(static_cast<int>(state.range(0)));
     auto doc = openDocument(rig);
     std::vector<WorldTransform> world(rig.jointCount());
-    doc->beginPose(kLimbBones);
+    doc->posing()->beginPose(kLimbBones);
     std::int64_t step = 0;
     for (auto _ : state) {
         const Vec2 t = dragTarget(step++);
-        doc->poseTo(t.x, t.y);
+        doc->posing()->poseTo(t.x, t.y);
         forwardKinematics(doc->rig(), world);
         benchmark::DoNotOptimize(world.data());
     }
-    doc->endDrag();
+    doc->posing()->endDrag();
     const auto* command = dynamic_cast<const PoseCommand*>(doc->undoStack()->command(doc->undoStack()->count() - 1));
     state.counters["undo_bytes"] = command ? static_cast<double>(command->change().bytes()) : -1.0;
     state.counters["joints"] = static_cast<double>(rig.jointCount());
@@ -109,13 +109,13 @@ void BM_DocumentWholeDrag(benchmark::State& state)
     std::vector<WorldTransform> world(rig.jointCount());
     double bytes = 0;
     for (auto _ : state) {
-        doc->beginPose(kLimbBones);
+        doc->posing()->beginPose(kLimbBones);
         for (int i = 0; i < 10; ++i) {
             const Vec2 t = dragTarget(i);
-            doc->poseTo(t.x, t.y);
+            doc->posing()->poseTo(t.x, t.y);
             forwardKinematics(doc->rig(), world);
         }
-        doc->endDrag();
+        doc->posing()->endDrag();
         state.PauseTiming();
         const auto* command = dynamic_cast<const PoseCommand*>(doc->undoStack()->command(doc->undoStack()->count() - 1));
         bytes = command ? static_cast<double>(command->change().bytes()) : -1.0;

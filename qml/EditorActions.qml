@@ -104,7 +104,7 @@ QtObject {
     }
     readonly property Action resetPose: Action {
         text: qsTr("&Reset Pose")
-        onTriggered: actions.document.resetPose()
+        onTriggered: actions.document.posing.resetPose()
     }
     readonly property Action play: Action {
         property var extraKeys: ["Space"]

@@ -45,8 +45,8 @@ ToolBar {
         ComboBox {
             id: defaultSolverBox
             model: ["follow", "relax"]
-            currentIndex: Math.max(0, model.indexOf(bar.document.defaultSolver))
-            onActivated: bar.document.defaultSolver = currentText
+            currentIndex: Math.max(0, model.indexOf(bar.document.posing.defaultSolver))
+            onActivated: bar.document.posing.defaultSolver = currentText
             ToolTip.visible: hovered
             ToolTip.text: qsTr("Solver for dragging joints that are not the tip of a chain")
         }

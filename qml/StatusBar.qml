@@ -30,7 +30,7 @@ ToolBar {
         Label { text: qsTr("zoom %1%").arg(Math.round(bar.canvas.zoom * 100)); Layout.preferredWidth: 90 }
         Label { text: qsTr("%1 joints").arg(bar.document.jointCount); Layout.preferredWidth: 90 }
         Label {
-            text: bar.message !== "" ? bar.message : (bar.playStatus !== "" ? bar.playStatus : bar.document.lastSolve)
+            text: bar.message !== "" ? bar.message : (bar.playStatus !== "" ? bar.playStatus : bar.document.posing.lastSolve)
             objectName: "statusMessage"
             color: bar.message !== "" ? Theme.warning : bar.palette.windowText
             elide: Text.ElideRight

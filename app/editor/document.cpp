@@ -29,7 +29,6 @@
 namespace bonework::editor {
 namespace {
 
-constexpr char kDefaultSolverKey[] = "editor/defaultSolver";
 constexpr char kExamplesIndex[] = ":/examples/examples.json";
 
 Rig untitledRig()
@@ -38,9 +37,6 @@ Rig untitledRig()
     rig.setName("untitled");
     return rig;
 }
-
-// Follow and relax pose a joint's whole tree; the other solvers only their chain.
-bool isTreeSolver(SolverKind kind) { return kind == SolverKind::Follow || kind == SolverKind::Relax; }
 
 bool sameStructure(const Rig& a, const Rig& b)
 {
@@ -56,11 +52,9 @@ bool sameStructure(const Rig& a, const Rig& b)
 
 } // namespace
 
-Document::Document(QObject* parent) : QObject(parent), m_rig(untitledRig()), m_savedRig(m_rig)
+Document::Document(QObject* parent)
+    : QObject(parent), m_rig(untitledRig()), m_savedRig(m_rig), m_posing(new PoseController(this))
 {
-    const auto saved = solverFromName(QSettings().value(kDefaultSolverKey, "follow").toString().toStdString());
-    if (saved && (*saved == SolverKind::Follow || *saved == SolverKind::Relax))
-        m_defaultSolver = *saved;
     connect(&m_undo, &QUndoStack::cleanChanged, this, &Document::modifiedChanged);
     connect(&m_undo, &QUndoStack::indexChanged, this, &Document::undoStateChanged);
     connect(&m_undo, &QUndoStack::cleanChanged, this, &Document::undoStateChanged);
@@ -94,18 +88,6 @@ void Document::setSelectedChain(int chain)
         return;
     m_selectedChain = chain;
     emit selectionChanged();
-}
-
-QString Document::defaultSolver() const { return QString::fromLatin1(solverName(m_defaultSolver)); }
-
-void Document::setDefaultSolver(const QString& name)
-{
-    const auto kind = solverFromName(name.toStdString());
-    if (!kind || (*kind != SolverKind::Follow && *kind != SolverKind::Relax) || *kind == m_defaultSolver)
-        return;
-    m_defaultSolver = *kind;
-    QSettings().setValue(kDefaultSolverKey, name);
-    emit defaultSolverChanged();
 }
 
 QStringList Document::recentFiles() const { return RecentFiles::list(); }
@@ -287,13 +269,13 @@ bool Document::restoreRecovered(const QByteArray& json, const QString& originalP
 
 void Document::undo()
 {
-    if (!m_previewing)
+    if (!m_posing->isPreviewing())
         m_undo.undo();
 }
 
 void Document::redo()
 {
-    if (!m_previewing)
+    if (!m_posing->isPreviewing())
         m_undo.redo();
 }
 
@@ -302,7 +284,7 @@ void Document::redo()
 template <typename Edit>
 bool Document::applyEdit(const QString& text, Edit edit, quint64 mergeKey)
 {
-    if (m_previewing) {
+    if (m_posing->isPreviewing()) {
         emit editRefused(tr("Stop playing to edit the rig"));
         return false;
     }
@@ -644,65 +626,6 @@ QPointF Document::chainTarget(int index) const
 
 // --- Posing --------------------------------------------------------------------------------
 
-Solver& Document::solverFor(SolverKind kind)
-{
-    auto& slot = m_solvers[static_cast<std::size_t>(kind)];
-    if (!slot)
-        slot = makeSolver(kind);
-    return *slot;
-}
-
-void Document::startDrag(DragKind kind, int joint, int chain)
-{
-    m_drag = kind;
-    m_dragJoint = joint;
-    m_dragChain = chain;
-    m_dragExplained = false;
-    m_dragPushed = false;
-    ++m_dragSerial;
-    // What the drag can change: a root moved by hand, the joints of a chain a chain solver
-    // poses (its root's rotation included), or else the dragged joint's whole tree.
-    std::vector<JointIndex> joints;
-    const bool chainSolve = chain >= 0 && !isTreeSolver(m_rig.chains()[chain].solver);
-    if (kind == DragKind::MoveRoot) {
-        joints.push_back(joint);
-    } else if (chainSolve) {
-        const Chain& c = m_rig.chains()[chain];
-        for (JointIndex j = c.tip;; j = m_rig.parent(j)) {
-            joints.push_back(j);
-            if (j == c.root || m_rig.isRoot(j))
-                break;
-        }
-        std::reverse(joints.begin(), joints.end());
-    } else {
-        joints = m_rig.subtree(m_rig.rootOf(joint));
-    }
-    m_dragStart.take(m_rig, joints);
-    m_dragText = kind == DragKind::Target ? tr("Move target of %1").arg(QString::fromStdString(m_rig.chains()[chain].name))
-                                          : tr("Move %1").arg(jointLabel(joint));
-}
-
-QString Document::lastSolve() const
-{
-    if (m_lastSolve.micros < 0)
-        return m_lastSolve.text;
-    const QString figures = tr("%1 · %2 µs · %3 it · error %4")
-                                .arg(QString::fromLatin1(solverName(m_lastSolve.solver)))
-                                .arg(m_lastSolve.micros, 0, 'f', 1)
-                                .arg(m_lastSolve.iterations)
-                                .arg(m_lastSolve.error, 0, 'g', 3);
-    return m_lastSolve.text.isEmpty() ? figures : figures + QStringLiteral(" \u2014 ") + m_lastSolve.text;
-}
-
-void Document::pushDragStep()
-{
-    PoseChange change = m_dragStart.changesIn(m_rig);
-    if (change.empty() && !m_dragPushed)
-        return; // nothing moved yet: no step
-    m_dragPushed = true;
-    m_undo.push(new PoseCommand(this, m_dragText, std::move(change), m_dragSerial, true));
-}
-
 void Document::applyPoseChange(const PoseChange& change, bool after)
 {
     change.apply(m_rig, after);
@@ -710,165 +633,8 @@ void Document::applyPoseChange(const PoseChange& change, bool after)
     emit rigChanged();
 }
 
-void Document::beginPose(int joint)
-{
-    if (!m_rig.isValidJoint(joint) || m_previewing)
-        return;
-    startDrag(DragKind::Pose, joint, chainWithTip(joint));
-}
+bool Document::isPreviewing() const { return m_posing->isPreviewing(); }
 
-void Document::beginTargetDrag(int chain)
-{
-    if (chain < 0 || chain >= chainCount() || m_rig.chains()[chain].target.isAttached() || m_previewing)
-        return;
-    startDrag(DragKind::Target, m_rig.chains()[chain].tip, chain);
-}
-
-void Document::beginMoveRoot(int joint)
-{
-    if (!m_rig.isValidJoint(joint) || !m_rig.isRoot(joint) || m_previewing)
-        return;
-    startDrag(DragKind::MoveRoot, joint, -1);
-}
-
-void Document::moveRootTo(double x, double y)
-{
-    if (m_drag != DragKind::MoveRoot)
-        return;
-    const EditResult result = m_rig.setRootPosition(m_dragJoint, {x, y});
-    if (!result.ok()) {
-        emit editRefused(QString::fromStdString(result.error));
-        return;
-    }
-    ++m_revision;
-    emit rigChanged();
-    pushDragStep();
-}
-
-void Document::poseTo(double x, double y)
-{
-    if (m_drag == DragKind::Pose || m_drag == DragKind::Target)
-        solveDrag({x, y});
-}
-
-void Document::solveDrag(Vec2 target)
-{
-    if (!std::isfinite(target.x) || !std::isfinite(target.y))
-        return;
-    const Effector effector{m_dragJoint, target, 1.0};
-    SolveRequest request;
-    SolverKind kind = m_defaultSolver;
-    if (m_dragChain >= 0) {
-        const Chain& chain = m_rig.chains()[m_dragChain];
-        kind = chain.solver;
-        request = chainRequest(chain, effector);
-    } else {
-        request = defaultRequest(std::span<const Effector>(&effector, 1)); // as bonework-cli solve
-    }
-    Solver& solver = solverFor(kind);
-    const std::string why = solver.validate(m_rig, request);
-    if (!why.empty()) {
-        m_lastSolve = {kind, -1.0, 0, 0.0, QString::fromLatin1(solverName(kind)) + QStringLiteral(": ") + QString::fromStdString(why)};
-        emit lastSolveChanged();
-        return;
-    }
-    const Vec2 before = worldTransformOf(m_rig, m_dragJoint).position;
-    QElapsedTimer timer;
-    timer.start();
-    solver.run(m_rig, request, m_solveResult); // in place: the drag's snapshot holds the start
-    const double micros = static_cast<double>(timer.nsecsElapsed()) / 1000.0;
-    if (m_dragChain >= 0 && !m_rig.chains()[m_dragChain].target.isAttached()) {
-        Chain chain = m_rig.chains()[m_dragChain];
-        chain.target.point = target; // the target handle stays with the dragged tip
-        m_rig.setChain(m_dragChain, chain);
-    }
-    m_lastSolve = {kind, micros, m_solveResult.iterations, m_solveResult.error, QString()};
-    if (!m_solveResult.reached && norm(worldTransformOf(m_rig, m_dragJoint).position - before) < 1e-9)
-        explainStuckDrag(kind, request);
-    emit lastSolveChanged();
-    ++m_revision;
-    emit rigChanged();
-    pushDragStep();
-}
-
-void Document::explainStuckDrag(SolverKind kind, const SolveRequest& request)
-{
-    // Follow drags a free tree along whole; every other solve holds the tree's root in place.
-    const bool rootsHeld = kind != SolverKind::Follow || request.root != kNoJoint
-                           || m_rig.subtreeHasPin(m_rig.rootOf(m_dragJoint));
-    std::string why = bonework::explainStuckDrag(m_rig, m_dragJoint, request.root, rootsHeld, m_solveResult.limited);
-    if (why.empty())
-        why = m_rig.jointName(m_dragJoint) + " cannot get closer to the target from here";
-    const QString message = QString::fromStdString(why);
-    m_lastSolve.text = message;
-    if (!m_dragExplained) { // once per drag, not on every mouse move
-        m_dragExplained = true;
-        emit editRefused(message);
-    }
-}
-
-void Document::endDrag()
-{
-    m_drag = DragKind::None;
-    m_dragJoint = -1;
-    m_dragChain = -1;
-}
-
-void Document::beginPreview()
-{
-    if (m_previewing)
-        return;
-    m_beforePreview = m_rig;
-    m_previewing = true;
-}
-
-void Document::showPreview(const Rig& rig)
-{
-    if (m_previewing)
-        replaceRig(rig);
-}
-
-void Document::endPreview(bool keep)
-{
-    if (!m_previewing)
-        return;
-    PoseSnapshot start;
-    start.takeAll(m_beforePreview);
-    PoseChange played = start.changesIn(m_rig);
-    m_previewing = false;
-    replaceRig(m_beforePreview);
-    if (keep && !played.empty())
-        m_undo.push(new PoseCommand(this, tr("Keep played pose"), std::move(played), 0, false));
-}
-
-bool Document::resetPose()
-{
-    if (m_previewing) {
-        emit editRefused(tr("Stop playing to edit the rig"));
-        return false;
-    }
-    if (!sameStructure(m_rig, m_savedRig)) {
-        emit editRefused(tr("The skeleton changed since it was saved: there is no saved pose to go back to"));
-        return false;
-    }
-    PoseSnapshot start;
-    start.takeAll(m_rig);
-    for (std::size_t i = 0; i < m_rig.jointCount(); ++i) {
-        const auto j = static_cast<JointIndex>(i);
-        if (m_rig.isRoot(j)) {
-            m_rig.setRootPosition(j, m_savedRig.rootPosition(j));
-            m_rig.setRootRotation(j, m_savedRig.angle(j));
-        } else {
-            m_rig.setAngleClamped(j, m_savedRig.angle(j));
-        }
-    }
-    PoseChange reset = start.changesIn(m_rig);
-    if (reset.empty())
-        return true;
-    ++m_revision;
-    emit rigChanged();
-    m_undo.push(new PoseCommand(this, tr("Reset pose"), std::move(reset), 0, true));
-    return true;
-}
+bool Document::skeletonMatchesSaved() const { return sameStructure(m_rig, m_savedRig); }
 
 } // namespace bonework::editor

@@ -1,12 +1,13 @@
 #pragma once
-// The open rig in the editor: the Rig, its file, the undo stack, the selection and posing.
+// The open rig in the editor: the Rig, its file, the undo stack and the selection; posing is the
+// document's PoseController.
 // Every change goes through the undo stack (one RigSnapshotCommand per edit, one per drag); QML
 // calls the Q_INVOKABLE methods and never touches the model directly.
 
 #include "pose_change.h"
+#include "pose_controller.h"
 
 #include "bonework/rig.h"
-#include "bonework/solvers/solver.h"
 
 #include <QObject>
 #include <QPointF>
@@ -16,11 +17,10 @@
 #include <QVariantList>
 #include <QtQml/qqmlregistration.h>
 
-#include <array>
-#include <memory>
 
 namespace bonework::editor {
 
+class PoseController;
 class RigEditCommand;
 
 class Document : public QObject {
@@ -35,8 +35,8 @@ class Document : public QObject {
     Q_PROPERTY(int jointCount READ jointCount NOTIFY rigChanged)
     Q_PROPERTY(int selectedJoint READ selectedJoint WRITE setSelectedJoint NOTIFY selectionChanged)
     Q_PROPERTY(int selectedChain READ selectedChain WRITE setSelectedChain NOTIFY selectionChanged)
-    Q_PROPERTY(QString defaultSolver READ defaultSolver WRITE setDefaultSolver NOTIFY defaultSolverChanged)
-    Q_PROPERTY(QString lastSolve READ lastSolve NOTIFY lastSolveChanged)
+    // Drags, solves, Reset Pose and the play preview (pose_controller.h).
+    Q_PROPERTY(bonework::editor::PoseController* posing READ posing CONSTANT)
     Q_PROPERTY(bool canUndo READ canUndo NOTIFY undoStateChanged)
     Q_PROPERTY(bool canRedo READ canRedo NOTIFY undoStateChanged)
     Q_PROPERTY(QString undoText READ undoText NOTIFY undoStateChanged)
@@ -60,10 +60,7 @@ public:
     void setSelectedJoint(int joint);
     int selectedChain() const { return m_selectedChain; }
     void setSelectedChain(int chain);
-    QString defaultSolver() const;
-    void setDefaultSolver(const QString& name);
-    // Formatted when read (the status bar reads it once a frame), not on every solve.
-    QString lastSolve() const;
+    PoseController* posing() { return m_posing; }
     bool canUndo() const { return m_undo.canUndo(); }
     bool canRedo() const { return m_undo.canRedo(); }
     QString undoText() const { return m_undo.undoText(); }
@@ -145,18 +142,6 @@ public:
     // A chain's target in scene coordinates (an attached target: its joint's position).
     Q_INVOKABLE QPointF chainTarget(int index) const;
 
-    // --- Posing --------------------------------------------------------------------------------
-    // A drag: begin, any number of moves (each solves live), end. The whole drag is one undo step.
-    Q_INVOKABLE void beginPose(int joint);
-    Q_INVOKABLE void poseTo(double x, double y);
-    Q_INVOKABLE void beginTargetDrag(int chain);
-    Q_INVOKABLE void endDrag();
-    // Moving a root in the Select tool: also one undo step per drag.
-    Q_INVOKABLE void beginMoveRoot(int joint);
-    Q_INVOKABLE void moveRootTo(double x, double y);
-    // Back to the pose last saved (angles and root positions), as one undoable step.
-    Q_INVOKABLE bool resetPose();
-
     // Replaces the rig without an undo step (the undo commands use this).
     void replaceRig(const Rig& rig);
     // Puts an edit's before or after side on the rig without an undo step (RigEditCommand).
@@ -168,27 +153,23 @@ public:
     // for rigs that are not examples).
     Q_INVOKABLE QVariantMap playHint() const { return m_playHint; }
 
-    // Play mode shows the simulation's poses without undo steps; editing waits until it stops.
-    // endPreview(keep): back to the pose before play, or keep the last pose as one undo step.
-    void beginPreview();
-    void showPreview(const Rig& rig);
-    void endPreview(bool keep);
-    bool isPreviewing() const { return m_previewing; }
+    // Whether play mode shows the simulation's poses (edits wait until it stops).
+    bool isPreviewing() const;
+    // Whether the skeleton is the one last saved or opened (Reset Pose goes back to its pose).
+    bool skeletonMatchesSaved() const;
 
 signals:
     void fileChanged();
     void modifiedChanged();
     void rigChanged();
     void selectionChanged();
-    void defaultSolverChanged();
-    void lastSolveChanged();
     void undoStateChanged();
     void loadFailed(const QString& message);
     void saveFailed(const QString& message);
     void editRefused(const QString& message);
 
 private:
-    enum class DragKind { None, Pose, Target, MoveRoot };
+    friend class PoseController; // poses the rig in place and pushes its own undo commands
 
     // Applies `edit` to a copy of the rig; pushes it as one undo step or reports the refusal.
     template <typename Edit>
@@ -196,21 +177,16 @@ private:
     void setFile(const QString& path);
     // Makes `rig` the open document: a fresh undo stack, nothing selected, saved as is.
     void adopt(const Rig& rig, const QString& filePath, const QVariantMap& playHint);
-    void solveDrag(Vec2 target);
-    // Starts a drag of `joint`: remembers the poses the drag may change (the joints a chain
-    // solve or the drag solver can turn), so each step's undo command holds only what changed.
-    void startDrag(DragKind kind, int joint, int chain);
-    // Pushes the drag's change so far as one undo step (merged with the drag's earlier ones).
-    void pushDragStep();
-    // Says in the status bar why the dragged joint did not move (pins, rigid bones, limits).
-    void explainStuckDrag(SolverKind kind, const SolveRequest& request);
-    Solver& solverFor(SolverKind kind);
     QString jointLabel(int joint) const;
     void restoreSelection(const QString& jointName, bool sameJoints);
+    // The rig changed in place: QML and the canvas re-read it.
+    void notifyRigChanged()
+    {
+        ++m_revision;
+        emit rigChanged();
+    }
 
     Rig m_rig;
-    Rig m_beforePreview;
-    bool m_previewing = false;
     QVariantMap m_playHint;
     Rig m_savedRig; // the rig as last saved or opened: "Reset pose" and Revert go back to it
     QUndoStack m_undo;
@@ -218,27 +194,9 @@ private:
     int m_revision = 0;
     int m_selectedJoint = -1;
     int m_selectedChain = -1;
-    SolverKind m_defaultSolver = SolverKind::Follow;
-    // The last solve as the status bar shows it: a refusal or explanation, or the figures.
-    struct SolveReport {
-        SolverKind solver = SolverKind::Follow;
-        double micros = -1.0; // < 0: no figures, only `text`
-        int iterations = 0;
-        double error = 0.0;
-        QString text;
-    } m_lastSolve;
     QString m_lastExportReport;
 
-    DragKind m_drag = DragKind::None;
-    int m_dragJoint = -1;
-    int m_dragChain = -1;
-    PoseSnapshot m_dragStart;
-    bool m_dragPushed = false;
-    QString m_dragText; // the drag's undo step, named once at its start
-    quint64 m_dragSerial = 0;
-    bool m_dragExplained = false;
-    std::array<std::unique_ptr<Solver>, 6> m_solvers;
-    SolveResult m_solveResult;
+    PoseController* m_posing; // a child QObject
 };
 
 } // namespace bonework::editor

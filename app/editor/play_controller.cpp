@@ -20,7 +20,7 @@ PlayController::PlayController(QObject* parent) : QObject(parent)
 PlayController::~PlayController()
 {
     if (m_sim && m_document)
-        m_document->endPreview(false);
+        m_document->posing()->endPreview(false);
 }
 
 void PlayController::setDocument(Document* document)
@@ -119,7 +119,7 @@ sim::DrivenEffector PlayController::chooseEffector(QString* why) const
 {
     sim::DrivenEffector e;
     const Rig& rig = m_document->rig();
-    const auto defaultSolver = solverFromName(m_document->defaultSolver().toStdString()).value_or(SolverKind::Follow);
+    const auto defaultSolver = solverFromName(m_document->posing()->defaultSolver().toStdString()).value_or(SolverKind::Follow);
     if (m_document->selectedChain() >= 0) {
         e.chain = m_document->selectedChain();
         return e;
@@ -165,7 +165,7 @@ bool PlayController::start()
         emit frameAdvanced();
         return false;
     }
-    m_document->beginPreview();
+    m_document->posing()->beginPreview();
     m_sim = std::make_unique<sim::Simulation>(m_document->rig(), m_settings);
     m_sim->setCursor(m_cursor);
     m_sim->setKeys(m_keys);
@@ -229,7 +229,7 @@ void PlayController::stop(bool keep)
         return;
     m_sim.reset();
     if (m_document)
-        m_document->endPreview(keep);
+        m_document->posing()->endPreview(keep);
     emit stateChanged();
     emit frameAdvanced();
 }
@@ -247,7 +247,7 @@ void PlayController::tick()
 void PlayController::publish()
 {
     if (m_document)
-        m_document->showPreview(m_sim->rig());
+        m_document->posing()->showPreview(m_sim->rig());
     emit frameAdvanced();
 }
 

@@ -233,7 +233,7 @@ void RigCanvas::mousePressEvent(QMouseEvent* event)
         }
         m_document->setSelectedJoint(joint);
         if (joint >= 0 && m_document->rig().isRoot(joint)) {
-            m_document->beginMoveRoot(joint);
+            m_document->posing()->beginMoveRoot(joint);
             m_gesture = Gesture::MoveRoot;
         }
         break;
@@ -249,11 +249,11 @@ void RigCanvas::mousePressEvent(QMouseEvent* event)
     case Pose:
         if (target >= 0 && joint < 0) {
             m_document->setSelectedChain(target);
-            m_document->beginTargetDrag(target);
+            m_document->posing()->beginTargetDrag(target);
             m_gesture = Gesture::Pose;
         } else if (joint >= 0) {
             m_document->setSelectedJoint(joint);
-            m_document->beginPose(joint);
+            m_document->posing()->beginPose(joint);
             m_gesture = Gesture::Pose;
         }
         break;
@@ -281,10 +281,10 @@ void RigCanvas::mouseMoveEvent(QMouseEvent* event)
         update();
         break;
     case Gesture::Pose:
-        m_document->poseTo(scene.x(), scene.y());
+        m_document->posing()->poseTo(scene.x(), scene.y());
         break;
     case Gesture::MoveRoot:
-        m_document->moveRootTo(scene.x(), scene.y());
+        m_document->posing()->moveRootTo(scene.x(), scene.y());
         break;
     case Gesture::None:
         break;
@@ -306,7 +306,7 @@ void RigCanvas::mouseReleaseEvent(QMouseEvent* event)
     }
     case Gesture::Pose:
     case Gesture::MoveRoot:
-        m_document->endDrag();
+        m_document->posing()->endDrag();
         break;
     case Gesture::Pan:
         unsetCursor();

@@ -130,23 +130,23 @@ private slots:
         const int steps = doc.undoStack()->count();
         const Rig before = doc.rig();
         const int tip = doc.findJoint("joint4");
-        doc.beginPose(tip);
+        doc.posing()->beginPose(tip);
         for (int i = 0; i < 20; ++i)
-            doc.poseTo(250 - i * 3, 100 + i * 4);
-        doc.endDrag();
+            doc.posing()->poseTo(250 - i * 3, 100 + i * 4);
+        doc.posing()->endDrag();
         QCOMPARE(doc.undoStack()->count(), steps + 1);
         QCOMPARE(doc.undoText(), QString("Move joint4"));
         // follow: the dragged joint is exactly where the mouse left it.
         const Vec2 tipNow = worldOf(doc, "joint4");
         QVERIFY(std::fabs(tipNow.x - (250 - 19 * 3)) < 1e-9 && std::fabs(tipNow.y - (100 + 19 * 4)) < 1e-9);
-        QVERIFY(doc.lastSolve().startsWith("follow"));
+        QVERIFY(doc.posing()->lastSolve().startsWith("follow"));
         doc.undo();
         QVERIFY(doc.rig() == before);
         // A second drag is a step of its own.
         doc.redo();
-        doc.beginPose(tip);
-        doc.poseTo(200, 200);
-        doc.endDrag();
+        doc.posing()->beginPose(tip);
+        doc.posing()->poseTo(200, 200);
+        doc.posing()->endDrag();
         QCOMPARE(doc.undoStack()->count(), steps + 2);
     }
 
@@ -157,10 +157,10 @@ private slots:
         const int tip = doc.findJoint("joint4");
         QVERIFY(doc.addChain(tip, doc.findJoint("joint2")) >= 0);
         QCOMPARE(doc.chain(0).value("solver").toString(), QString("two-bone"));
-        doc.beginPose(tip);
-        doc.poseTo(180, 160);
-        doc.endDrag();
-        QVERIFY(doc.lastSolve().startsWith("two-bone"));
+        doc.posing()->beginPose(tip);
+        doc.posing()->poseTo(180, 160);
+        doc.posing()->endDrag();
+        QVERIFY(doc.posing()->lastSolve().startsWith("two-bone"));
         const Vec2 p = worldOf(doc, "joint4");
         QVERIFY(std::hypot(p.x - 180, p.y - 160) < 1e-6);
         QCOMPARE(doc.chainTarget(0), QPointF(180, 160));
@@ -168,9 +168,9 @@ private slots:
         const Vec2 base = worldOf(doc, "joint2");
         QVERIFY(std::hypot(base.x - 150, base.y - 100) < 1e-9);
         // Dragging the target handle solves the chain too.
-        doc.beginTargetDrag(0);
-        doc.poseTo(200, 60);
-        doc.endDrag();
+        doc.posing()->beginTargetDrag(0);
+        doc.posing()->poseTo(200, 60);
+        doc.posing()->endDrag();
         QCOMPARE(doc.undoText(), QString("Move target of chain1"));
     }
 
@@ -179,14 +179,14 @@ private slots:
         Document doc;
         buildArm(doc);
         QVERIFY(doc.setPinned(0, true));
-        doc.setDefaultSolver("relax");
-        doc.beginPose(doc.findJoint("joint4"));
-        doc.poseTo(150, 200);
-        doc.endDrag();
+        doc.posing()->setDefaultSolver("relax");
+        doc.posing()->beginPose(doc.findJoint("joint4"));
+        doc.posing()->poseTo(150, 200);
+        doc.posing()->endDrag();
         const Vec2 root = worldOf(doc, "root1");
         QCOMPARE(root.x, 100.0);
         QCOMPARE(root.y, 100.0);
-        doc.setDefaultSolver("follow");
+        doc.posing()->setDefaultSolver("follow");
     }
 
     void modifiedFlagFollowsSaveAndUndo()
@@ -239,11 +239,11 @@ private slots:
         const QString path = dir.filePath("arm.rig.json");
         QVERIFY(doc.saveAs(path));
         const Rig saved = doc.rig();
-        doc.beginPose(doc.findJoint("joint4"));
-        doc.poseTo(120, 200);
-        doc.endDrag();
+        doc.posing()->beginPose(doc.findJoint("joint4"));
+        doc.posing()->poseTo(120, 200);
+        doc.posing()->endDrag();
         QVERIFY(!(doc.rig() == saved));
-        QVERIFY(doc.resetPose());
+        QVERIFY(doc.posing()->resetPose());
         QVERIFY(doc.rig() == saved);
         QCOMPARE(doc.undoText(), QString("Reset pose"));
         doc.setLength(1, 99);
@@ -353,13 +353,13 @@ void TestDocument::aDragThatCannotMoveSaysWhy()
     buildArm(doc);
     doc.setPinned(doc.findJoint("joint4"), true);
     QSignalSpy refused(&doc, &Document::editRefused);
-    doc.beginPose(doc.findJoint("joint4"));
-    doc.poseTo(300, 300);
-    doc.poseTo(310, 300);
-    doc.endDrag();
+    doc.posing()->beginPose(doc.findJoint("joint4"));
+    doc.posing()->poseTo(300, 300);
+    doc.posing()->poseTo(310, 300);
+    doc.posing()->endDrag();
     QCOMPARE(refused.count(), 1); // once per drag, not per move
     QVERIFY2(refused.first().first().toString().contains("joint4 is pinned"), qPrintable(refused.first().first().toString()));
-    QVERIFY(doc.lastSolve().contains("pinned"));
+    QVERIFY(doc.posing()->lastSolve().contains("pinned"));
 }
 
 QTEST_MAIN(TestDocument)

@@ -42,9 +42,9 @@ private slots:
         const int a = doc.addBone(root, 10, 0);
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
-        doc.beginPose(a);
-        doc.poseTo(5, 5);
-        doc.endDrag();
+        doc.posing()->beginPose(a);
+        doc.posing()->poseTo(5, 5);
+        doc.posing()->endDrag();
         QCOMPARE(reset.count(), 0);
         QCOMPARE(changed.count(), 0); // a pose changes nothing the tree shows
         doc.togglePin(a);

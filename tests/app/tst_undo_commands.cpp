@@ -82,21 +82,21 @@ private slots:
             Engine rng(static_cast<std::uint64_t>(seed));
             Document doc;
             QVERIFY2(openRandomRig(rng, doc), qPrintable(QString("seed %1: could not open").arg(seed)));
-            doc.setDefaultSolver(testing::uniformInt(rng, 0, 1) ? "relax" : "follow");
+            doc.posing()->setDefaultSolver(testing::uniformInt(rng, 0, 1) ? "relax" : "follow");
             const Rig before = doc.rig();
             const int steps = doc.undoStack()->count();
             // Drag the chain's tip, its target, or any joint, through a few points.
             const int kind = testing::uniformInt(rng, 0, 2);
             const int joint = testing::uniformInt(rng, 0, doc.jointCount() - 1);
             if (kind == 0 && doc.chainCount() > 0)
-                doc.beginPose(doc.chain(0).value("tip").toInt());
+                doc.posing()->beginPose(doc.chain(0).value("tip").toInt());
             else if (kind == 1 && doc.chainCount() > 0)
-                doc.beginTargetDrag(0);
+                doc.posing()->beginTargetDrag(0);
             else
-                doc.beginPose(joint);
+                doc.posing()->beginPose(joint);
             for (int i = 0; i < 3; ++i)
-                doc.poseTo(testing::uniform(rng, -800, 800), testing::uniform(rng, -800, 800));
-            doc.endDrag();
+                doc.posing()->poseTo(testing::uniform(rng, -800, 800), testing::uniform(rng, -800, 800));
+            doc.posing()->endDrag();
             const Rig after = doc.rig();
             const QString where = QString("seed %1").arg(seed);
             QVERIFY2(doc.undoStack()->count() <= steps + 1, qPrintable(where + ": one drag, one step"));
@@ -202,10 +202,10 @@ private slots:
         Document doc;
         QVERIFY(doc.open(path));
         const int tip = doc.chain(0).value("tip").toInt();
-        doc.beginPose(tip);
+        doc.posing()->beginPose(tip);
         for (int i = 0; i < 20; ++i)
-            doc.poseTo(40 + i, 30 - i);
-        doc.endDrag();
+            doc.posing()->poseTo(40 + i, 30 - i);
+        doc.posing()->endDrag();
         QCOMPARE(doc.undoStack()->count(), 1);
         const auto* step = dynamic_cast<const PoseCommand*>(doc.undoStack()->command(0));
         QVERIFY(step);

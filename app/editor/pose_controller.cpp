@@ -1,0 +1,263 @@
+#include "pose_controller.h"
+
+#include "document.h"
+#include "pose_command.h"
+
+#include "bonework/forward_kinematics.h"
+#include "bonework/solvers/stuck_drag.h"
+
+#include <QElapsedTimer>
+#include <QSettings>
+
+#include <algorithm>
+#include <cmath>
+
+namespace bonework::editor {
+namespace {
+
+constexpr char kDefaultSolverKey[] = "editor/defaultSolver";
+
+// Follow and relax pose a joint's whole tree; the other solvers only their chain.
+bool isTreeSolver(SolverKind kind) { return kind == SolverKind::Follow || kind == SolverKind::Relax; }
+
+} // namespace
+
+PoseController::PoseController(Document* document) : QObject(document), m_document(document)
+{
+    const auto saved = solverFromName(QSettings().value(kDefaultSolverKey, "follow").toString().toStdString());
+    if (saved && isTreeSolver(*saved))
+        m_defaultSolver = *saved;
+}
+
+PoseController::~PoseController() = default;
+
+QString PoseController::defaultSolver() const { return QString::fromLatin1(solverName(m_defaultSolver)); }
+
+void PoseController::setDefaultSolver(const QString& name)
+{
+    const auto kind = solverFromName(name.toStdString());
+    if (!kind || !isTreeSolver(*kind) || *kind == m_defaultSolver)
+        return;
+    m_defaultSolver = *kind;
+    QSettings().setValue(kDefaultSolverKey, name);
+    emit defaultSolverChanged();
+}
+
+Solver& PoseController::solverFor(SolverKind kind)
+{
+    auto& slot = m_solvers[static_cast<std::size_t>(kind)];
+    if (!slot)
+        slot = makeSolver(kind);
+    return *slot;
+}
+
+void PoseController::startDrag(DragKind kind, int joint, int chain)
+{
+    m_drag = kind;
+    m_dragJoint = joint;
+    m_dragChain = chain;
+    m_dragExplained = false;
+    m_dragPushed = false;
+    ++m_dragSerial;
+    // What the drag can change: a root moved by hand, the joints of a chain a chain solver
+    // poses (its root's rotation included), or else the dragged joint's whole tree.
+    std::vector<JointIndex> joints;
+    const bool chainSolve = chain >= 0 && !isTreeSolver(m_document->m_rig.chains()[chain].solver);
+    if (kind == DragKind::MoveRoot) {
+        joints.push_back(joint);
+    } else if (chainSolve) {
+        const Chain& c = m_document->m_rig.chains()[chain];
+        for (JointIndex j = c.tip;; j = m_document->m_rig.parent(j)) {
+            joints.push_back(j);
+            if (j == c.root || m_document->m_rig.isRoot(j))
+                break;
+        }
+        std::reverse(joints.begin(), joints.end());
+    } else {
+        joints = m_document->m_rig.subtree(m_document->m_rig.rootOf(joint));
+    }
+    m_dragStart.take(m_document->m_rig, joints);
+    m_dragText = kind == DragKind::Target ? tr("Move target of %1").arg(QString::fromStdString(m_document->m_rig.chains()[chain].name))
+                                          : tr("Move %1").arg(m_document->jointLabel(joint));
+}
+
+QString PoseController::lastSolve() const
+{
+    if (m_lastSolve.micros < 0)
+        return m_lastSolve.text;
+    const QString figures = tr("%1 · %2 µs · %3 it · error %4")
+                                .arg(QString::fromLatin1(solverName(m_lastSolve.solver)))
+                                .arg(m_lastSolve.micros, 0, 'f', 1)
+                                .arg(m_lastSolve.iterations)
+                                .arg(m_lastSolve.error, 0, 'g', 3);
+    return m_lastSolve.text.isEmpty() ? figures : figures + QStringLiteral(" \u2014 ") + m_lastSolve.text;
+}
+
+void PoseController::pushDragStep()
+{
+    PoseChange change = m_dragStart.changesIn(m_document->m_rig);
+    if (change.empty() && !m_dragPushed)
+        return; // nothing moved yet: no step
+    m_dragPushed = true;
+    m_document->m_undo.push(new PoseCommand(m_document, m_dragText, std::move(change), m_dragSerial, true));
+}
+
+void PoseController::beginPose(int joint)
+{
+    if (!m_document->m_rig.isValidJoint(joint) || m_previewing)
+        return;
+    startDrag(DragKind::Pose, joint, m_document->chainWithTip(joint));
+}
+
+void PoseController::beginTargetDrag(int chain)
+{
+    if (chain < 0 || chain >= m_document->chainCount() || m_document->m_rig.chains()[chain].target.isAttached() || m_previewing)
+        return;
+    startDrag(DragKind::Target, m_document->m_rig.chains()[chain].tip, chain);
+}
+
+void PoseController::beginMoveRoot(int joint)
+{
+    if (!m_document->m_rig.isValidJoint(joint) || !m_document->m_rig.isRoot(joint) || m_previewing)
+        return;
+    startDrag(DragKind::MoveRoot, joint, -1);
+}
+
+void PoseController::moveRootTo(double x, double y)
+{
+    if (m_drag != DragKind::MoveRoot)
+        return;
+    const EditResult result = m_document->m_rig.setRootPosition(m_dragJoint, {x, y});
+    if (!result.ok()) {
+        emit m_document->editRefused(QString::fromStdString(result.error));
+        return;
+    }
+    m_document->notifyRigChanged();
+    pushDragStep();
+}
+
+void PoseController::poseTo(double x, double y)
+{
+    if (m_drag == DragKind::Pose || m_drag == DragKind::Target)
+        solveDrag({x, y});
+}
+
+void PoseController::solveDrag(Vec2 target)
+{
+    if (!std::isfinite(target.x) || !std::isfinite(target.y))
+        return;
+    const Effector effector{m_dragJoint, target, 1.0};
+    SolveRequest request;
+    SolverKind kind = m_defaultSolver;
+    if (m_dragChain >= 0) {
+        const Chain& chain = m_document->m_rig.chains()[m_dragChain];
+        kind = chain.solver;
+        request = chainRequest(chain, effector);
+    } else {
+        request = defaultRequest(std::span<const Effector>(&effector, 1)); // as bonework-cli solve
+    }
+    Solver& solver = solverFor(kind);
+    const std::string why = solver.validate(m_document->m_rig, request);
+    if (!why.empty()) {
+        m_lastSolve = {kind, -1.0, 0, 0.0, QString::fromLatin1(solverName(kind)) + QStringLiteral(": ") + QString::fromStdString(why)};
+        emit lastSolveChanged();
+        return;
+    }
+    const Vec2 before = worldTransformOf(m_document->m_rig, m_dragJoint).position;
+    QElapsedTimer timer;
+    timer.start();
+    solver.run(m_document->m_rig, request, m_solveResult); // in place: the drag's snapshot holds the start
+    const double micros = static_cast<double>(timer.nsecsElapsed()) / 1000.0;
+    if (m_dragChain >= 0 && !m_document->m_rig.chains()[m_dragChain].target.isAttached()) {
+        Chain chain = m_document->m_rig.chains()[m_dragChain];
+        chain.target.point = target; // the target handle stays with the dragged tip
+        m_document->m_rig.setChain(m_dragChain, chain);
+    }
+    m_lastSolve = {kind, micros, m_solveResult.iterations, m_solveResult.error, QString()};
+    if (!m_solveResult.reached && norm(worldTransformOf(m_document->m_rig, m_dragJoint).position - before) < 1e-9)
+        explainStuckDrag(kind, request);
+    emit lastSolveChanged();
+    m_document->notifyRigChanged();
+    pushDragStep();
+}
+
+void PoseController::explainStuckDrag(SolverKind kind, const SolveRequest& request)
+{
+    // Follow drags a free tree along whole; every other solve holds the tree's root in place.
+    const bool rootsHeld = kind != SolverKind::Follow || request.root != kNoJoint
+                           || m_document->m_rig.subtreeHasPin(m_document->m_rig.rootOf(m_dragJoint));
+    std::string why = bonework::explainStuckDrag(m_document->m_rig, m_dragJoint, request.root, rootsHeld, m_solveResult.limited);
+    if (why.empty())
+        why = m_document->m_rig.jointName(m_dragJoint) + " cannot get closer to the target from here";
+    const QString message = QString::fromStdString(why);
+    m_lastSolve.text = message;
+    if (!m_dragExplained) { // once per drag, not on every mouse move
+        m_dragExplained = true;
+        emit m_document->editRefused(message);
+    }
+}
+
+void PoseController::endDrag()
+{
+    m_drag = DragKind::None;
+    m_dragJoint = -1;
+    m_dragChain = -1;
+}
+
+void PoseController::beginPreview()
+{
+    if (m_previewing)
+        return;
+    m_beforePreview = m_document->m_rig;
+    m_previewing = true;
+}
+
+void PoseController::showPreview(const Rig& rig)
+{
+    if (m_previewing)
+        m_document->replaceRig(rig);
+}
+
+void PoseController::endPreview(bool keep)
+{
+    if (!m_previewing)
+        return;
+    PoseSnapshot start;
+    start.takeAll(m_beforePreview);
+    PoseChange played = start.changesIn(m_document->m_rig);
+    m_previewing = false;
+    m_document->replaceRig(m_beforePreview);
+    if (keep && !played.empty())
+        m_document->m_undo.push(new PoseCommand(m_document, tr("Keep played pose"), std::move(played), 0, false));
+}
+
+bool PoseController::resetPose()
+{
+    if (m_previewing) {
+        emit m_document->editRefused(tr("Stop playing to edit the rig"));
+        return false;
+    }
+    if (!m_document->skeletonMatchesSaved()) {
+        emit m_document->editRefused(tr("The skeleton changed since it was saved: there is no saved pose to go back to"));
+        return false;
+    }
+    PoseSnapshot start;
+    start.takeAll(m_document->m_rig);
+    for (std::size_t i = 0; i < m_document->m_rig.jointCount(); ++i) {
+        const auto j = static_cast<JointIndex>(i);
+        if (m_document->m_rig.isRoot(j)) {
+            m_document->m_rig.setRootPosition(j, m_document->m_savedRig.rootPosition(j));
+            m_document->m_rig.setRootRotation(j, m_document->m_savedRig.angle(j));
+        } else {
+            m_document->m_rig.setAngleClamped(j, m_document->m_savedRig.angle(j));
+        }
+    }
+    PoseChange reset = start.changesIn(m_document->m_rig);
+    if (reset.empty())
+        return true;
+    m_document->notifyRigChanged();
+    m_document->m_undo.push(new PoseCommand(m_document, tr("Reset pose"), std::move(reset), 0, true));
+    return true;
+}
+
+} // namespace bonework::editor

@@ -1,0 +1,103 @@
+#pragma once
+// Posing the open rig: drags (a joint in the Pose tool, a chain's target, a root in the Select
+// tool), each solved live with the chain's solver or the drag solver and kept as one undo step
+// that holds only what changed (PoseCommand); Reset Pose; and play mode's preview, which shows
+// the simulation's poses without undo steps until it stops. The document owns one; QML reaches
+// it as `document.posing`.
+
+#include "pose_change.h"
+
+#include "bonework/solvers/solver.h"
+
+#include <QObject>
+#include <QString>
+#include <QtQml/qqmlregistration.h>
+
+#include <array>
+#include <memory>
+
+namespace bonework::editor {
+
+class Document;
+
+class PoseController : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("The document owns its pose controller")
+
+    // The solver for dragging joints that are not a chain's tip: follow or relax (QSettings).
+    Q_PROPERTY(QString defaultSolver READ defaultSolver WRITE setDefaultSolver NOTIFY defaultSolverChanged)
+    // The last solve for the status bar: solver, time, iterations, error, and why a drag is stuck.
+    Q_PROPERTY(QString lastSolve READ lastSolve NOTIFY lastSolveChanged)
+
+public:
+    explicit PoseController(Document* document);
+    ~PoseController() override;
+
+    QString defaultSolver() const;
+    void setDefaultSolver(const QString& name);
+    // Formatted when read (the status bar reads it once a frame), not on every solve.
+    QString lastSolve() const;
+
+    // A drag: begin, any number of moves (each solves live), end. The whole drag is one undo step.
+    Q_INVOKABLE void beginPose(int joint);
+    Q_INVOKABLE void poseTo(double x, double y);
+    Q_INVOKABLE void beginTargetDrag(int chain);
+    Q_INVOKABLE void endDrag();
+    // Moving a root in the Select tool: also one undo step per drag.
+    Q_INVOKABLE void beginMoveRoot(int joint);
+    Q_INVOKABLE void moveRootTo(double x, double y);
+    // Back to the pose last saved (angles and root positions), as one undoable step.
+    Q_INVOKABLE bool resetPose();
+
+    // Play mode shows the simulation's poses without undo steps; editing waits until it stops.
+    // endPreview(keep): back to the pose before play, or keep the last pose as one undo step.
+    void beginPreview();
+    void showPreview(const Rig& rig);
+    void endPreview(bool keep);
+    bool isPreviewing() const { return m_previewing; }
+
+signals:
+    void defaultSolverChanged();
+    void lastSolveChanged();
+
+private:
+    enum class DragKind { None, Pose, Target, MoveRoot };
+
+    // Starts a drag of `joint`: remembers the poses the drag may change (the joints a chain
+    // solve or the drag solver can turn), so each step's undo command holds only what changed.
+    void startDrag(DragKind kind, int joint, int chain);
+    void solveDrag(Vec2 target);
+    // Pushes the drag's change so far as one undo step (merged with the drag's earlier ones).
+    void pushDragStep();
+    // Says in the status bar why the dragged joint did not move (pins, rigid bones, limits).
+    void explainStuckDrag(SolverKind kind, const SolveRequest& request);
+    Solver& solverFor(SolverKind kind);
+
+    Document* m_document;
+    SolverKind m_defaultSolver = SolverKind::Follow;
+    // The last solve as the status bar shows it: a refusal or explanation, or the figures.
+    struct SolveReport {
+        SolverKind solver = SolverKind::Follow;
+        double micros = -1.0; // < 0: no figures, only `text`
+        int iterations = 0;
+        double error = 0.0;
+        QString text;
+    } m_lastSolve;
+
+    DragKind m_drag = DragKind::None;
+    int m_dragJoint = -1;
+    int m_dragChain = -1;
+    PoseSnapshot m_dragStart;
+    bool m_dragPushed = false;
+    QString m_dragText; // the drag's undo step, named once at its start
+    quint64 m_dragSerial = 0;
+    bool m_dragExplained = false;
+    std::array<std::unique_ptr<Solver>, 6> m_solvers;
+    SolveResult m_solveResult;
+
+    Rig m_beforePreview;
+    bool m_previewing = false;
+};
+
+} // namespace bonework::editor
