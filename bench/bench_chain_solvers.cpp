@@ -22,6 +22,8 @@
 #include "bonework/angles.h"
 #include "bonework/solvers/solver.h"
 
+#include "run_benchmarks.h"
+
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -168,10 +170,5 @@ int main(int argc, char** argv)
         const std::string name = std::string(solverName(kind)) + "/2/free/reachable/in-rig-of-20000";
         benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& s) { runChain(s, kind, 2, false, Targets::Reachable, 20000); });
     }
-    benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv))
-        return 1;
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
+    return bonework::bench::runBenchmarks(argc, argv);
 }

@@ -16,6 +16,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
+#include "run_benchmarks.h"
+
 #include <benchmark/benchmark.h>
 
 #include <map>
@@ -136,10 +138,5 @@ int main(int argc, char** argv)
     QCoreApplication app(argc, argv); // the document's settings and undo stack need one
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName("BoneworkBench");
-    benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv))
-        return 1;
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
+    return bonework::bench::runBenchmarks(argc, argv);
 }

@@ -1,5 +1,7 @@
 #include "bonework/solvers/ccd_solver.h"
 
+#include "bonework/solvers/chain_solve_start.h"
+
 namespace bonework {
 
 std::string CcdSolver::validate(const Rig& rig, const SolveRequest& request) const
@@ -9,19 +11,9 @@ std::string CcdSolver::validate(const Rig& rig, const SolveRequest& request) con
 
 void CcdSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
 {
+    if (startChainSolve(rig, request, m_path, m_state, &m_twoBone, result) == ChainStart::Settled)
+        return;
     const Effector& effector = request.effectors.front();
-    m_path.build(rig, request.root, effector.joint);
-    result.iterations = 0;
-    if (m_path.movableBoneCount() == 0) {
-        reportUnchanged(rig, m_path, effector.target, request.tolerance, result);
-        return;
-    }
-    if (m_path.movableBoneCount() == 2) {
-        // The two-bone problem: solved exactly, the nearest legal pose (see TwoBoneSolver).
-        m_twoBone.runOnLimb(rig, effector, request.tolerance, result);
-        return;
-    }
-    m_state.load(rig, m_path);
     const Vec2 target = boundedTarget(m_state.basePosition(), effector.target);
     // Out of reach of a chain without limits, CCD would creep toward the straight chain for
     // all its iterations (1.7 ms on 1000 bones); that pose is known, so lay it out at once.

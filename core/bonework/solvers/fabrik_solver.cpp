@@ -1,5 +1,7 @@
 #include "bonework/solvers/fabrik_solver.h"
 
+#include "bonework/solvers/chain_solve_start.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -25,19 +27,9 @@ void FabrikSolver::restartPose(int restart)
 
 void FabrikSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
 {
+    if (startChainSolve(rig, request, m_path, m_state, &m_twoBone, result) == ChainStart::Settled)
+        return;
     const Effector& effector = request.effectors.front();
-    m_path.build(rig, request.root, effector.joint);
-    result.iterations = 0;
-    if (m_path.movableBoneCount() == 0) {
-        reportUnchanged(rig, m_path, effector.target, request.tolerance, result);
-        return;
-    }
-    if (m_path.movableBoneCount() == 2) {
-        // The two-bone problem: solved exactly, the nearest legal pose (see TwoBoneSolver).
-        m_twoBone.runOnLimb(rig, effector, request.tolerance, result);
-        return;
-    }
-    m_state.load(rig, m_path);
     const int n = m_state.bones();
     const Vec2 base = m_state.basePosition();
     const Vec2 target = boundedTarget(base, effector.target);

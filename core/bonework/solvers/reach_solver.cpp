@@ -1,5 +1,7 @@
 #include "bonework/solvers/reach_solver.h"
 
+#include "bonework/solvers/chain_solve_start.h"
+
 namespace bonework {
 
 std::string ReachSolver::validate(const Rig& rig, const SolveRequest& request) const
@@ -9,14 +11,9 @@ std::string ReachSolver::validate(const Rig& rig, const SolveRequest& request) c
 
 void ReachSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
 {
-    const Effector& effector = request.effectors.front();
-    m_path.build(rig, request.root, effector.joint);
-    result.iterations = 0;
-    if (m_path.movableBoneCount() == 0) {
-        reportUnchanged(rig, m_path, effector.target, request.tolerance, result);
+    if (startChainSolve(rig, request, m_path, m_state, nullptr, result) == ChainStart::Settled)
         return;
-    }
-    m_state.load(rig, m_path);
+    const Effector& effector = request.effectors.front();
     const int n = m_state.bones();
     const Vec2 base = m_state.basePosition();
     const Vec2 target = boundedTarget(base, effector.target);

@@ -17,12 +17,7 @@ QByteArray exportDragonBones(const Rig& rig, ExportReport& report)
 
     QJsonArray bones;
     for (const ExportedBone& b : skeleton.bones) {
-        QJsonObject o;
-        o.insert("name", b.name);
-        if (!b.parent.isEmpty())
-            o.insert("parent", b.parent);
-        if (b.length != 0.0)
-            o.insert("length", b.length);
+        QJsonObject o = boneEntry(b);
         QJsonObject transform;
         if (b.x != 0.0)
             transform.insert("x", b.x);

@@ -113,4 +113,15 @@ ExportedSkeleton exportedSkeleton(const Rig& rig, QStringList& losses)
     return out;
 }
 
+QJsonObject boneEntry(const ExportedBone& bone)
+{
+    QJsonObject o;
+    o.insert("name", bone.name);
+    if (!bone.parent.isEmpty())
+        o.insert("parent", bone.parent);
+    if (bone.length != 0.0)
+        o.insert("length", bone.length);
+    return o;
+}
+
 } // namespace bonework::io

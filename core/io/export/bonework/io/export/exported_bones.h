@@ -10,6 +10,7 @@
 
 #include "bonework/rig.h"
 
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -45,5 +46,9 @@ ExportedSkeleton exportedSkeleton(const Rig& rig, QStringList& losses);
 
 // A name for the synthetic top bone that no joint uses.
 QString topBoneName(const Rig& rig);
+
+// What both runtimes' bone entries start with: the name, the parent (left out for the top
+// bone) and the length (left out when 0, the runtimes' default).
+QJsonObject boneEntry(const ExportedBone& bone);
 
 } // namespace bonework::io

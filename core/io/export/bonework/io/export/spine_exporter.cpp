@@ -23,12 +23,7 @@ QByteArray exportSpine(const Rig& rig, ExportReport& report)
 
     QJsonArray bones;
     for (const ExportedBone& b : skeleton.bones) {
-        QJsonObject o;
-        o.insert("name", b.name);
-        if (!b.parent.isEmpty())
-            o.insert("parent", b.parent);
-        if (b.length != 0.0)
-            o.insert("length", b.length);
+        QJsonObject o = boneEntry(b);
         if (b.x != 0.0)
             o.insert("x", b.x);
         if (b.y != 0.0)
