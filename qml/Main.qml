@@ -230,17 +230,17 @@ ApplicationWindow {
         objectName: "exportDialog"
         title: qsTr("Export for a Game Runtime")
         saving: true
-        defaultSuffix: "json"
-        filters: [{ label: qsTr("Spine 4.2 JSON (*.json)"), globs: ["*.json"] },
-                  { label: qsTr("DragonBones 5.5 JSON (*.json)"), globs: ["*.json"] }]
+        // The formats and their ids come from C++ (io::exportFormats); the chosen type names one.
+        filters: window.document.exportFormats()
+        defaultSuffix: filters.length > 0 ? filters[filterIndex].suffix : "json"
         onAboutToShow: {
             const last = window.document.lastExportFolder()
             if (last.toString() !== "")
                 folder = last
-            filterIndex = window.document.lastExportFormat() === "dragonbones" ? 1 : 0
+            filterIndex = Math.max(0, filters.findIndex(f => f.id === window.document.lastExportFormat()))
         }
         onChosen: (file, filterIndex) => {
-            if (window.document.exportTo(file, filterIndex === 1 ? "dragonbones" : "spine")) {
+            if (window.document.exportTo(file, filters[filterIndex].id)) {
                 exportReportDialog.informativeText = window.document.lastExportReport()
                 exportReportDialog.open()
             }

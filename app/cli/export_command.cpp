@@ -4,13 +4,10 @@
 // 2 usage error or unreadable input.
 #include "commands.h"
 
-#include "bonework/io/export/dragonbones_exporter.h"
-#include "bonework/io/export/spine_exporter.h"
+#include "bonework/io/export/export_format.h"
 #include "bonework/io/rig_file.h"
 
 #include <QCommandLineParser>
-#include <QFileInfo>
-#include <QSaveFile>
 #include <QTextStream>
 
 namespace bonework::cli {
@@ -39,12 +36,13 @@ int runExport(const QStringList& arguments)
     const QStringList files = parser.positionalArguments();
     const QString format = parser.value(formatOption);
     const QString output = parser.value(outputOption);
-    if (files.size() != 1 || output.isEmpty() || (format != QLatin1String("spine") && format != QLatin1String("dragonbones"))) {
+    const io::ExportFormat* exporter = io::findExportFormat(format);
+    if (files.size() != 1 || output.isEmpty() || !exporter) {
         err << "usage: bonework-cli export RIG.json --format spine|dragonbones -o OUT.json\n";
         return UsageError;
     }
     // Bonework's own format stays the source of truth: never overwrite a rig with an export.
-    if (output.endsWith(QLatin1String(".rig.json")) || QFileInfo(output).absoluteFilePath() == QFileInfo(files[0]).absoluteFilePath()) {
+    if (io::isRigPath(output, files[0])) {
         err << "bonework-cli export: refusing to write an export over a Bonework rig (" << output
             << "); choose a name that does not end in .rig.json\n";
         return Failure;
@@ -55,11 +53,9 @@ int runExport(const QStringList& arguments)
         return loaded.error.readError ? UsageError : Failure;
     }
     io::ExportReport report;
-    const QByteArray data = format == QLatin1String("spine") ? io::exportSpine(*loaded.rig, report)
-                                                              : io::exportDragonBones(*loaded.rig, report);
-    QSaveFile file(output);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        err << "bonework-cli export: cannot write " << output << ": " << file.errorString() << '\n';
+    QString error;
+    if (!io::writeExport(*exporter, *loaded.rig, output, report, &error)) {
+        err << "bonework-cli export: cannot write " << output << ": " << error << '\n';
         return Failure;
     }
     err << report.toText();

@@ -9,8 +9,7 @@
 #include "bonework/angles.h"
 #include "bonework/bone_placement.h"
 #include "bonework/forward_kinematics.h"
-#include "bonework/io/export/dragonbones_exporter.h"
-#include "bonework/io/export/spine_exporter.h"
+#include "bonework/io/export/export_format.h"
 #include "bonework/io/rig_file.h"
 #include "bonework/solvers/stuck_drag.h"
 
@@ -212,21 +211,17 @@ bool Document::revert()
 bool Document::exportTo(const QUrl& url, const QString& format)
 {
     const QString path = url.isLocalFile() ? url.toLocalFile() : url.toString();
-    if (path.endsWith(QLatin1String(".rig.json")) || (!m_filePath.isEmpty() && QFileInfo(path) == QFileInfo(m_filePath))) {
+    if (io::isRigPath(path, m_filePath)) {
         emit saveFailed(tr("An export never replaces a Bonework rig: choose a name that does not end in .rig.json"));
         return false;
     }
-    io::ExportReport report;
-    QByteArray data;
-    if (format == QLatin1String("spine"))
-        data = io::exportSpine(m_rig, report);
-    else if (format == QLatin1String("dragonbones"))
-        data = io::exportDragonBones(m_rig, report);
-    else
+    const io::ExportFormat* exporter = io::findExportFormat(format);
+    if (!exporter)
         return false;
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        emit saveFailed(tr("Cannot write %1: %2").arg(path, file.errorString()));
+    io::ExportReport report;
+    QString error;
+    if (!io::writeExport(*exporter, m_rig, path, report, &error)) {
+        emit saveFailed(tr("Cannot write %1: %2").arg(path, error));
         return false;
     }
     QSettings settings;
@@ -234,6 +229,17 @@ bool Document::exportTo(const QUrl& url, const QString& format)
     settings.setValue("export/folder", QFileInfo(path).absolutePath());
     m_lastExportReport = report.toText();
     return true;
+}
+
+QVariantList Document::exportFormats() const
+{
+    QVariantList list;
+    for (const io::ExportFormat& f : io::exportFormats())
+        list.append(QVariantMap{{"id", f.id},
+                                {"label", QStringLiteral("%1 (%2)").arg(f.displayName, f.nameFilter)},
+                                {"globs", QStringList{f.nameFilter}},
+                                {"suffix", f.suffix}});
+    return list;
 }
 
 QString Document::lastExportFormat() const { return QSettings().value("export/format", "spine").toString(); }

@@ -88,6 +88,8 @@ public:
     // .rig.json. Returns what the format could not carry (empty list: nothing lost); failures
     // are reported through saveFailed.
     Q_INVOKABLE bool exportTo(const QUrl& url, const QString& format);
+    // The export formats for the Export dialog: id, label ("Spine 4.2 JSON (*.json)"), globs, suffix.
+    Q_INVOKABLE QVariantList exportFormats() const;
     Q_INVOKABLE QString lastExportReport() const { return m_lastExportReport; }
     // The format and folder of the last export (QSettings), for the export dialog.
     Q_INVOKABLE QString lastExportFormat() const;
