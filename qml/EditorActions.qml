@@ -7,18 +7,18 @@ import Bonework.Editor
 
 QtObject {
     id: actions
-    required property var window      // Main.qml: guarded(), the dialogs
+    required property var window      // Main.qml: newRig(), openRig(), the dialogs
     required property Document document
     required property RigCanvas canvas
     required property PlayController player
 
     readonly property Action newRig: Action {
         text: qsTr("&New"); shortcut: StandardKey.New
-        onTriggered: actions.window.guarded("new")
+        onTriggered: actions.window.newRig()
     }
     readonly property Action open: Action {
         text: qsTr("&Open\u2026"); shortcut: StandardKey.Open
-        onTriggered: actions.window.guarded("open")
+        onTriggered: actions.window.openRig()
     }
     readonly property Action save: Action {
         text: qsTr("&Save"); shortcut: StandardKey.Save

@@ -13,8 +13,6 @@ ApplicationWindow {
     required property Document document
     required property Autosave autosave
     property string startupError: ""
-    // What to do once the user has answered "save changes?": new, open, recent:PATH, example:N, close.
-    property string pendingAction: ""
     property bool closeConfirmed: false
 
     width: 1400
@@ -30,38 +28,8 @@ ApplicationWindow {
         applyPlayHint()
     }
 
-    function runAction(action) {
-        if (action === "new") {
-            document.newRig()
-        } else if (action === "open") {
-            openDialog.open()
-        } else if (action.startsWith("recent:")) {
-            document.open(action.substring(7))
-        } else if (action.startsWith("example:")) {
-            document.openExample(Number(action.substring(8)))
-        } else if (action === "close") {
-            closeConfirmed = true
-            window.close()
-        }
-    }
-    // Runs `action` now, or first asks what to do with unsaved changes.
-    function guarded(action) {
-        if (!document.modified) {
-            runAction(action)
-            return
-        }
-        pendingAction = action
-        unsavedDialog.open()
-    }
-    function saveThen(action) {
-        if (document.filePath === "") {
-            pendingAction = action
-            saveDialog.open()
-            return
-        }
-        if (document.save())
-            runAction(action)
-    }
+    function newRig() { guard.request(UnsavedChangesGuard.NewRig) }
+    function openRig() { guard.request(UnsavedChangesGuard.Open) }
     function save() {
         if (document.filePath === "")
             saveDialog.open()
@@ -96,7 +64,20 @@ ApplicationWindow {
     onClosing: (close) => {
         if (document.modified && !closeConfirmed) {
             close.accepted = false
-            guarded("close")
+            guard.request(UnsavedChangesGuard.Close)
+        }
+    }
+
+    // New, Open, Open Recent, examples and closing ask about unsaved changes first (C++).
+    UnsavedChangesGuard {
+        id: guard
+        document: window.document
+        onAskToSave: unsavedDialog.open()
+        onChooseFileToSave: saveDialog.open()
+        onChooseFileToOpen: openDialog.open()
+        onCloseApproved: {
+            window.closeConfirmed = true
+            window.close()
         }
     }
 
@@ -127,8 +108,8 @@ ApplicationWindow {
     menuBar: MainMenuBar {
         actions: actions
         document: window.document
-        onOpenRecent: (path) => window.guarded("recent:" + path)
-        onOpenExample: (index) => window.guarded("example:" + index)
+        onOpenRecent: (path) => guard.request(UnsavedChangesGuard.OpenRecent, path)
+        onOpenExample: (index) => guard.request(UnsavedChangesGuard.OpenExample, index)
     }
     header: MainToolBar {
         actions: actions
@@ -215,14 +196,8 @@ ApplicationWindow {
         defaultSuffix: "rig.json"
         filters: [{ label: qsTr("Bonework rigs (*.rig.json)"), globs: ["*.rig.json"] }]
         onAboutToShow: folder = FileNames.startFolder(window.document.filePath)
-        onChosen: (file) => {
-            if (window.document.saveAsUrl(file) && window.pendingAction !== "") {
-                const action = window.pendingAction
-                window.pendingAction = ""
-                window.runAction(action)
-            }
-        }
-        onRejected: window.pendingAction = ""
+        onChosen: (file) => guard.savedAs(window.document.saveAsUrl(file))
+        onRejected: guard.savedAs(false)
     }
     // Export remembers the last format and folder (QSettings, through the document).
     FileChooser {
@@ -264,14 +239,12 @@ ApplicationWindow {
         informativeText: qsTr("Your changes are lost if you don't save them.")
         standardButtons: Dialog.Save | Dialog.Discard | Dialog.Cancel
         defaultButton: Dialog.Save
-        onAccepted: window.saveThen(window.pendingAction)
+        onAccepted: guard.answer(UnsavedChangesGuard.Save)
         onDiscarded: {
-            const action = window.pendingAction
-            window.pendingAction = ""
             close()
-            window.runAction(action)
+            guard.answer(UnsavedChangesGuard.Discard)
         }
-        onRejected: window.pendingAction = ""
+        onRejected: guard.answer(UnsavedChangesGuard.Cancel)
     }
     MessageBox {
         id: recoveryDialog
