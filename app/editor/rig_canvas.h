@@ -3,6 +3,8 @@
 // a wedge, chain targets as crosshairs, pins, a grid) and turns mouse input into the document's
 // edits for the current tool. Painted with QPainter so it renders in every scene graph backend.
 
+#include "rig_painter.h"
+
 #include "bonework/forward_kinematics.h"
 
 #include <QElapsedTimer>
@@ -10,9 +12,7 @@
 #include <QQuickPaintedItem>
 #include <QtQml/qqmlregistration.h>
 
-#include <QImage>
 
-#include <map>
 #include <vector>
 
 namespace bonework::editor {
@@ -87,12 +87,6 @@ private:
     void zoomAround(QPointF view, double factor);
     void setCursorScene(QPointF scene);
     QPointF snappedBoneEnd(QPointF scene, bool snap) const;
-    void paintGrid(QPainter* painter) const;
-    void paintBones(QPainter* painter) const;
-    void paintLimitWedge(QPainter* painter, int joint) const;
-    void paintTargets(QPainter* painter) const;
-    void paintFrameTime(QPainter* painter) const;
-    const QImage& jointSprite(double radius, double devicePixelRatio) const;
 
     QPointer<Document> m_document;
     Tool m_tool = Select;
@@ -114,8 +108,7 @@ private:
     QElapsedTimer m_frameClock;
     double m_frameMs = 0.0;
     double m_paintMs = 0.0;
-    mutable std::map<int, QImage> m_jointSprites; // joint circles by radius (quarter pixels)
-    mutable double m_spriteRatio = 0.0;
+    RigPainter m_painter;
 };
 
 } // namespace bonework::editor

@@ -1,0 +1,228 @@
+#include "rig_painter.h"
+
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace bonework::editor {
+namespace {
+
+const QColor kGridMinor(0x2b, 0x2e, 0x33);
+const QColor kGridMajor(0x33, 0x37, 0x3d);
+const QColor kBone(0x9d, 0xb4, 0xc8);
+const QColor kBoneOutline(0x4f, 0x63, 0x75);
+const QColor kJoint(0xe6, 0xec, 0xf1);
+const QColor kLimit(0x5f, 0xc9, 0x8a);
+const QColor kTarget(0xe0, 0x5f, 0x8a);
+const QColor kPin(0xf2, 0xd0, 0x4b);
+
+QPointF toPoint(Vec2 v) { return {v.x, v.y}; }
+
+} // namespace
+
+const QColor RigPainter::kBackground(0x23, 0x25, 0x29);
+const QColor RigPainter::kSelection(0xff, 0xa6, 0x3d);
+
+void RigPainter::paintGrid(QPainter* painter, const CanvasView& view) const
+{
+    // Grid spacing in scene units: 1, 2, 5, 10, 20, 50... whichever is first 12+ px on screen.
+    double step = 1;
+    for (int i = 0; step * view.zoom < 12 && i < 60; ++i)
+        step *= (i % 3 == 1) ? 2.5 : 2.0;
+    const QPointF topLeft = view.toRig({0, 0});
+    const QPointF bottomRight = view.toRig({view.size.width(), view.size.height()});
+    QVector<QLineF>& batch = m_gridLines;
+    auto lines = [&](double spacing, const QColor& color) {
+        batch.clear();
+        for (double x = std::floor(topLeft.x() / spacing) * spacing; x <= bottomRight.x(); x += spacing) {
+            const double vx = std::round(x * view.zoom + view.offset.x()) + 0.5;
+            batch.append(QLineF(vx, 0, vx, view.size.height()));
+        }
+        for (double y = std::floor(topLeft.y() / spacing) * spacing; y <= bottomRight.y(); y += spacing) {
+            const double vy = std::round(y * view.zoom + view.offset.y()) + 0.5;
+            batch.append(QLineF(0, vy, view.size.width(), vy));
+        }
+        painter->setPen(QPen(color, 1));
+        painter->drawLines(batch);
+    };
+    painter->setRenderHint(QPainter::Antialiasing, false);
+    lines(step, kGridMinor);
+    lines(step * 5, kGridMajor);
+    painter->setRenderHint(QPainter::Antialiasing, true);
+}
+
+void RigPainter::paintRig(QPainter* painter, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,
+                          int selected) const
+{
+    const NodeShape shape = rig.nodeShape();
+    // Each bone is a convex shape: drawConvexPolygon is the raster engine's fast path, far
+    // cheaper than one big path with a thousand subpaths.
+    painter->setPen(QPen(kBoneOutline, 1.2));
+    painter->setBrush(kBone);
+    for (int pass = 0; pass < 2; ++pass) {
+        if (pass == 1) { // the selected bone on top
+            if (selected < 0 || rig.isRoot(selected))
+                break;
+            painter->setPen(QPen(kSelection.darker(140), 1.5));
+            painter->setBrush(kSelection);
+        }
+        for (std::size_t i = pass == 0 ? 0 : static_cast<std::size_t>(selected); i < world.size(); ++i) {
+            const auto j = static_cast<JointIndex>(i);
+            if (rig.isRoot(j) || (pass == 0 && j == selected))
+                continue;
+            const QPointF a = view.fromRig(toPoint(world[rig.parent(j)].position));
+            const QPointF b = view.fromRig(toPoint(world[i].position));
+            const QPointF d = b - a;
+            const double len = std::hypot(d.x(), d.y());
+            if (len >= 0.5) {
+                const QPointF u = d / len;
+                const QPointF n(-u.y(), u.x());
+                if (shape == NodeShape::Ball) {
+                    const double r = std::clamp(len * 0.45, 2.0, 40.0);
+                    painter->drawEllipse((a + b) / 2, r, r);
+                } else if (shape == NodeShape::Box) {
+                    const double w = std::clamp(len * 0.3, 2.0, 30.0);
+                    const QPointF box[4] = {a + n * w, b + n * w, b - n * w, a - n * w};
+                    painter->drawConvexPolygon(box, 4);
+                } else {
+                    // A tapered bone: wide near its start, narrowing to the joint it ends at.
+                    const double w = std::clamp(len * 0.12, 1.0, 14.0);
+                    const QPointF shoulder = a + u * std::min(len * 0.2, 3 * w);
+                    const QPointF kite[4] = {a, shoulder + n * w, b, shoulder - n * w};
+                    painter->drawConvexPolygon(kite, 4);
+                }
+            }
+            if (pass == 1)
+                break;
+        }
+    }
+
+    // Plain joints first, stamped from pre-rendered sprites (a blit per joint instead of an
+    // antialiased ellipse); roots, the selection and pins on top.
+    const double dpr = view.devicePixelRatio;
+    for (std::size_t i = 0; i < world.size(); ++i) {
+        const auto j = static_cast<JointIndex>(i);
+        if (rig.isRoot(j) || j == selected)
+            continue;
+        // Joints shrink where bones are short on screen, so dense rigs stay readable.
+        const double r = std::clamp(rig.length(j) * view.zoom * 0.3, 1.5, kJointRadius);
+        const QImage& sprite = jointSprite(r, dpr);
+        const QPointF p = view.fromRig(toPoint(world[i].position));
+        const double half = sprite.width() / dpr / 2.0;
+        painter->drawImage(QPointF(p.x() - half, p.y() - half), sprite);
+    }
+
+    for (std::size_t i = 0; i < world.size(); ++i) {
+        const auto j = static_cast<JointIndex>(i);
+        const bool isSelected = j == selected;
+        if (!rig.isRoot(j) && !isSelected && !rig.isPinned(j))
+            continue;
+        const QPointF p = view.fromRig(toPoint(world[i].position));
+        const double r = rig.isRoot(j) ? kJointRadius + 1.5 : std::clamp(rig.length(j) * view.zoom * 0.3, 2.5, kJointRadius);
+        if (rig.isRoot(j) || isSelected) {
+            painter->setPen(QPen(isSelected ? kSelection : kBoneOutline, isSelected ? 2.5 : 1.5));
+            painter->setBrush(rig.isRoot(j) ? kBackground : kJoint);
+            painter->drawEllipse(p, r, r);
+        }
+        if (rig.isRoot(j)) { // a root shows its rotation as a short tick
+            const Vec2 dir = world[i].rotation.direction();
+            painter->drawLine(p, p + QPointF(dir.x, dir.y) * (r + 6));
+        }
+        if (rig.isPinned(j)) {
+            painter->setPen(QPen(Qt::black, 1));
+            painter->setBrush(kPin);
+            QPolygonF pin{p + QPointF(0, -r - 2), p + QPointF(-5, -r - 11), p + QPointF(5, -r - 11)};
+            painter->drawPolygon(pin);
+        }
+    }
+}
+
+const QImage& RigPainter::jointSprite(double radius, double devicePixelRatio) const
+{
+    // Radii quantised to quarter pixels: at most a dozen sprites, drawn once each.
+    const int key = static_cast<int>(std::lround(radius * 4));
+    if (m_spriteRatio != devicePixelRatio) {
+        m_jointSprites.clear();
+        m_spriteRatio = devicePixelRatio;
+    }
+    auto it = m_jointSprites.find(key);
+    if (it != m_jointSprites.end())
+        return it->second;
+    const double r = key / 4.0;
+    const int side = static_cast<int>(std::ceil((2 * r + 4) * devicePixelRatio));
+    QImage sprite(side, side, QImage::Format_ARGB32_Premultiplied);
+    sprite.setDevicePixelRatio(devicePixelRatio);
+    sprite.fill(Qt::transparent);
+    QPainter p(&sprite);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setPen(QPen(kBoneOutline, 1.5));
+    p.setBrush(kJoint);
+    const double c = side / devicePixelRatio / 2.0;
+    p.drawEllipse(QPointF(c, c), r, r);
+    p.end();
+    return m_jointSprites.emplace(key, std::move(sprite)).first->second;
+}
+
+void RigPainter::paintLimitWedge(QPainter* painter, const CanvasView& view, const Rig& rig,
+                                 std::span<const WorldTransform> world, int joint) const
+{
+    if (rig.isRoot(joint))
+        return;
+    const double min = rig.minAngle(joint), max = rig.maxAngle(joint);
+    const JointIndex parent = rig.parent(joint);
+    const QPointF centre = view.fromRig(toPoint(world[parent].position));
+    const double frame = world[parent].rotation.degrees();
+    const double radius = std::clamp(rig.length(joint) * view.zoom * 0.6, 24.0, 160.0);
+    const QRectF box(centre - QPointF(radius, radius), QSizeF(2 * radius, 2 * radius));
+    QColor fill = kLimit;
+    fill.setAlpha(60);
+    painter->setPen(QPen(kLimit, 1.5));
+    painter->setBrush(fill);
+    // Qt angles run counter-clockwise in 1/16 degree; ours run clockwise on screen.
+    if (max - min >= 360.0) {
+        painter->drawEllipse(box);
+    } else if (max == min) {
+        const Vec2 d = Rotation::fromDegrees(frame + min).direction();
+        painter->drawLine(centre, centre + QPointF(d.x, d.y) * radius);
+    } else {
+        painter->drawPie(box, static_cast<int>(-(frame + min) * 16), static_cast<int>(-(max - min) * 16));
+    }
+    // The parent bone's direction, the zero the limits are measured from.
+    const Vec2 zero = world[parent].rotation.direction();
+    painter->setPen(QPen(kLimit, 1, Qt::DotLine));
+    painter->drawLine(centre, centre + QPointF(zero.x, zero.y) * radius);
+}
+
+void RigPainter::paintTargets(QPainter* painter, const CanvasView& view, const Rig& rig,
+                              std::span<const WorldTransform> world, int selectedChain) const
+{
+    for (std::size_t c = 0; c < rig.chains().size(); ++c) {
+        const ChainTarget& target = rig.chains()[c].target;
+        const Vec2 at = target.isAttached() ? world[static_cast<std::size_t>(target.joint)].position : target.point;
+        const QPointF p = view.fromRig(toPoint(at));
+        const bool selected = static_cast<int>(c) == selectedChain;
+        painter->setPen(QPen(selected ? kSelection : kTarget, 2));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawEllipse(p, 7, 7);
+        painter->drawLine(p - QPointF(12, 0), p + QPointF(12, 0));
+        painter->drawLine(p - QPointF(0, 12), p + QPointF(0, 12));
+    }
+}
+
+void RigPainter::paintFrameTime(QPainter* painter, double frameMs, double paintMs, std::size_t joints) const
+{
+    const QString text = QStringLiteral("%1 fps  ·  frame %2 ms  ·  paint %3 ms  ·  %4 joints")
+                             .arg(frameMs > 0 ? 1000.0 / frameMs : 0.0, 0, 'f', 0)
+                             .arg(frameMs, 0, 'f', 1)
+                             .arg(paintMs, 0, 'f', 2)
+                             .arg(joints);
+    const QRectF box(8, 8, 360, 24);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(QColor(0, 0, 0, 150));
+    painter->drawRoundedRect(box, 4, 4);
+    painter->setPen(QColor(0xd8, 0xde, 0xe4));
+    painter->drawText(box.adjusted(8, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, text);
+}
+
+} // namespace bonework::editor

@@ -1,0 +1,57 @@
+#pragma once
+// Drawing the rig on the canvas: the grid, bones and joints (with roots, pins and the
+// selection), the selected joint's limit wedge, chain targets and the frame-time overlay. It
+// draws from the forward-kinematics array the canvas keeps, and allocates nothing per frame
+// beyond the grid's line batch (joint circles are stamped from cached sprites).
+
+#include "bonework/forward_kinematics.h"
+#include "bonework/rig.h"
+
+#include <QColor>
+#include <QImage>
+#include <QPointF>
+#include <QSizeF>
+#include <QVector>
+#include <QLineF>
+
+#include <map>
+#include <span>
+
+class QPainter;
+
+namespace bonework::editor {
+
+// The canvas's view: view = rig * zoom + offset, in an area of `size` view pixels.
+struct CanvasView {
+    double zoom = 1.0;
+    QPointF offset;
+    QSizeF size;
+    double devicePixelRatio = 1.0;
+    QPointF fromRig(QPointF rig) const { return rig * zoom + offset; }
+    QPointF toRig(QPointF view) const { return (view - offset) / zoom; }
+};
+
+class RigPainter {
+public:
+    static const QColor kBackground; // the canvas behind everything
+    static const QColor kSelection;  // the selected joint, chain and the bone being drawn
+    static constexpr double kJointRadius = 5.0; // view pixels
+
+    void paintGrid(QPainter* painter, const CanvasView& view) const;
+    void paintRig(QPainter* painter, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,
+                  int selectedJoint) const;
+    void paintLimitWedge(QPainter* painter, const CanvasView& view, const Rig& rig,
+                         std::span<const WorldTransform> world, int joint) const;
+    void paintTargets(QPainter* painter, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,
+                      int selectedChain) const;
+    void paintFrameTime(QPainter* painter, double frameMs, double paintMs, std::size_t joints) const;
+
+private:
+    const QImage& jointSprite(double radius, double devicePixelRatio) const;
+
+    mutable QVector<QLineF> m_gridLines;           // reused every frame
+    mutable std::map<int, QImage> m_jointSprites;  // joint circles by radius (quarter pixels)
+    mutable double m_spriteRatio = 0.0;
+};
+
+} // namespace bonework::editor
