@@ -1,20 +1,12 @@
 // Drives the real editor window with the mouse and the keyboard: grow a 3-bone chain by
 // dragging, pose its tip, undo and redo, save, reopen and compare the file; open a broken file
 // and see the loader's message in a dialog while the document stays as it was.
-#include "autosave.h"
-#include "document.h"
-#include "rig_canvas.h"
+#include "editor_driver.h"
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
 #include "sample_rigs.h"
 
-#include <QElapsedTimer>
-#include <QProcess>
-#include <QQmlApplicationEngine>
-#include <QQuickItem>
-#include <QQuickStyle>
-#include <QQuickWindow>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -32,48 +24,12 @@ class TestEditorEndToEnd : public QObject {
     Q_OBJECT
 
     QTemporaryDir m_dir;
-    std::unique_ptr<Document> m_document;
-    std::unique_ptr<Autosave> m_autosave;
-    std::unique_ptr<QQmlApplicationEngine> m_engine;
+    testing::EditorDriver m_editor;
+    Document* m_document = nullptr; // m_editor's, for short
     QQuickWindow* m_window = nullptr;
     RigCanvas* m_canvas = nullptr;
 
-    // Window coordinates of a scene point on the canvas.
-    QPoint toWindow(QPointF scene) const
-    {
-        return m_canvas->mapToScene(m_canvas->mapFromRig(scene)).toPoint(); // canvas item -> window
-    }
-    // Real X input through xdotool, so the events take the same path as a user's.
-    void xdotool(const QStringList& args)
-    {
-        QProcess p;
-        p.start("xdotool", args);
-        // Keep handling events while xdotool types: the window sees the motion as it happens.
-        QElapsedTimer clock;
-        clock.start();
-        while (p.state() != QProcess::NotRunning && clock.elapsed() < 10000)
-            QTest::qWait(10);
-        QVERIFY2(p.state() == QProcess::NotRunning && p.exitCode() == 0, qPrintable(p.readAllStandardError()));
-    }
-    void drag(QPointF fromScene, QPointF toScene, bool shift = false)
-    {
-        const QPoint from = m_window->mapToGlobal(toWindow(fromScene));
-        const QPoint to = m_window->mapToGlobal(toWindow(toScene));
-        QStringList args;
-        if (shift)
-            args << "keydown" << "shift";
-        args << "mousemove" << QString::number(from.x()) << QString::number(from.y()) << "sleep" << "0.05" << "mousedown" << "1";
-        for (int i = 1; i <= 8; ++i) {
-            const QPoint p = from + (to - from) * i / 8;
-            args << "mousemove" << QString::number(p.x()) << QString::number(p.y()) << "sleep" << "0.02";
-        }
-        args << "mouseup" << "1";
-        if (shift)
-            args << "keyup" << "shift";
-        xdotool(args);
-        // Let the window handle what X delivered.
-        QTest::qWait(150);
-    }
+    void drag(QPointF fromScene, QPointF toScene, bool shift = false) { QVERIFY(m_editor.drag(fromScene, toScene, shift)); }
     // The process's resident memory (Linux: /proc/self/statm).
     static qint64 residentBytes()
     {
@@ -98,22 +54,11 @@ private slots:
         QStandardPaths::setTestModeEnabled(true); // settings go to a test location, not the user's
         QCoreApplication::setOrganizationName("BoneworkTests");
         QCoreApplication::setApplicationName("tst_editor_e2e");
-        QQuickStyle::setStyle("Fusion");
-        qputenv("BONEWORK_RECOVERY_DIR", m_dir.filePath("recovery").toUtf8());
-        m_document = std::make_unique<Document>();
-        m_autosave = std::make_unique<Autosave>(m_document.get());
-        m_engine = std::make_unique<QQmlApplicationEngine>();
-        m_engine->setInitialProperties({{"document", QVariant::fromValue(m_document.get())},
-                                        {"autosave", QVariant::fromValue(m_autosave.get())}});
-        m_engine->load(QUrl("qrc:/Bonework/Main.qml"));
-        QVERIFY(!m_engine->rootObjects().isEmpty());
-        m_window = qobject_cast<QQuickWindow*>(m_engine->rootObjects().first());
-        QVERIFY(m_window);
-        QVERIFY(QTest::qWaitForWindowExposed(m_window));
-        m_window->requestActivate();
-        QVERIFY(QTest::qWaitForWindowActive(m_window));
-        m_canvas = m_window->findChild<RigCanvas*>("canvas");
-        QVERIFY(m_canvas);
+        const QString error = m_editor.start(m_dir.filePath("recovery"));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        m_document = m_editor.document.get();
+        m_window = m_editor.window;
+        m_canvas = m_editor.canvas;
     }
 
     void growAThreeBoneChainByDragging()
@@ -214,12 +159,7 @@ private slots:
         qInfo("ten drags on a 10,001-joint rig grew the editor's resident memory by %lld KB", grown / 1024);
     }
 
-    void cleanupTestCase()
-    {
-        m_engine.reset();
-        m_autosave.reset();
-        m_document.reset();
-    }
+    void cleanupTestCase() { m_editor.stop(); }
 };
 
 QTEST_MAIN(TestEditorEndToEnd)

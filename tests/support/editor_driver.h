@@ -78,6 +78,29 @@ public:
         return xdotool({"mousemove", QString::number(p.x()), QString::number(p.y()), "sleep", "0.05", "click", "1"});
     }
 
+    // A mouse drag on the canvas from one rig point to another, in eight moves (Shift held if
+    // asked), then a moment for the window to handle what X delivered.
+    bool drag(QPointF fromRig, QPointF toRig, bool shift = false)
+    {
+        const QPoint from = window->mapToGlobal(toWindow(fromRig));
+        const QPoint to = window->mapToGlobal(toWindow(toRig));
+        QStringList args;
+        if (shift)
+            args << "keydown" << "shift";
+        args << "mousemove" << QString::number(from.x()) << QString::number(from.y()) << "sleep" << "0.05"
+             << "mousedown" << "1";
+        for (int i = 1; i <= 8; ++i) {
+            const QPoint p = from + (to - from) * i / 8;
+            args << "mousemove" << QString::number(p.x()) << QString::number(p.y()) << "sleep" << "0.02";
+        }
+        args << "mouseup" << "1";
+        if (shift)
+            args << "keyup" << "shift";
+        const bool ok = xdotool(args);
+        QTest::qWait(50);
+        return ok;
+    }
+
     // Window coordinates of a rig point on the canvas.
     QPoint toWindow(QPointF scene) const { return canvas->mapToScene(canvas->mapFromRig(scene)).toPoint(); }
 
