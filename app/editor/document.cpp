@@ -2,6 +2,7 @@
 
 #include "example_catalogue.h"
 #include "recent_files.h"
+#include "add_joint_command.h"
 #include "pose_command.h"
 #include "rig_edit_command.h"
 #include "rig_snapshot_command.h"
@@ -324,20 +325,51 @@ QString Document::jointLabel(int joint) const
     return m_rig.isValidJoint(joint) ? QString::fromStdString(m_rig.jointName(joint)) : QString();
 }
 
+std::string Document::newJointName(const char* prefix) const
+{
+    std::string name;
+    int n = static_cast<int>(m_rig.jointCount());
+    do
+        name = prefix + std::to_string(++n);
+    while (m_rig.findJoint(name) != kNoJoint);
+    return name;
+}
+
+int Document::addJoint(const JointDesc& joint, const QString& text)
+{
+    if (m_posing->isPreviewing()) {
+        emit editRefused(tr("Stop playing to edit the rig"));
+        return -1;
+    }
+    JointIndex added = kNoJoint;
+    const EditResult result = m_rig.addJoint(joint, &added); // a refusal changes nothing
+    if (!result.ok()) {
+        emit editRefused(QString::fromStdString(result.error));
+        return -1;
+    }
+    notifyRigChanged();
+    m_undo.push(new AddJointCommand(this, text, joint, true));
+    setSelectedJoint(added);
+    return added;
+}
+
+void Document::applyJointAdded(const JointDesc& joint, bool added)
+{
+    const QString selected = m_selectedJoint >= 0 ? jointLabel(m_selectedJoint) : QString();
+    if (added)
+        m_rig.addJoint(joint);
+    else
+        m_rig.removeJoint(static_cast<JointIndex>(m_rig.jointCount() - 1));
+    restoreSelection(selected, false);
+    notifyRigChanged();
+}
+
 int Document::addRoot(double x, double y)
 {
     JointDesc d;
-    int n = static_cast<int>(m_rig.jointCount());
-    do
-        d.name = "root" + std::to_string(++n);
-    while (m_rig.findJoint(d.name) != kNoJoint);
+    d.name = newJointName("root");
     d.position = {x, y};
-    JointIndex added = kNoJoint;
-    if (!applyEdit(tr("Add %1").arg(QString::fromStdString(d.name)),
-                   [&](Rig& r) { return r.addJoint(d, &added); }))
-        return -1;
-    setSelectedJoint(added);
-    return added;
+    return addJoint(d, tr("Add %1").arg(QString::fromStdString(d.name)));
 }
 
 int Document::addBone(int parent, double x, double y)
@@ -352,19 +384,11 @@ int Document::addBone(int parent, double x, double y)
         return -1;
     }
     JointDesc d;
-    int n = static_cast<int>(m_rig.jointCount());
-    do
-        d.name = "joint" + std::to_string(++n);
-    while (m_rig.findJoint(d.name) != kNoJoint);
+    d.name = newJointName("joint");
     d.parent = parent;
     d.length = placed->length;
     d.angle = placed->angle;
-    JointIndex added = kNoJoint;
-    if (!applyEdit(tr("Add bone %1").arg(QString::fromStdString(d.name)),
-                   [&](Rig& r) { return r.addJoint(d, &added); }))
-        return -1;
-    setSelectedJoint(added);
-    return added;
+    return addJoint(d, tr("Add bone %1").arg(QString::fromStdString(d.name)));
 }
 
 bool Document::removeJoint(int joint)

@@ -146,6 +146,8 @@ public:
 
     // Replaces the rig without an undo step (the undo commands use this).
     void replaceRig(const Rig& rig);
+    // Appends `joint` again (added) or removes the last joint, without an undo step (AddJointCommand).
+    void applyJointAdded(const JointDesc& joint, bool added);
     // Puts an edit's before or after side on the rig without an undo step (RigEditCommand).
     void applyRigEdit(const RigEditCommand& command, bool after);
     // Puts a pose edit's before or after poses on the rig without an undo step (PoseCommand).
@@ -180,6 +182,10 @@ private:
     // Makes `rig` the open document: a fresh undo stack, nothing selected, saved as is.
     void adopt(const Rig& rig, const QString& filePath, const QVariantMap& playHint);
     QString jointLabel(int joint) const;
+    // "root3", "joint7": the prefix and the first number no joint has taken.
+    std::string newJointName(const char* prefix) const;
+    // Adds `joint` as one undo step (AddJointCommand) and selects it; -1 when refused.
+    int addJoint(const JointDesc& joint, const QString& text);
     void restoreSelection(const QString& jointName, bool sameJoints);
     // The rig changed in place: QML and the canvas re-read it.
     void notifyRigChanged()

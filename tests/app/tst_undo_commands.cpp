@@ -157,6 +157,40 @@ private slots:
             QVERIFY2(edited > 250, qPrintable(QString("only %1 of 400 edits changed anything").arg(edited)));
     }
 
+    void addedJointsUndoExactly()
+    {
+        int added = 0;
+        for (int seed = 0; seed < 200; ++seed) {
+            Engine rng(static_cast<std::uint64_t>(seed) + 2000003);
+            Document doc;
+            QVERIFY(openRandomRig(rng, doc));
+            const Rig before = doc.rig();
+            const int adds = testing::uniformInt(rng, 1, 5);
+            for (int i = 0; i < adds; ++i) {
+                const int parent = testing::uniformInt(rng, -1, doc.jointCount() - 1);
+                const double x = testing::uniform(rng, -300, 300), y = testing::uniform(rng, -300, 300);
+                // A bone shorter than the minimum is refused: that adds nothing and no step.
+                if (parent < 0)
+                    doc.addRoot(x, y);
+                else
+                    doc.addBone(parent, x, y);
+            }
+            const Rig after = doc.rig();
+            const int steps = doc.undoStack()->count();
+            QCOMPARE(static_cast<std::size_t>(steps), after.jointCount() - before.jointCount()); // one step an add
+            added += steps;
+            const QString where = QString("seed %1").arg(seed);
+            for (int i = 0; i < steps; ++i)
+                doc.undo();
+            QVERIFY2(sameToTheBit(doc.rig(), before), qPrintable(where + ": undoing the adds is not the rig before"));
+            for (int i = 0; i < steps; ++i)
+                doc.redo();
+            QVERIFY2(sameToTheBit(doc.rig(), after), qPrintable(where + ": redoing the adds is not the rig after"));
+            QVERIFY2(doc.rig().checkInvariants().empty(), qPrintable(where));
+        }
+        QVERIFY2(added > 400, qPrintable(QString("only %1 joints added").arg(added)));
+    }
+
     void aRenameOnABigRigKeepsOneJoint()
     {
         const QString path = m_dir.filePath("hub10k.rig.json");
