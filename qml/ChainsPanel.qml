@@ -10,8 +10,10 @@ Pane {
     required property Document document
     signal makeChainRequested()
     readonly property var current: { document.revision; return document.chain(document.selectedChain) }
-    readonly property int chainCount: { document.revision; return document.chainCount() }
+    readonly property int chainCount: chainList.count
     padding: 8
+
+    ChainListModel { id: chainModel; document: panel.document }
 
     ColumnLayout {
         anchors.fill: parent
@@ -44,13 +46,17 @@ Pane {
             clip: true
             boundsBehavior: Flickable.StopAtBounds
             ScrollBar.vertical: ScrollBar { policy: chainList.count > chainList.visibleRows ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded }
-            model: panel.chainCount
+            model: chainModel
             delegate: ItemDelegate {
                 id: chainRow
                 required property int index
+                required property string name
+                required property string rootName
+                required property string tipName
+                required property string solver
                 width: ListView.view.width
                 height: chainList.rowHeight
-                text: { panel.document.revision; const c = panel.document.chain(index); return c.name + "  (" + c.rootName + " \u2192 " + c.tipName + ", " + c.solver + ")" }
+                text: name + "  (" + rootName + " \u2192 " + tipName + ", " + solver + ")"
                 highlighted: index === panel.document.selectedChain
                 background: Rectangle { color: chainRow.highlighted ? chainRow.palette.highlight : chainRow.palette.base }
                 contentItem: Label {
