@@ -95,10 +95,8 @@ class TestEditorDialogs : public QObject {
 private slots:
     void initTestCase()
     {
-        if (qEnvironmentVariableIsEmpty("DISPLAY"))
-            QSKIP("needs an X display (scripts/test runs the suite under xvfb-run)");
-        if (QStandardPaths::findExecutable("xdotool").isEmpty())
-            QSKIP("needs xdotool (scripts/test installs it)");
+        if (const QString why = testing::EditorDriver::missingPrerequisite(); !why.isEmpty())
+            QSKIP(qPrintable(why));
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName("BoneworkTests");
         QCoreApplication::setApplicationName("tst_editor_dialogs");

@@ -47,10 +47,8 @@ class TestEditorEndToEnd : public QObject {
 private slots:
     void initTestCase()
     {
-        if (qEnvironmentVariableIsEmpty("DISPLAY"))
-            QSKIP("needs an X display (scripts/test runs the suite under xvfb-run)");
-        if (QStandardPaths::findExecutable("xdotool").isEmpty())
-            QSKIP("needs xdotool (scripts/test installs it)");
+        if (const QString why = testing::EditorDriver::missingPrerequisite(); !why.isEmpty())
+            QSKIP(qPrintable(why));
         QStandardPaths::setTestModeEnabled(true); // settings go to a test location, not the user's
         QCoreApplication::setOrganizationName("BoneworkTests");
         QCoreApplication::setApplicationName("tst_editor_e2e");

@@ -21,6 +21,17 @@ namespace bonework::testing {
 
 class EditorDriver {
 public:
+    // Why the real window cannot be driven here (no X display, no xdotool); empty when it can.
+    // scripts/test provides both: it installs xdotool and runs the suites under xvfb-run.
+    static QString missingPrerequisite()
+    {
+        if (qEnvironmentVariableIsEmpty("DISPLAY"))
+            return QStringLiteral("needs an X display (scripts/test runs the suite under xvfb-run)");
+        if (QStandardPaths::findExecutable("xdotool").isEmpty())
+            return QStringLiteral("needs xdotool (scripts/test installs it)");
+        return {};
+    }
+
     // Starts the editor; a non-empty return value says why it could not.
     QString start(const QString& recoveryDir)
     {
