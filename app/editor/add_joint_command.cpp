@@ -5,20 +5,12 @@
 namespace bonework::editor {
 
 AddJointCommand::AddJointCommand(Document* document, const QString& text, JointDesc joint, bool applied)
-    : m_document(document), m_joint(std::move(joint)), m_skipRedo(applied)
+    : AppliedCommand(text, applied), m_document(document), m_joint(std::move(joint))
 {
-    setText(text);
 }
 
-void AddJointCommand::undo() { m_document->applyJointAdded(m_joint, false); }
+void AddJointCommand::apply() { m_document->applyJointAdded(m_joint, true); }
 
-void AddJointCommand::redo()
-{
-    if (m_skipRedo) {
-        m_skipRedo = false;
-        return;
-    }
-    m_document->applyJointAdded(m_joint, true);
-}
+void AddJointCommand::revert() { m_document->applyJointAdded(m_joint, false); }
 
 } // namespace bonework::editor

@@ -3,26 +3,25 @@
 // description only, not the rig. A new joint is always appended, so undo removes the last joint
 // and redo appends the same description again, at the same index.
 
-#include "bonework/rig.h"
+#include "applied_command.h"
 
-#include <QUndoCommand>
+#include "bonework/rig.h"
 
 namespace bonework::editor {
 
 class Document;
 
-class AddJointCommand : public QUndoCommand {
+class AddJointCommand : public AppliedCommand {
 public:
     // `applied`: the joint is in the rig already, so the first redo (QUndoStack::push) does nothing.
     AddJointCommand(Document* document, const QString& text, JointDesc joint, bool applied);
 
-    void undo() override;
-    void redo() override;
-
 private:
+    void apply() override;
+    void revert() override;
+
     Document* m_document;
     JointDesc m_joint;
-    bool m_skipRedo;
 };
 
 } // namespace bonework::editor

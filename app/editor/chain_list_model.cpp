@@ -1,6 +1,7 @@
 #include "chain_list_model.h"
 
 #include "document.h"
+#include "follow_document.h"
 
 namespace bonework::editor {
 
@@ -8,13 +9,8 @@ ChainListModel::ChainListModel(QObject* parent) : QAbstractListModel(parent) {}
 
 void ChainListModel::setDocument(Document* document)
 {
-    if (m_document == document)
+    if (!followDocument(this, m_document, document, &ChainListModel::rigChanged))
         return;
-    if (m_document)
-        disconnect(m_document, nullptr, this, nullptr);
-    m_document = document;
-    if (m_document)
-        connect(m_document, &Document::rigChanged, this, &ChainListModel::rigChanged);
     rigChanged();
     emit documentChanged();
 }

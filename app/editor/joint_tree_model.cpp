@@ -1,6 +1,7 @@
 #include "joint_tree_model.h"
 
 #include "document.h"
+#include "follow_document.h"
 
 namespace bonework::editor {
 
@@ -8,13 +9,8 @@ JointTreeModel::JointTreeModel(QObject* parent) : QAbstractItemModel(parent) {}
 
 void JointTreeModel::setDocument(Document* document)
 {
-    if (m_document == document)
+    if (!followDocument(this, m_document, document, &JointTreeModel::rigChanged))
         return;
-    if (m_document)
-        disconnect(m_document, nullptr, this, nullptr);
-    m_document = document;
-    if (m_document)
-        connect(m_document, &Document::rigChanged, this, &JointTreeModel::rigChanged);
     beginResetModel();
     rebuild();
     endResetModel();

@@ -5,21 +5,13 @@
 namespace bonework::editor {
 
 PoseCommand::PoseCommand(Document* document, const QString& text, PoseChange change, quint64 mergeKey, bool applied)
-    : m_document(document), m_change(std::move(change)), m_mergeKey(mergeKey), m_skipRedo(applied)
+    : AppliedCommand(text, applied), m_document(document), m_change(std::move(change)), m_mergeKey(mergeKey)
 {
-    setText(text);
 }
 
-void PoseCommand::undo() { m_document->applyPoseChange(m_change, false); }
+void PoseCommand::apply() { m_document->applyPoseChange(m_change, true); }
 
-void PoseCommand::redo()
-{
-    if (m_skipRedo) {
-        m_skipRedo = false;
-        return;
-    }
-    m_document->applyPoseChange(m_change, true);
-}
+void PoseCommand::revert() { m_document->applyPoseChange(m_change, false); }
 
 bool PoseCommand::mergeWith(const QUndoCommand* other)
 {
