@@ -32,6 +32,7 @@
 #include <vector>
 
 using namespace bonework;
+using namespace bonework::solvers;
 using namespace bonework::testing;
 
 namespace {

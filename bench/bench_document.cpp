@@ -24,6 +24,7 @@
 #include <memory>
 
 using namespace bonework;
+using namespace bonework::solvers;
 using bonework::editor::Document;
 using bonework::editor::PoseCommand;
 
@@ -58,7 +59,7 @@ const Rig& benchRig(int joints)
 std::unique_ptr<Document> openDocument(const Rig& rig)
 {
     auto doc = std::make_unique<Document>();
-    doc->open(benchFile(static_cast<int>(rig.jointCount())));
+    doc->files()->open(benchFile(static_cast<int>(rig.jointCount())));
     return doc;
 }
 

@@ -20,6 +20,7 @@
 #include <cmath>
 
 using namespace bonework;
+using namespace bonework::solvers;
 using namespace bonework::testing;
 
 namespace {

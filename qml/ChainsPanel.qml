@@ -9,7 +9,8 @@ Pane {
     id: panel
     required property Document document
     signal makeChainRequested()
-    readonly property var current: { document.revision; return document.chain(document.selectedChain) }
+    // The selected chain's settings, kept up to date by C++.
+    readonly property SelectedChain current: SelectedChain { document: panel.document }
     readonly property int chainCount: chainList.count
     padding: 8
 
@@ -69,56 +70,56 @@ Pane {
             }
         }
         GridLayout {
-            visible: panel.current.name !== undefined
+            visible: panel.current.valid
             columns: 2
             Layout.fillWidth: true
             Label { text: qsTr("Name") }
             TextField {
                 objectName: "chainNameField"
                 Layout.fillWidth: true
-                text: panel.current.name || ""
+                text: panel.current.name
                 onEditingFinished: {
                     if (text !== panel.current.name)
                         panel.document.renameChain(panel.current.index, text)
-                    text = Qt.binding(() => panel.current.name || "")
+                    text = Qt.binding(() => panel.current.name)
                 }
             }
             Label { text: qsTr("Solver") }
             ComboBox {
                 objectName: "chainSolverBox"
                 Layout.fillWidth: true
-                model: panel.document.solverNames()
-                currentIndex: model.indexOf(panel.current.solver || "")
+                model: panel.document.solverNames
+                currentIndex: model.indexOf(panel.current.solver)
                 onActivated: {
                     panel.document.setChainSolver(panel.current.index, currentText)
-                    currentIndex = Qt.binding(() => model.indexOf(panel.current.solver || ""))
+                    currentIndex = Qt.binding(() => model.indexOf(panel.current.solver))
                 }
             }
             Label { text: qsTr("Iterations") }
             SpinBox {
                 from: 1; to: 1000; editable: true
-                value: panel.current.iterations || 10
+                value: panel.current.iterations
                 onValueModified: {
                     panel.document.setChainIterations(panel.current.index, value)
-                    value = Qt.binding(() => panel.current.iterations || 10)
+                    value = Qt.binding(() => panel.current.iterations)
                 }
             }
             Label { text: qsTr("Tolerance") }
             TextField {
-                text: panel.current.tolerance !== undefined ? String(panel.current.tolerance) : ""
+                text: String(panel.current.tolerance)
                 validator: DoubleValidator { bottom: 0 }
                 onEditingFinished: {
                     panel.document.setChainTolerance(panel.current.index, Number(text))
-                    text = Qt.binding(() => panel.current.tolerance !== undefined ? String(panel.current.tolerance) : "")
+                    text = Qt.binding(() => String(panel.current.tolerance))
                 }
             }
             Label { text: qsTr("Bend") }
             ComboBox {
-                model: ["positive", "negative"]
-                currentIndex: model.indexOf(panel.current.bend || "positive")
+                model: panel.document.bendNames
+                currentIndex: model.indexOf(panel.current.bend)
                 onActivated: {
                     panel.document.setChainBend(panel.current.index, currentText)
-                    currentIndex = Qt.binding(() => model.indexOf(panel.current.bend || "positive"))
+                    currentIndex = Qt.binding(() => model.indexOf(panel.current.bend))
                 }
             }
         }

@@ -31,7 +31,7 @@ QtObject {
     }
     readonly property Action revert: Action {
         text: qsTr("&Revert"); enabled: actions.document.modified
-        onTriggered: actions.document.revert()
+        onTriggered: actions.document.files.revert()
     }
     readonly property Action exportRig: Action {
         text: qsTr("&Export\u2026"); shortcut: "Ctrl+E"

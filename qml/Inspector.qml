@@ -7,9 +7,9 @@ import Bonework.Editor
 Pane {
     id: inspector
     required property Document document
-    // Re-read whenever the rig or the selection changes.
-    readonly property var info: { document.revision; return document.joint(document.selectedJoint) }
-    readonly property bool hasJoint: info.name !== undefined
+    // The selected joint's fields, kept up to date by C++ as the rig and the selection change.
+    readonly property SelectedJoint info: SelectedJoint { document: inspector.document }
+    readonly property bool hasJoint: info.valid
 
     padding: 8
     ColumnLayout {
@@ -33,12 +33,12 @@ Pane {
                     id: nameField
                     objectName: "jointNameField"
                     Layout.fillWidth: true
-                    text: inspector.info.name || ""
+                    text: inspector.info.name
                     selectByMouse: true
                     onEditingFinished: {
                         if (text !== inspector.info.name)
                             inspector.document.renameJoint(inspector.info.index, text)
-                        text = Qt.binding(() => inspector.info.name || "")
+                        text = Qt.binding(() => inspector.info.name)
                     }
                 }
             }
@@ -47,7 +47,7 @@ Pane {
                 ComboBox {
                     id: parentBox
                     Layout.fillWidth: true
-                    model: { inspector.document.revision; return [qsTr("(none: a root)")].concat(inspector.document.jointNames()) }
+                    model: [qsTr("(none: a root)")].concat(inspector.document.jointNames)
                     currentIndex: inspector.hasJoint ? inspector.info.parent + 1 : 0
                     onActivated: (index) => {
                         inspector.document.reparentJoint(inspector.info.index, index - 1)
@@ -56,44 +56,44 @@ Pane {
                 }
             }
             NumberField {
-                visible: !inspector.info.isRoot; label: qsTr("Length"); value: inspector.info.length || 0
+                visible: !inspector.info.isRoot; label: qsTr("Length"); value: inspector.info.length
                 onCommitted: (v) => inspector.document.setLength(inspector.info.index, v)
             }
             NumberField {
-                visible: !inspector.info.isRoot; label: qsTr("Angle \u00b0"); value: inspector.info.angle || 0
+                visible: !inspector.info.isRoot; label: qsTr("Angle \u00b0"); value: inspector.info.angle
                 onCommitted: (v) => inspector.document.setAngle(inspector.info.index, v)
             }
             NumberField {
-                visible: !inspector.info.isRoot; label: qsTr("Min \u00b0"); value: inspector.info.min === undefined ? -180 : inspector.info.min
-                onCommitted: (v) => inspector.document.setLimits(inspector.info.index, v, inspector.info.max)
+                visible: !inspector.info.isRoot; label: qsTr("Min \u00b0"); value: inspector.info.minAngle
+                onCommitted: (v) => inspector.document.setLimits(inspector.info.index, v, inspector.info.maxAngle)
             }
             NumberField {
-                visible: !inspector.info.isRoot; label: qsTr("Max \u00b0"); value: inspector.info.max === undefined ? 180 : inspector.info.max
-                onCommitted: (v) => inspector.document.setLimits(inspector.info.index, inspector.info.min, v)
+                visible: !inspector.info.isRoot; label: qsTr("Max \u00b0"); value: inspector.info.maxAngle
+                onCommitted: (v) => inspector.document.setLimits(inspector.info.index, inspector.info.minAngle, v)
             }
             NumberField {
-                visible: inspector.info.isRoot === true; label: qsTr("X"); value: inspector.info.x || 0
+                visible: inspector.info.isRoot; label: qsTr("X"); value: inspector.info.x
                 onCommitted: (v) => inspector.document.setRootPosition(inspector.info.index, v, inspector.info.y)
             }
             NumberField {
-                visible: inspector.info.isRoot === true; label: qsTr("Y"); value: inspector.info.y || 0
+                visible: inspector.info.isRoot; label: qsTr("Y"); value: inspector.info.y
                 onCommitted: (v) => inspector.document.setRootPosition(inspector.info.index, inspector.info.x, v)
             }
             NumberField {
-                visible: inspector.info.isRoot === true; label: qsTr("Rotation \u00b0"); value: inspector.info.rotation || 0
+                visible: inspector.info.isRoot; label: qsTr("Rotation \u00b0"); value: inspector.info.angle
                 onCommitted: (v) => inspector.document.setRootRotation(inspector.info.index, v)
             }
             CheckBox {
                 text: qsTr("Pinned (P)")
-                checked: inspector.info.pinned === true
+                checked: inspector.info.pinned
                 onToggled: {
                     inspector.document.setPinned(inspector.info.index, checked)
-                    checked = Qt.binding(() => inspector.info.pinned === true)
+                    checked = Qt.binding(() => inspector.info.pinned)
                 }
             }
             Label {
                 color: Theme.secondaryText
-                text: inspector.hasJoint ? qsTr("World (%1, %2)").arg(Number(inspector.info.worldX).toFixed(1)).arg(Number(inspector.info.worldY).toFixed(1)) : ""
+                text: inspector.hasJoint ? qsTr("World (%1, %2)").arg(inspector.info.worldX.toFixed(1)).arg(inspector.info.worldY.toFixed(1)) : ""
             }
         }
         Item { Layout.fillHeight: true }

@@ -35,7 +35,7 @@ Pane {
                 tree.expandRecursively()
                 for (let row = tree.rows - 1; row >= 0; --row) {
                     const joint = tree.jointOfRow(row)
-                    if (joint >= 0 && tree.collapsedNames[panel.document.joint(joint).name])
+                    if (joint >= 0 && tree.collapsedNames[panel.document.jointName(joint)])
                         tree.collapse(row)
                 }
             }
@@ -47,7 +47,7 @@ Pane {
                     for (let row = 0; row < tree.rows; ++row) {
                         const index = tree.indexOfRow(row)
                         if (!tree.isExpanded(row) && treeModel.hasChildren(index))
-                            names[panel.document.joint(treeModel.jointAt(index)).name] = true
+                            names[panel.document.jointName(treeModel.jointAt(index))] = true
                     }
                     tree.collapsedNames = names
                 }

@@ -34,7 +34,7 @@ ApplicationWindow {
         if (document.filePath === "")
             saveDialog.open()
         else
-            document.save()
+            document.files.save()
     }
     function saveAs() { saveDialog.open() }
     function exportRig() { exportDialog.open() }
@@ -186,7 +186,7 @@ ApplicationWindow {
         filters: [{ label: qsTr("Bonework rigs (*.rig.json, *.json)"), globs: ["*.rig.json", "*.json"] },
                   { label: qsTr("All files"), globs: ["*"] }]
         onAboutToShow: folder = FileNames.startFolder(window.document.filePath)
-        onChosen: (file) => window.document.openUrl(file)
+        onChosen: (file) => window.document.files.openUrl(file)
     }
     FileChooser {
         id: saveDialog
@@ -196,7 +196,7 @@ ApplicationWindow {
         defaultSuffix: "rig.json"
         filters: [{ label: qsTr("Bonework rigs (*.rig.json)"), globs: ["*.rig.json"] }]
         onAboutToShow: folder = FileNames.startFolder(window.document.filePath)
-        onChosen: (file) => guard.savedAs(window.document.saveAsUrl(file))
+        onChosen: (file) => guard.savedAs(window.document.files.saveAsUrl(file))
         onRejected: guard.savedAs(false)
     }
     // Export remembers the last format and folder (QSettings, through the document).
@@ -206,17 +206,17 @@ ApplicationWindow {
         title: qsTr("Export for a Game Runtime")
         saving: true
         // The formats and their ids come from C++ (io::exportFormats); the chosen type names one.
-        filters: window.document.exportFormats()
+        filters: window.document.files.exportFormats()
         defaultSuffix: filters.length > 0 ? filters[filterIndex].suffix : "json"
         onAboutToShow: {
-            const last = window.document.lastExportFolder()
+            const last = window.document.files.lastExportFolder()
             if (last.toString() !== "")
                 folder = last
-            filterIndex = Math.max(0, filters.findIndex(f => f.id === window.document.lastExportFormat()))
+            filterIndex = Math.max(0, filters.findIndex(f => f.id === window.document.files.lastExportFormat()))
         }
         onChosen: (file, filterIndex) => {
-            if (window.document.exportTo(file, filters[filterIndex].id)) {
-                exportReportDialog.informativeText = window.document.lastExportReport()
+            if (window.document.files.exportTo(file, filters[filterIndex].id)) {
+                exportReportDialog.informativeText = window.document.files.lastExportReport()
                 exportReportDialog.open()
             }
         }

@@ -17,14 +17,14 @@ MenuBar {
         Menu {
             id: recentMenu
             title: qsTr("Open &Recent")
-            enabled: bar.document.recentFiles.length > 0
+            enabled: bar.document.files.recentFiles.length > 0
             Instantiator {
-                model: bar.document.recentFiles
+                model: bar.document.files.recentFiles
                 delegate: MenuItem {
                     required property string modelData
                     required property int index
                     // The name first, then the folder; & doubled so it is not a mnemonic.
-                    text: (index < 9 ? "&" + (index + 1) + "  " : "") + bar.document.recentFileLabel(modelData).replace(/&/g, "&&")
+                    text: (index < 9 ? "&" + (index + 1) + "  " : "") + bar.document.files.recentFileLabel(modelData).replace(/&/g, "&&")
                     onTriggered: bar.openRecent(modelData)
                 }
                 onObjectAdded: (index, object) => recentMenu.insertItem(index, object)
@@ -35,7 +35,7 @@ MenuBar {
             id: examplesMenu
             title: qsTr("E&xamples")
             Instantiator {
-                model: bar.document.examples()
+                model: bar.document.files.examples()
                 delegate: MenuItem {
                     required property var modelData
                     required property int index
@@ -87,7 +87,7 @@ MenuBar {
         Menu {
             title: qsTr("Node &Shape")
             Repeater {
-                model: ["bone", "box", "ball"]
+                model: bar.document.nodeShapeNames
                 MenuItem {
                     required property string modelData
                     text: modelData

@@ -44,7 +44,7 @@ ToolBar {
         Label { text: qsTr("Drag solver") }
         ComboBox {
             id: defaultSolverBox
-            model: ["follow", "relax"]
+            model: bar.document.posing.dragSolverNames
             currentIndex: Math.max(0, model.indexOf(bar.document.posing.defaultSolver))
             onActivated: bar.document.posing.defaultSolver = currentText
             ToolTip.visible: hovered
@@ -64,8 +64,7 @@ ToolBar {
         ComboBox {
             id: driverBox
             objectName: "driverBox"
-            model: [{ text: qsTr("Cursor"), value: "cursor" }, { text: qsTr("Ball"), value: "ball" },
-                    { text: qsTr("Steering"), value: "steering" }]
+            model: bar.player.drivers
             textRole: "text"
             valueRole: "value"
             currentIndex: Math.max(0, indexOfValue(bar.player.driver))

@@ -39,7 +39,7 @@ Dialog {
         ColumnLayout {
             id: column
             anchors.fill: parent
-            Label { text: qsTr("A chain from an ancestor down to %1").arg(dialog.document.joint(dialog.tip).name || "") }
+            Label { text: qsTr("A chain from an ancestor down to %1").arg(dialog.document.jointName(dialog.tip)) }
             ComboBox {
                 id: ancestorBox
                 objectName: "chainRootBox"

@@ -4,7 +4,7 @@
 // 2 usage error or unreadable input.
 #include "commands.h"
 
-#include "bonework/io/export/export_format.h"
+#include "bonework/formats/file_format.h"
 #include "bonework/io/rig_file.h"
 
 #include <QCommandLineParser>
@@ -36,13 +36,13 @@ int runExport(const QStringList& arguments)
     const QStringList files = parser.positionalArguments();
     const QString format = parser.value(formatOption);
     const QString output = parser.value(outputOption);
-    const io::ExportFormat* exporter = io::findExportFormat(format);
+    const formats::FileFormat* exporter = formats::findExportFormat(format);
     if (files.size() != 1 || output.isEmpty() || !exporter) {
         err << "usage: bonework-cli export RIG.json --format spine|dragonbones -o OUT.json\n";
         return UsageError;
     }
     // Bonework's own format stays the source of truth: never overwrite a rig with an export.
-    if (io::isRigPath(output, files[0])) {
+    if (formats::isRigPath(output, files[0])) {
         err << "bonework-cli export: refusing to write an export over a Bonework rig (" << output
             << "); choose a name that does not end in .rig.json\n";
         return Failure;
@@ -52,9 +52,9 @@ int runExport(const QStringList& arguments)
         err << loaded.error.toString() << '\n';
         return loaded.error.readError ? UsageError : Failure;
     }
-    io::ExportReport report;
+    exporters::ExportReport report;
     QString error;
-    if (!io::writeExport(*exporter, *loaded.rig, output, report, &error)) {
+    if (!exporter->save(*loaded.rig, output, report, &error)) {
         err << "bonework-cli export: cannot write " << output << ": " << error << '\n';
         return Failure;
     }

@@ -75,7 +75,7 @@ bool parseTarget(const QString& text, QString& joint, Vec2& point)
     return okX && okY && std::isfinite(point.x) && std::isfinite(point.y);
 }
 
-QString report(const Rig& rig, SolverKind kind, const SolveResult& result)
+QString report(const Rig& rig, SolverKind kind, const solvers::SolveResult& result)
 {
     const std::vector<WorldTransform> world = forwardKinematics(rig);
     QString json = QStringLiteral("{\"solver\": ") + jsonString(QString::fromUtf8(solverName(kind).data(), solverName(kind).size()));
@@ -185,8 +185,8 @@ int runSolve(const QStringList& arguments)
     Rig& rig = *loaded.rig;
 
     SolverKind kind = SolverKind::Fabrik;
-    std::vector<Effector> effectors;
-    SolveRequest request;
+    std::vector<solvers::Effector> effectors;
+    solvers::SolveRequest request;
     if (byChain) {
         const QString name = parser.value(chainOption);
         const int index = rig.findChain(name.toStdString());
@@ -198,7 +198,7 @@ int runSolve(const QStringList& arguments)
         if (chain.target.isAttached())
             target = forwardKinematics(rig)[static_cast<std::size_t>(chain.target.joint)].position;
         effectors.push_back({chain.tip, target, 1.0});
-        request = chainRequest(chain, effectors.front());
+        request = solvers::chainRequest(chain, effectors.front());
     } else {
         const QString name = parser.value(solverOption);
         const std::optional<SolverKind> found = solverFromName(name.toStdString());
@@ -220,7 +220,7 @@ int runSolve(const QStringList& arguments)
                 return failure(QStringLiteral("the rig has no joint named '%1'").arg(rootName));
         }
         const JointIndex root = request.root;
-        request = defaultRequest(effectors); // the same cap as the editor's free drags
+        request = solvers::defaultRequest(effectors); // the same cap as the editor's free drags
         request.root = root;
     }
     if (iterations > 0)
@@ -230,10 +230,10 @@ int runSolve(const QStringList& arguments)
     if (bend)
         request.bend = *bend;
 
-    const std::unique_ptr<Solver> solver = makeSolver(kind);
+    const std::unique_ptr<solvers::Solver> solver = solvers::makeSolver(kind);
     if (const std::string why = solver->validate(rig, request); !why.empty())
         return failure(QString::fromStdString(why));
-    SolveResult result;
+    solvers::SolveResult result;
     solver->run(rig, request, result);
 
     if (parser.isSet(outputOption)) {

@@ -9,8 +9,15 @@ AddJointCommand::AddJointCommand(Document* document, const QString& text, JointD
 {
 }
 
-void AddJointCommand::apply() { m_document->applyJointAdded(m_joint, true); }
+void AddJointCommand::apply()
+{
+    m_document->applyStructureChange([this](Rig& rig) { rig.addJoint(m_joint); });
+}
 
-void AddJointCommand::revert() { m_document->applyJointAdded(m_joint, false); }
+void AddJointCommand::revert()
+{
+    // A new joint is always the last one.
+    m_document->applyStructureChange([](Rig& rig) { rig.removeJoint(static_cast<JointIndex>(rig.jointCount() - 1)); });
+}
 
 } // namespace bonework::editor

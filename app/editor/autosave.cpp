@@ -74,7 +74,7 @@ bool Autosave::recover()
     if (!rig.open(QIODevice::ReadOnly))
         return false;
     const QString original = path.open(QIODevice::ReadOnly) ? QString::fromUtf8(path.readAll()) : QString();
-    const bool ok = m_document->restoreRecovered(rig.readAll(), original);
+    const bool ok = m_document->files()->restoreRecovered(rig.readAll(), original);
     rig.close();
     if (ok)
         discardRecovery();

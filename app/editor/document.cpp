@@ -1,42 +1,22 @@
 #include "document.h"
 
-#include "example_catalogue.h"
-#include "recent_files.h"
 #include "add_joint_command.h"
+#include "structure_commands.h"
 #include "pose_command.h"
 #include "rig_edit_command.h"
-#include "rig_snapshot_command.h"
 
 #include "bonework/angles.h"
 #include "bonework/bone_placement.h"
 #include "bonework/forward_kinematics.h"
-#include "bonework/io/export/export_format.h"
-#include "bonework/io/rig_file.h"
 #include "bonework/solvers/stuck_drag.h"
 
-#include <QElapsedTimer>
-#include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QSaveFile>
-#include <QSettings>
 
 #include <algorithm>
 #include <cmath>
 
 namespace bonework::editor {
 namespace {
-
-constexpr char kExamplesIndex[] = ":/examples/examples.json";
-
-Rig untitledRig()
-{
-    Rig rig;
-    rig.setName("untitled");
-    return rig;
-}
 
 bool sameStructure(const Rig& a, const Rig& b)
 {
@@ -53,8 +33,10 @@ bool sameStructure(const Rig& a, const Rig& b)
 } // namespace
 
 Document::Document(QObject* parent)
-    : QObject(parent), m_rig(untitledRig()), m_savedRig(m_rig), m_posing(new PoseController(this))
+    : QObject(parent), m_posing(new PoseController(this)), m_files(new FileService(this))
 {
+    m_rig.setName("untitled");
+    m_savedRig = m_rig;
     connect(&m_undo, &QUndoStack::cleanChanged, this, &Document::modifiedChanged);
     connect(&m_undo, &QUndoStack::indexChanged, this, &Document::undoStateChanged);
     connect(&m_undo, &QUndoStack::cleanChanged, this, &Document::undoStateChanged);
@@ -90,10 +72,6 @@ void Document::setSelectedChain(int chain)
     emit selectionChanged();
 }
 
-QStringList Document::recentFiles() const { return RecentFiles::list(); }
-
-QString Document::recentFileLabel(const QString& path) const { return RecentFiles::label(path); }
-
 QString Document::nodeShape() const { return QString::fromLatin1(nodeShapeName(m_rig.nodeShape())); }
 
 // --- Files ---------------------------------------------------------------------------------
@@ -109,10 +87,24 @@ void Document::replaceRig(const Rig& rig)
     const QString selected = m_selectedJoint >= 0 ? QString::fromStdString(m_rig.jointName(m_selectedJoint)) : QString();
     const bool sameJoints = m_rig.jointCount() == rig.jointCount();
     m_rig = rig;
-    ++m_revision;
     restoreSelection(selected, sameJoints);
     if (m_selectedChain >= chainCount())
         setSelectedChain(-1);
+    notifyRigChanged();
+}
+
+void Document::notifyRigChanged()
+{
+    // Names change with edits only, never with poses: drags call notifyPoseChanged instead, so
+    // a 10,000-joint rig's names are not listed again for every mouse move.
+    QStringList names;
+    names.reserve(static_cast<qsizetype>(m_rig.jointCount()));
+    for (std::size_t i = 0; i < m_rig.jointCount(); ++i)
+        names.append(QString::fromStdString(m_rig.jointName(static_cast<JointIndex>(i))));
+    if (names != m_jointNames) {
+        m_jointNames = std::move(names);
+        emit jointNamesChanged();
+    }
     emit rigChanged();
 }
 
@@ -143,136 +135,14 @@ void Document::adopt(const Rig& rig, const QString& filePath, const QVariantMap&
     emit modifiedChanged();
 }
 
-void Document::newRig() { adopt(untitledRig(), QString(), {}); }
-
-bool Document::open(const QString& path)
+void Document::markSaved(const QString& path)
 {
-    const io::LoadResult loaded = io::loadRigFile(path);
-    if (!loaded.ok()) {
-        emit loadFailed(loaded.error.toString());
-        return false;
-    }
-    // An example keeps the way it is meant to be played however it is opened (menu, command
-    // line, Open, Open Recent): the catalogue knows it by its file name.
-    adopt(*loaded.rig, QFileInfo(path).absoluteFilePath(), ExampleCatalogue::hintForFile(QFileInfo(path).fileName()));
-    RecentFiles::add(m_filePath);
-    emit fileChanged(); // the recent list changed too
-    return true;
-}
-
-bool Document::openExample(int index)
-{
-    const QVariantList list = examples();
-    if (index < 0 || index >= list.size())
-        return false;
-    const QVariantMap example = list[index].toMap();
-    const io::LoadResult loaded = io::loadRigFile(ExampleCatalogue::resourcePath(example));
-    if (!loaded.ok()) {
-        emit loadFailed(loaded.error.toString());
-        return false;
-    }
-    adopt(*loaded.rig, QString(), example); // an example is a template: saving asks where
-    return true;
-}
-
-QVariantList Document::examples() const { return ExampleCatalogue::entries(); }
-
-bool Document::save()
-{
-    if (m_filePath.isEmpty())
-        return false;
-    return saveAs(m_filePath);
-}
-
-bool Document::saveAs(const QString& path)
-{
-    if (path.isEmpty())
-        return false;
-    QString error;
-    if (!io::saveRigFile(m_rig, path, &error)) {
-        emit saveFailed(error);
-        return false;
-    }
     m_savedRig = m_rig;
     m_undo.setClean();
-    setFile(QFileInfo(path).absoluteFilePath());
-    RecentFiles::add(m_filePath);
-    return true;
+    setFile(path);
 }
 
-bool Document::revert()
-{
-    if (m_filePath.isEmpty()) {
-        m_undo.setIndex(m_undo.cleanIndex() >= 0 ? m_undo.cleanIndex() : 0);
-        return true;
-    }
-    return open(m_filePath);
-}
-
-bool Document::exportTo(const QUrl& url, const QString& format)
-{
-    const QString path = url.isLocalFile() ? url.toLocalFile() : url.toString();
-    if (io::isRigPath(path, m_filePath)) {
-        emit saveFailed(tr("An export never replaces a Bonework rig: choose a name that does not end in .rig.json"));
-        return false;
-    }
-    const io::ExportFormat* exporter = io::findExportFormat(format);
-    if (!exporter)
-        return false;
-    io::ExportReport report;
-    QString error;
-    if (!io::writeExport(*exporter, m_rig, path, report, &error)) {
-        emit saveFailed(tr("Cannot write %1: %2").arg(path, error));
-        return false;
-    }
-    QSettings settings;
-    settings.setValue("export/format", format);
-    settings.setValue("export/folder", QFileInfo(path).absolutePath());
-    m_lastExportReport = report.toText();
-    return true;
-}
-
-QVariantList Document::exportFormats() const
-{
-    QVariantList list;
-    for (const io::ExportFormat& f : io::exportFormats())
-        list.append(QVariantMap{{"id", f.id},
-                                {"label", QStringLiteral("%1 (%2)").arg(f.displayName, f.nameFilter)},
-                                {"globs", QStringList{f.nameFilter}},
-                                {"suffix", f.suffix}});
-    return list;
-}
-
-QString Document::lastExportFormat() const { return QSettings().value("export/format", "spine").toString(); }
-
-QUrl Document::lastExportFolder() const
-{
-    const QString folder = QSettings().value("export/folder").toString();
-    if (!folder.isEmpty())
-        return QUrl::fromLocalFile(folder);
-    return m_filePath.isEmpty() ? QUrl() : QUrl::fromLocalFile(QFileInfo(m_filePath).absolutePath());
-}
-
-bool Document::restoreRecovered(const QByteArray& json, const QString& originalPath)
-{
-    const io::LoadResult loaded = io::parseRig(json, tr("recovered work"));
-    if (!loaded.ok()) {
-        emit loadFailed(loaded.error.toString());
-        return false;
-    }
-    newRig();
-    // The recovered rig comes back as an unsaved change on top of its original file.
-    if (!originalPath.isEmpty()) {
-        const io::LoadResult original = io::loadRigFile(originalPath);
-        if (original.ok()) {
-            m_savedRig = *original.rig;
-            replaceRig(m_savedRig);
-            setFile(originalPath);
-        }
-    }
-    m_undo.push(new RigSnapshotCommand(this, tr("Recover unsaved work"), m_rig, *loaded.rig));
-    return true;
-}
+void Document::revertToClean() { m_undo.setIndex(m_undo.cleanIndex() >= 0 ? m_undo.cleanIndex() : 0); }
 
 void Document::undo()
 {
@@ -288,13 +158,18 @@ void Document::redo()
 
 // --- Edits ---------------------------------------------------------------------------------
 
-template <typename Edit>
-bool Document::applyEdit(const QString& text, Edit edit, quint64 mergeKey)
+bool Document::refuseWhilePlaying()
 {
-    if (m_posing->isPreviewing()) {
-        emit editRefused(tr("Stop playing to edit the rig"));
+    if (!m_posing->isPreviewing())
         return false;
-    }
+    emit editRefused(tr("Stop playing to edit the rig"));
+    return true;
+}
+
+bool Document::applyEdit(const QString& text, const std::function<EditResult(Rig&)>& edit)
+{
+    if (refuseWhilePlaying())
+        return false;
     Rig changed = m_rig;
     const EditResult result = edit(changed);
     if (!result.ok()) {
@@ -303,21 +178,20 @@ bool Document::applyEdit(const QString& text, Edit edit, quint64 mergeKey)
     }
     if (changed == m_rig)
         return true;
-    // An edit that keeps the skeleton keeps only what it changed; one that changes it, both rigs.
-    if (auto command = RigEditCommand::between(this, text, m_rig, changed); command && mergeKey == 0)
-        m_undo.push(command.release());
-    else
-        m_undo.push(new RigSnapshotCommand(this, text, m_rig, std::move(changed), mergeKey));
+    // Every edit made here keeps the skeleton (structural edits have their own commands), so
+    // the command keeps only the joints and chains it changed.
+    auto command = RigEditCommand::between(this, text, m_rig, changed);
+    Q_ASSERT(command);
+    m_undo.push(command.release());
     return true;
 }
 
 void Document::applyRigEdit(const RigEditCommand& command, bool after)
 {
     command.apply(m_rig, after);
-    ++m_revision;
     if (m_selectedChain >= chainCount())
         setSelectedChain(-1);
-    emit rigChanged();
+    notifyRigChanged();
 }
 
 QString Document::jointLabel(int joint) const
@@ -337,10 +211,8 @@ std::string Document::newJointName(const char* prefix) const
 
 int Document::addJoint(const JointDesc& joint, const QString& text)
 {
-    if (m_posing->isPreviewing()) {
-        emit editRefused(tr("Stop playing to edit the rig"));
+    if (refuseWhilePlaying())
         return -1;
-    }
     JointIndex added = kNoJoint;
     const EditResult result = m_rig.addJoint(joint, &added); // a refusal changes nothing
     if (!result.ok()) {
@@ -353,14 +225,13 @@ int Document::addJoint(const JointDesc& joint, const QString& text)
     return added;
 }
 
-void Document::applyJointAdded(const JointDesc& joint, bool added)
+void Document::applyStructureChange(const std::function<void(Rig&)>& change)
 {
     const QString selected = m_selectedJoint >= 0 ? jointLabel(m_selectedJoint) : QString();
-    if (added)
-        m_rig.addJoint(joint);
-    else
-        m_rig.removeJoint(static_cast<JointIndex>(m_rig.jointCount() - 1));
+    change(m_rig);
     restoreSelection(selected, false);
+    if (m_selectedChain >= chainCount())
+        setSelectedChain(-1);
     notifyRigChanged();
 }
 
@@ -414,9 +285,16 @@ bool Document::removeJoint(int joint)
         const JointIndex pick = next != kNoJoint ? next : previous != kNoJoint ? previous : parent;
         neighbour = jointLabel(pick);
     }
-    if (!applyEdit(tr("Delete %1").arg(jointLabel(joint)), [&](Rig& r) { return r.removeJoint(joint); }))
+    if (refuseWhilePlaying() || !refuseInvalid(joint))
         return false;
+    const QString text = tr("Delete %1").arg(jointLabel(joint));
+    Rig::SubtreeRecord removed = m_rig.recordSubtree(joint);
+    m_rig.removeJoint(joint);
+    notifyRigChanged();
+    m_undo.push(new RemoveJointCommand(this, text, joint, std::move(removed), true));
     setSelectedJoint(neighbour.isEmpty() ? -1 : findJoint(neighbour));
+    if (m_selectedChain >= chainCount())
+        setSelectedChain(-1);
     return true;
 }
 
@@ -428,8 +306,32 @@ bool Document::renameJoint(int joint, const QString& name)
 
 bool Document::reparentJoint(int joint, int newParent)
 {
-    return applyEdit(tr("Reparent %1").arg(jointLabel(joint)),
-                     [&](Rig& r) { return r.reparentJoint(joint, newParent < 0 ? kNoJoint : newParent); });
+    if (refuseWhilePlaying() || !refuseInvalid(joint))
+        return false;
+    const JointIndex parent = newParent < 0 ? kNoJoint : newParent;
+    if (parent == m_rig.parent(joint))
+        return true;
+    const QString text = tr("Reparent %1").arg(jointLabel(joint));
+    const QString selected = m_selectedJoint >= 0 ? jointLabel(m_selectedJoint) : QString();
+    Rig::SubtreeRecord before = m_rig.recordSubtree(joint);
+    const std::string name = m_rig.jointName(joint);
+    if (const EditResult result = m_rig.reparentJoint(joint, parent); !result.ok()) {
+        emit editRefused(QString::fromStdString(result.error)); // the rig is unchanged
+        return false;
+    }
+    const JointIndex movedTo = m_rig.findJoint(name);
+    restoreSelection(selected, false);
+    notifyRigChanged();
+    m_undo.push(new ReparentJointCommand(this, text, joint, parent, movedTo, std::move(before), true));
+    return true;
+}
+
+bool Document::refuseInvalid(int joint)
+{
+    if (m_rig.isValidJoint(joint))
+        return true;
+    emit editRefused(tr("No such joint"));
+    return false;
 }
 
 bool Document::setLength(int joint, double length)
@@ -483,38 +385,6 @@ bool Document::setNodeShape(const QString& shape)
     });
 }
 
-QVariantMap Document::joint(int j) const
-{
-    if (!m_rig.isValidJoint(j))
-        return {};
-    const WorldTransform w = worldTransformOf(m_rig, j);
-    const JointDesc d = m_rig.joint(j);
-    return {{"index", j},
-            {"name", QString::fromStdString(d.name)},
-            {"parent", d.parent},
-            {"parentName", d.parent == kNoJoint ? QString() : QString::fromStdString(m_rig.jointName(d.parent))},
-            {"isRoot", d.parent == kNoJoint},
-            {"length", d.length},
-            {"angle", d.angle},
-            {"min", d.minAngle},
-            {"max", d.maxAngle},
-            {"pinned", d.pinned},
-            {"x", d.position.x},
-            {"y", d.position.y},
-            {"rotation", d.angle},
-            {"worldX", w.position.x},
-            {"worldY", w.position.y},
-            {"chain", chainWithTip(j)}};
-}
-
-QStringList Document::jointNames() const
-{
-    QStringList names;
-    for (std::size_t i = 0; i < m_rig.jointCount(); ++i)
-        names.append(QString::fromStdString(m_rig.jointName(static_cast<JointIndex>(i))));
-    return names;
-}
-
 int Document::findJoint(const QString& name) const { return m_rig.findJoint(name.toStdString()); }
 
 QVariantList Document::ancestors(int joint) const
@@ -527,140 +397,12 @@ QVariantList Document::ancestors(int joint) const
     return list;
 }
 
-// --- Chains --------------------------------------------------------------------------------
-
-QVariantMap Document::chain(int index) const
-{
-    if (index < 0 || index >= chainCount())
-        return {};
-    const Chain& c = m_rig.chains()[index];
-    const QPointF target = chainTarget(index);
-    return {{"index", index},
-            {"name", QString::fromStdString(c.name)},
-            {"root", c.root},
-            {"tip", c.tip},
-            {"rootName", QString::fromStdString(m_rig.jointName(c.root))},
-            {"tipName", QString::fromStdString(m_rig.jointName(c.tip))},
-            {"solver", QString::fromLatin1(solverName(c.solver))},
-            {"iterations", c.iterations},
-            {"tolerance", c.tolerance},
-            {"bend", QString::fromLatin1(bendName(c.bend))},
-            {"attachedTo", c.target.isAttached() ? QString::fromStdString(m_rig.jointName(c.target.joint)) : QString()},
-            {"targetX", target.x()},
-            {"targetY", target.y()}};
-}
-
-QStringList Document::solverNames() const
-{
-    QStringList names;
-    for (SolverKind k : kAllSolvers)
-        names.append(QString::fromLatin1(solverName(k)));
-    return names;
-}
-
-int Document::defaultChainRoot(int tip) const { return bonework::defaultChainRoot(m_rig, tip); }
-
-int Document::addChain(int tip, int root)
-{
-    if (!m_rig.isValidJoint(tip) || !m_rig.isValidJoint(root) || !m_rig.isAncestor(root, tip)) {
-        emit editRefused(tr("A chain runs from a joint down to one of its descendants"));
-        return -1;
-    }
-    Chain c;
-    int n = chainCount();
-    do
-        c.name = "chain" + std::to_string(++n);
-    while (m_rig.findChain(c.name) >= 0);
-    c.root = root;
-    c.tip = tip;
-    const bool twoBones = m_rig.parent(tip) != kNoJoint && m_rig.parent(m_rig.parent(tip)) == root;
-    c.solver = twoBones ? SolverKind::TwoBone : SolverKind::Fabrik;
-    c.target.point = worldTransformOf(m_rig, tip).position;
-    if (!applyEdit(tr("Add chain %1").arg(QString::fromStdString(c.name)), [&](Rig& r) { return r.addChain(c); }))
-        return -1;
-    setSelectedChain(chainCount() - 1);
-    return chainCount() - 1;
-}
-
-bool Document::removeChain(int index)
-{
-    const QString name = index >= 0 && index < chainCount() ? QString::fromStdString(m_rig.chains()[index].name) : QString();
-    return applyEdit(tr("Delete chain %1").arg(name), [&](Rig& r) { return r.removeChain(index); });
-}
-
-template <typename Change>
-static EditResult changeChain(Rig& r, int index, Change change)
-{
-    if (index < 0 || index >= static_cast<int>(r.chains().size()))
-        return EditResult::refused("no such chain");
-    Chain c = r.chains()[index];
-    change(c);
-    return r.setChain(index, c);
-}
-
-bool Document::renameChain(int index, const QString& name)
-{
-    return applyEdit(tr("Rename chain to %1").arg(name), [&](Rig& r) {
-        return changeChain(r, index, [&](Chain& c) { c.name = name.trimmed().toStdString(); });
-    });
-}
-
-bool Document::setChainSolver(int index, const QString& solver)
-{
-    const auto kind = solverFromName(solver.toStdString());
-    if (!kind) {
-        emit editRefused(tr("Unknown solver %1").arg(solver));
-        return false;
-    }
-    return applyEdit(tr("Set solver to %1").arg(solver),
-                     [&](Rig& r) { return changeChain(r, index, [&](Chain& c) { c.solver = *kind; }); });
-}
-
-bool Document::setChainIterations(int index, int iterations)
-{
-    return applyEdit(tr("Set iterations"),
-                     [&](Rig& r) { return changeChain(r, index, [&](Chain& c) { c.iterations = iterations; }); });
-}
-
-bool Document::setChainTolerance(int index, double tolerance)
-{
-    return applyEdit(tr("Set tolerance"),
-                     [&](Rig& r) { return changeChain(r, index, [&](Chain& c) { c.tolerance = tolerance; }); });
-}
-
-bool Document::setChainBend(int index, const QString& bend)
-{
-    const auto b = bendFromName(bend.toStdString());
-    if (!b)
-        return false;
-    return applyEdit(tr("Set bend %1").arg(bend),
-                     [&](Rig& r) { return changeChain(r, index, [&](Chain& c) { c.bend = *b; }); });
-}
-
-int Document::chainWithTip(int joint) const
-{
-    for (int i = 0; i < chainCount(); ++i)
-        if (m_rig.chains()[i].tip == joint)
-            return i;
-    return -1;
-}
-
-QPointF Document::chainTarget(int index) const
-{
-    if (index < 0 || index >= chainCount())
-        return {};
-    const Chain& c = m_rig.chains()[index];
-    const Vec2 p = c.target.isAttached() ? worldTransformOf(m_rig, c.target.joint).position : c.target.point;
-    return {p.x, p.y};
-}
-
 // --- Posing --------------------------------------------------------------------------------
 
 void Document::applyPoseChange(const PoseChange& change, bool after)
 {
     change.apply(m_rig, after);
-    ++m_revision;
-    emit rigChanged();
+    notifyPoseChanged();
 }
 
 bool Document::isPreviewing() const { return m_posing->isPreviewing(); }

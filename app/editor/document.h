@@ -1,15 +1,19 @@
 #pragma once
 // The open rig in the editor: the Rig, its file, the undo stack and the selection; posing is the
 // document's PoseController.
-// Every change goes through the undo stack (one RigSnapshotCommand per edit, one per drag); QML
-// calls the Q_INVOKABLE methods and never touches the model directly.
+// Every change goes through the undo stack, one command per edit kind keeping only what it
+// changed (RigEditCommand, AddJointCommand, RemoveJointCommand, ReparentJointCommand, PoseCommand
+// for drags); QML calls the Q_INVOKABLE methods and never touches the model directly.
 
 #include "pose_change.h"
+#include "file_service.h"
 #include "pose_controller.h"
 
 #include "bonework/rig.h"
 
 #include <QObject>
+
+#include <functional>
 #include <QPointF>
 #include <QString>
 #include <QUndoStack>
@@ -31,7 +35,6 @@ class Document : public QObject {
     Q_PROPERTY(QString filePath READ filePath NOTIFY fileChanged)
     Q_PROPERTY(QString displayName READ displayName NOTIFY fileChanged)
     Q_PROPERTY(bool modified READ isModified NOTIFY modifiedChanged)
-    Q_PROPERTY(int revision READ revision NOTIFY rigChanged)
     Q_PROPERTY(int jointCount READ jointCount NOTIFY rigChanged)
     Q_PROPERTY(int selectedJoint READ selectedJoint WRITE setSelectedJoint NOTIFY selectionChanged)
     Q_PROPERTY(int selectedChain READ selectedChain WRITE setSelectedChain NOTIFY selectionChanged)
@@ -42,7 +45,15 @@ class Document : public QObject {
     Q_PROPERTY(QString undoText READ undoText NOTIFY undoStateChanged)
     Q_PROPERTY(QString redoText READ redoText NOTIFY undoStateChanged)
     Q_PROPERTY(QString nodeShape READ nodeShape NOTIFY rigChanged)
-    Q_PROPERTY(QStringList recentFiles READ recentFiles NOTIFY fileChanged)
+    // Every joint's name in index order (the inspector's parent list); changes with the skeleton
+    // and renames only, not with poses.
+    Q_PROPERTY(QStringList jointNames READ jointNames NOTIFY jointNamesChanged)
+    // The names rig files use, for the chain form's choices (core's lists, not copies in QML).
+    Q_PROPERTY(QStringList solverNames READ solverNames CONSTANT)
+    Q_PROPERTY(QStringList bendNames READ bendNames CONSTANT)
+    Q_PROPERTY(QStringList nodeShapeNames READ nodeShapeNames CONSTANT)
+    // New, Open, Save, Export, recovery (file_service.h).
+    Q_PROPERTY(bonework::editor::FileService* files READ files CONSTANT)
 
 public:
     explicit Document(QObject* parent = nullptr);
@@ -54,7 +65,6 @@ public:
     QString filePath() const { return m_filePath; }
     QString displayName() const;
     bool isModified() const { return !m_undo.isClean(); }
-    int revision() const { return m_revision; }
     int jointCount() const { return static_cast<int>(m_rig.jointCount()); }
     int selectedJoint() const { return m_selectedJoint; }
     void setSelectedJoint(int joint);
@@ -66,36 +76,7 @@ public:
     QString undoText() const { return m_undo.undoText(); }
     QString redoText() const { return m_undo.redoText(); }
     QString nodeShape() const;
-    QStringList recentFiles() const;
-    // How File > Open Recent shows a file: its name first, then its folder.
-    Q_INVOKABLE QString recentFileLabel(const QString& path) const;
-
-    // --- Files -----------------------------------------------------------------------------
-    Q_INVOKABLE void newRig();
-    // Opens a file; on failure the current document is left untouched and loadFailed is emitted
-    // with the loader's message (file, JSON path, problem).
-    Q_INVOKABLE bool open(const QString& path);
-    Q_INVOKABLE bool openUrl(const QUrl& url) { return open(url.toLocalFile()); }
-    // Opens bundled example `index` (of examples()) as a new, untitled rig (saving asks for a file
-    // name), and remembers how it is meant to be played (playHint).
-    Q_INVOKABLE bool openExample(int index);
-    Q_INVOKABLE QVariantList examples() const;
-    Q_INVOKABLE bool save();
-    Q_INVOKABLE bool saveAs(const QString& path);
-    Q_INVOKABLE bool saveAsUrl(const QUrl& url) { return saveAs(url.toLocalFile()); }
-    Q_INVOKABLE bool revert();
-    // Writes the rig in a game runtime's format ("spine" or "dragonbones"); never over a
-    // .rig.json. Returns what the format could not carry (empty list: nothing lost); failures
-    // are reported through saveFailed.
-    Q_INVOKABLE bool exportTo(const QUrl& url, const QString& format);
-    // The export formats for the Export dialog: id, label ("Spine 4.2 JSON (*.json)"), globs, suffix.
-    Q_INVOKABLE QVariantList exportFormats() const;
-    Q_INVOKABLE QString lastExportReport() const { return m_lastExportReport; }
-    // The format and folder of the last export (QSettings), for the export dialog.
-    Q_INVOKABLE QString lastExportFormat() const;
-    Q_INVOKABLE QUrl lastExportFolder() const;
-    // The snapshot autosave writes and offers back after a crash.
-    Q_INVOKABLE bool restoreRecovered(const QByteArray& json, const QString& originalPath);
+    FileService* files() { return m_files; }
 
     // --- Undo --------------------------------------------------------------------------------
     Q_INVOKABLE void undo();
@@ -117,18 +98,18 @@ public:
     Q_INVOKABLE bool togglePin(int joint);
     Q_INVOKABLE bool setNodeShape(const QString& shape);
 
-    // Joint facts for QML (name, parent, length, angle, min, max, pinned, isRoot, x, y, rotation,
-    // world x/y); an empty map for an invalid index.
-    Q_INVOKABLE QVariantMap joint(int joint) const;
-    Q_INVOKABLE QStringList jointNames() const;
+    // The selected joint's and chain's fields are properties of SelectedJoint and SelectedChain.
+    QStringList jointNames() const { return m_jointNames; }
+    Q_INVOKABLE QString jointName(int joint) const { return jointLabel(joint); }
     Q_INVOKABLE int findJoint(const QString& name) const;
     // Ancestors of a joint, nearest first (for "make chain up to ...").
     Q_INVOKABLE QVariantList ancestors(int joint) const;
 
     // --- Chains --------------------------------------------------------------------------------
     Q_INVOKABLE int chainCount() const { return static_cast<int>(m_rig.chains().size()); }
-    Q_INVOKABLE QVariantMap chain(int index) const;
-    Q_INVOKABLE QStringList solverNames() const;
+    static QStringList solverNames();
+    static QStringList bendNames();
+    static QStringList nodeShapeNames();
     // The ancestor Make Chain offers first for a chain ending at `tip` (the start of its limb).
     Q_INVOKABLE int defaultChainRoot(int tip) const;
     // A chain from `root` down to `tip`, aimed at the tip's current position.
@@ -146,8 +127,9 @@ public:
 
     // Replaces the rig without an undo step (the undo commands use this).
     void replaceRig(const Rig& rig);
-    // Appends `joint` again (added) or removes the last joint, without an undo step (AddJointCommand).
-    void applyJointAdded(const JointDesc& joint, bool added);
+    // Applies a structural change (a joint added, removed, reparented or put back) without an
+    // undo step, keeping the selection on the same joint by name (the structure commands).
+    void applyStructureChange(const std::function<void(Rig&)>& change);
     // Puts an edit's before or after side on the rig without an undo step (RigEditCommand).
     void applyRigEdit(const RigEditCommand& command, bool after);
     // Puts a pose edit's before or after poses on the rig without an undo step (PoseCommand).
@@ -166,6 +148,7 @@ signals:
     void fileChanged();
     void modifiedChanged();
     void rigChanged();
+    void jointNamesChanged();
     void selectionChanged();
     void undoStateChanged();
     void loadFailed(const QString& message);
@@ -174,13 +157,21 @@ signals:
 
 private:
     friend class PoseController; // poses the rig in place and pushes its own undo commands
+    friend class FileService;    // makes what it opens the document, and marks saves
 
+    // Says so and returns true while play mode shows the simulation (edits wait until it stops).
+    bool refuseWhilePlaying();
+    // True for a valid joint; otherwise says "No such joint" and returns false.
+    bool refuseInvalid(int joint);
     // Applies `edit` to a copy of the rig; pushes it as one undo step or reports the refusal.
-    template <typename Edit>
-    bool applyEdit(const QString& text, Edit edit, quint64 mergeKey = 0);
+    bool applyEdit(const QString& text, const std::function<EditResult(Rig&)>& edit);
     void setFile(const QString& path);
     // Makes `rig` the open document: a fresh undo stack, nothing selected, saved as is.
     void adopt(const Rig& rig, const QString& filePath, const QVariantMap& playHint);
+    // The rig was written to `path`: it is the saved state now.
+    void markSaved(const QString& path);
+    // Undoes back to the saved state (or to the start) without a file to reload.
+    void revertToClean();
     QString jointLabel(int joint) const;
     // "root3", "joint7": the prefix and the first number no joint has taken.
     std::string newJointName(const char* prefix) const;
@@ -188,23 +179,21 @@ private:
     int addJoint(const JointDesc& joint, const QString& text);
     void restoreSelection(const QString& jointName, bool sameJoints);
     // The rig changed in place: QML and the canvas re-read it.
-    void notifyRigChanged()
-    {
-        ++m_revision;
-        emit rigChanged();
-    }
+    void notifyRigChanged();
+    // The pose changed in place (a drag, a solve): the canvas and the inspector re-read it.
+    void notifyPoseChanged() { emit rigChanged(); }
 
     Rig m_rig;
     QVariantMap m_playHint;
     Rig m_savedRig; // the rig as last saved or opened: "Reset pose" and Revert go back to it
     QUndoStack m_undo;
     QString m_filePath;
-    int m_revision = 0;
+    QStringList m_jointNames; // as last announced (jointNamesChanged)
     int m_selectedJoint = -1;
     int m_selectedChain = -1;
-    QString m_lastExportReport;
 
     PoseController* m_posing; // a child QObject
+    FileService* m_files;     // a child QObject
 };
 
 } // namespace bonework::editor

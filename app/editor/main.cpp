@@ -37,7 +37,7 @@ int main(int argc, char* argv[])
     QObject::connect(&document, &bonework::editor::Document::loadFailed, &app,
                      [&](const QString& message) { startupError = message; });
     if (!parser.positionalArguments().isEmpty())
-        document.open(parser.positionalArguments().constFirst());
+        document.files()->open(parser.positionalArguments().constFirst());
 
     QQmlApplicationEngine engine;
     QString error;

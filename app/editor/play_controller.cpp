@@ -36,6 +36,22 @@ void PlayController::setDocument(Document* document)
 
 QString PlayController::driver() const { return QString::fromLatin1(sim::driverName(m_settings.driver)); }
 
+QVariantList PlayController::drivers()
+{
+    QVariantList list;
+    for (sim::DriverKind kind : sim::kAllDrivers) {
+        QString text;
+        switch (kind) {
+        case sim::DriverKind::None: continue; // play always drives something
+        case sim::DriverKind::Cursor: text = tr("Cursor"); break;
+        case sim::DriverKind::BouncingBall: text = tr("Ball"); break;
+        case sim::DriverKind::Steering: text = tr("Steering"); break;
+        }
+        list.append(QVariantMap{{"text", text}, {"value", QString::fromLatin1(sim::driverName(kind))}});
+    }
+    return list;
+}
+
 void PlayController::setDriver(const QString& name)
 {
     const auto kind = sim::driverFromName(name.toStdString());
@@ -257,7 +273,7 @@ QString PlayController::status() const
         return m_problem;
     if (!m_sim)
         return {};
-    const SolveResult& r = m_sim->lastSolve();
+    const solvers::SolveResult& r = m_sim->lastSolve();
     QString s = tr("step %1 · error %2 · bend %3").arg(m_sim->stepCount()).arg(r.error, 0, 'f', 2).arg(bend());
     if (m_settings.driver == sim::DriverKind::BouncingBall)
         s += tr(" · kicks %1").arg(m_sim->ball().kicks);

@@ -27,6 +27,8 @@ class PlayController : public QObject {
     Q_PROPERTY(bool active READ isActive NOTIFY stateChanged)   // a simulation exists (playing or paused)
     Q_PROPERTY(bool playing READ isPlaying NOTIFY stateChanged)
     Q_PROPERTY(QString driver READ driver WRITE setDriver NOTIFY driverChanged)
+    // What play mode can drive, for the tool bar: {text (shown), value (driver's name)}.
+    Q_PROPERTY(QVariantList drivers READ drivers CONSTANT)
     Q_PROPERTY(double speed READ speed WRITE setSpeed NOTIFY speedChanged)
     Q_PROPERTY(QString status READ status NOTIFY frameAdvanced)
     Q_PROPERTY(QString bend READ bend NOTIFY frameAdvanced)
@@ -46,6 +48,7 @@ public:
     bool isActive() const { return m_sim != nullptr; }
     bool isPlaying() const { return m_timer.isActive(); }
     QString driver() const;
+    static QVariantList drivers();
     void setDriver(const QString& name);
     double speed() const { return m_speed; }
     void setSpeed(double speed);

@@ -33,6 +33,15 @@ PoseController::~PoseController() = default;
 
 QString PoseController::defaultSolver() const { return QString::fromLatin1(solverName(m_defaultSolver)); }
 
+QStringList PoseController::dragSolverNames()
+{
+    QStringList names;
+    for (SolverKind kind : kAllSolvers)
+        if (isTreeSolver(kind))
+            names.append(QString::fromLatin1(solverName(kind)));
+    return names;
+}
+
 void PoseController::setDefaultSolver(const QString& name)
 {
     const auto kind = solverFromName(name.toStdString());
@@ -43,11 +52,11 @@ void PoseController::setDefaultSolver(const QString& name)
     emit defaultSolverChanged();
 }
 
-Solver& PoseController::solverFor(SolverKind kind)
+solvers::Solver& PoseController::solverFor(SolverKind kind)
 {
     auto& slot = m_solvers[static_cast<std::size_t>(kind)];
     if (!slot)
-        slot = makeSolver(kind);
+        slot = solvers::makeSolver(kind);
     return *slot;
 }
 
@@ -132,7 +141,7 @@ void PoseController::moveRootTo(double x, double y)
         emit m_document->editRefused(QString::fromStdString(result.error));
         return;
     }
-    m_document->notifyRigChanged();
+    m_document->notifyPoseChanged();
     pushDragStep();
 }
 
@@ -146,17 +155,17 @@ void PoseController::solveDrag(Vec2 target)
 {
     if (!std::isfinite(target.x) || !std::isfinite(target.y))
         return;
-    const Effector effector{m_dragJoint, target, 1.0};
-    SolveRequest request;
+    const solvers::Effector effector{m_dragJoint, target, 1.0};
+    solvers::SolveRequest request;
     SolverKind kind = m_defaultSolver;
     if (m_dragChain >= 0) {
         const Chain& chain = m_document->m_rig.chains()[m_dragChain];
         kind = chain.solver;
-        request = chainRequest(chain, effector);
+        request = solvers::chainRequest(chain, effector);
     } else {
-        request = defaultRequest(std::span<const Effector>(&effector, 1)); // as bonework-cli solve
+        request = solvers::defaultRequest(std::span<const solvers::Effector>(&effector, 1)); // as bonework-cli solve
     }
-    Solver& solver = solverFor(kind);
+    solvers::Solver& solver = solverFor(kind);
     const std::string why = solver.validate(m_document->m_rig, request);
     if (!why.empty()) {
         m_lastSolve = {kind, -1.0, 0, 0.0, QString::fromLatin1(solverName(kind)) + QStringLiteral(": ") + QString::fromStdString(why)};
@@ -177,16 +186,16 @@ void PoseController::solveDrag(Vec2 target)
     if (!m_solveResult.reached && norm(worldTransformOf(m_document->m_rig, m_dragJoint).position - before) < 1e-9)
         explainStuckDrag(kind, request);
     emit lastSolveChanged();
-    m_document->notifyRigChanged();
+    m_document->notifyPoseChanged();
     pushDragStep();
 }
 
-void PoseController::explainStuckDrag(SolverKind kind, const SolveRequest& request)
+void PoseController::explainStuckDrag(SolverKind kind, const solvers::SolveRequest& request)
 {
     // Follow drags a free tree along whole; every other solve holds the tree's root in place.
     const bool rootsHeld = kind != SolverKind::Follow || request.root != kNoJoint
                            || m_document->m_rig.subtreeHasPin(m_document->m_rig.rootOf(m_dragJoint));
-    std::string why = bonework::explainStuckDrag(m_document->m_rig, m_dragJoint, request.root, rootsHeld, m_solveResult.limited);
+    std::string why = solvers::explainStuckDrag(m_document->m_rig, m_dragJoint, request.root, rootsHeld, m_solveResult.limited);
     if (why.empty())
         why = m_document->m_rig.jointName(m_dragJoint) + " cannot get closer to the target from here";
     const QString message = QString::fromStdString(why);
@@ -255,7 +264,7 @@ bool PoseController::resetPose()
     PoseChange reset = start.changesIn(m_document->m_rig);
     if (reset.empty())
         return true;
-    m_document->notifyRigChanged();
+    m_document->notifyPoseChanged();
     m_document->m_undo.push(new PoseCommand(m_document, tr("Reset pose"), std::move(reset), 0, true));
     return true;
 }

@@ -27,6 +27,8 @@ class PoseController : public QObject {
 
     // The solver for dragging joints that are not a chain's tip: follow or relax (QSettings).
     Q_PROPERTY(QString defaultSolver READ defaultSolver WRITE setDefaultSolver NOTIFY defaultSolverChanged)
+    // The solvers that can drag any joint of a tree (follow, relax): the tool bar's choices.
+    Q_PROPERTY(QStringList dragSolverNames READ dragSolverNames CONSTANT)
     // The last solve for the status bar: solver, time, iterations, error, and why a drag is stuck.
     Q_PROPERTY(QString lastSolve READ lastSolve NOTIFY lastSolveChanged)
 
@@ -35,6 +37,8 @@ public:
     ~PoseController() override;
 
     QString defaultSolver() const;
+
+    static QStringList dragSolverNames();
     void setDefaultSolver(const QString& name);
     // Formatted when read (the status bar reads it once a frame), not on every solve.
     QString lastSolve() const;
@@ -71,8 +75,8 @@ private:
     // Pushes the drag's change so far as one undo step (merged with the drag's earlier ones).
     void pushDragStep();
     // Says in the status bar why the dragged joint did not move (pins, rigid bones, limits).
-    void explainStuckDrag(SolverKind kind, const SolveRequest& request);
-    Solver& solverFor(SolverKind kind);
+    void explainStuckDrag(SolverKind kind, const solvers::SolveRequest& request);
+    solvers::Solver& solverFor(SolverKind kind);
 
     Document* m_document;
     SolverKind m_defaultSolver = SolverKind::Follow;
@@ -93,8 +97,8 @@ private:
     QString m_dragText; // the drag's undo step, named once at its start
     quint64 m_dragSerial = 0;
     bool m_dragExplained = false;
-    std::array<std::unique_ptr<Solver>, 6> m_solvers;
-    SolveResult m_solveResult;
+    std::array<std::unique_ptr<solvers::Solver>, 6> m_solvers;
+    solvers::SolveResult m_solveResult;
 
     Rig m_beforePreview;
     bool m_previewing = false;

@@ -1,10 +1,12 @@
 #include "rig_canvas.h"
 
 #include "document.h"
+#include "add_bone_tool.h"
+#include "canvas_hit_test.h"
+#include "pose_tool.h"
 #include "rig_painter.h"
+#include "select_tool.h"
 
-#include "bonework/angles.h"
-#include "bonework/bone_placement.h"
 
 #include <QCursor>
 #include <QPainter>
@@ -15,22 +17,6 @@
 #include <cmath>
 
 namespace bonework::editor {
-namespace {
-
-constexpr double kPickRadius = 9.0; // view pixels
-
-QPointF toPoint(Vec2 v) { return {v.x, v.y}; }
-
-double distanceToSegment(QPointF p, QPointF a, QPointF b)
-{
-    const QPointF ab = b - a;
-    const double len2 = QPointF::dotProduct(ab, ab);
-    const double t = len2 > 0 ? std::clamp(QPointF::dotProduct(p - a, ab) / len2, 0.0, 1.0) : 0.0;
-    const QPointF q = a + ab * t - p;
-    return std::hypot(q.x(), q.y());
-}
-
-} // namespace
 
 RigCanvas::RigCanvas(QQuickItem* parent) : QQuickPaintedItem(parent)
 {
@@ -41,8 +27,14 @@ RigCanvas::RigCanvas(QQuickItem* parent) : QQuickPaintedItem(parent)
     setAntialiasing(true);
     setFillColor(RigPainter::kBackground);
     setOpaquePainting(true);
+    CanvasToolHost& host = *this;
+    m_tools[Select] = std::make_unique<SelectTool>(host);
+    m_tools[AddBone] = std::make_unique<AddBoneTool>(host);
+    m_tools[Pose] = std::make_unique<PoseTool>(host);
     m_frameClock.start();
 }
+
+RigCanvas::~RigCanvas() = default;
 
 void RigCanvas::setDocument(Document* document)
 {
@@ -65,8 +57,10 @@ void RigCanvas::setTool(Tool tool)
 {
     if (m_tool == tool)
         return;
+    if (m_toolGesture)
+        currentTool().cancel();
+    m_toolGesture = false;
     m_tool = tool;
-    m_gesture = Gesture::None;
     emit toolChanged();
     update();
 }
@@ -84,12 +78,19 @@ void RigCanvas::rigChanged()
 {
     if (!m_document)
         return;
-    m_world = forwardKinematics(m_document->rig());
+    refreshWorld();
     if (m_framePending && width() > 0 && height() > 0) {
         m_framePending = false;
         fitToView();
     }
     update();
+}
+
+void RigCanvas::refreshWorld()
+{
+    // Sized once per joint count: posing the rig reuses the same array every frame.
+    m_world.resize(m_document->rig().jointCount());
+    forwardKinematics(m_document->rig(), m_world);
 }
 
 void RigCanvas::geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry)
@@ -101,9 +102,9 @@ void RigCanvas::geometryChange(const QRectF& newGeometry, const QRectF& oldGeome
     }
 }
 
-QPointF RigCanvas::mapToRig(QPointF view) const { return (view - m_offset) / m_zoom; }
+QPointF RigCanvas::mapToRig(QPointF view) const { return m_view.toRig(view); }
 
-QPointF RigCanvas::mapFromRig(QPointF scene) const { return scene * m_zoom + m_offset; }
+QPointF RigCanvas::mapFromRig(QPointF scene) const { return m_view.fromRig(scene); }
 
 void RigCanvas::fitToView()
 {
@@ -118,18 +119,16 @@ void RigCanvas::fitToView()
     // Examples are laid out on a 1200 x 800 stage (the area their motion preview plays in).
     if (box.isNull() || (m_document && !m_document->playHint().isEmpty()))
         box |= QRectF(0, 0, 1200, 800);
-    box = box.marginsAdded(QMarginsF(60, 60, 60, 60));
-    m_zoom = std::clamp(std::min(width() / box.width(), height() / box.height()), 0.02, 20.0);
-    m_offset = QPointF(width() / 2, height() / 2) - box.center() * m_zoom;
+    m_view.size = size();
+    m_view.frame(box);
     emit viewChanged();
     update();
 }
 
 void RigCanvas::zoomAround(QPointF view, double factor)
 {
-    const QPointF scene = mapToRig(view);
-    m_zoom = std::clamp(m_zoom * factor, 0.02, 50.0);
-    m_offset = view - scene * m_zoom;
+    m_view.size = size();
+    m_view.zoomAround(view, factor);
     emit viewChanged();
     update();
 }
@@ -146,64 +145,27 @@ void RigCanvas::setCursorScene(QPointF scene)
 
 int RigCanvas::jointAt(QPointF view) const
 {
-    if (!m_document)
-        return -1;
-    const Rig& rig = m_document->rig();
-    int best = -1;
-    double bestDistance = kPickRadius;
-    for (std::size_t i = 0; i < m_world.size(); ++i) {
-        const QPointF p = mapFromRig(toPoint(m_world[i].position));
-        const double d = std::hypot(p.x() - view.x(), p.y() - view.y());
-        if (d <= bestDistance) {
-            bestDistance = d;
-            best = static_cast<int>(i);
-        }
-    }
-    if (best >= 0)
-        return best;
-    bestDistance = 6.0;
-    for (std::size_t i = 0; i < m_world.size(); ++i) {
-        const auto j = static_cast<JointIndex>(i);
-        if (rig.isRoot(j))
-            continue;
-        const double d = distanceToSegment(view, mapFromRig(toPoint(m_world[rig.parent(j)].position)),
-                                           mapFromRig(toPoint(m_world[i].position)));
-        if (d <= bestDistance) {
-            bestDistance = d;
-            best = static_cast<int>(i);
-        }
-    }
-    return best;
+    return m_document ? editor::jointAt(m_document->rig(), m_world, m_view, view) : -1;
 }
 
 int RigCanvas::chainTargetAt(QPointF view) const
 {
-    if (!m_document)
-        return -1;
-    for (int c = 0; c < m_document->chainCount(); ++c) {
-        const QPointF p = mapFromRig(m_document->chainTarget(c));
-        if (std::hypot(p.x() - view.x(), p.y() - view.y()) <= kPickRadius + 2)
-            return c;
-    }
-    return -1;
-}
-
-QPointF RigCanvas::snappedBoneEnd(QPointF scene, bool snap) const
-{
-    if (!snap || !m_document || m_growFrom < 0)
-        return scene;
-    return toPoint(snapBoneEnd(m_world[m_growFrom], {scene.x(), scene.y()}));
+    return m_document ? editor::chainTargetAt(*m_document, m_view, view) : -1;
 }
 
 // --- Input ---------------------------------------------------------------------------------
 
+ToolEvent RigCanvas::toolEvent(const QMouseEvent* event) const
+{
+    return {event->position(), mapToRig(event->position()), event->modifiers()};
+}
+
 void RigCanvas::mousePressEvent(QMouseEvent* event)
 {
     forceActiveFocus(Qt::MouseFocusReason);
-    m_pressView = m_lastView = event->position();
-    const QPointF scene = mapToRig(event->position());
+    m_lastView = event->position();
     if (event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && m_spaceDown)) {
-        m_gesture = Gesture::Pan;
+        m_panning = true;
         m_pannedWithSpace = m_spaceDown;
         setCursor(QCursor(Qt::ClosedHandCursor));
         return;
@@ -212,41 +174,8 @@ void RigCanvas::mousePressEvent(QMouseEvent* event)
         event->ignore();
         return;
     }
-    const int joint = jointAt(event->position());
-    const int target = chainTargetAt(event->position());
-    switch (m_tool) {
-    case Select:
-        if (target >= 0 && joint < 0) {
-            m_document->setSelectedChain(target);
-            break;
-        }
-        m_document->setSelectedJoint(joint);
-        if (joint >= 0 && m_document->rig().isRoot(joint)) {
-            m_document->posing()->beginMoveRoot(joint);
-            m_gesture = Gesture::MoveRoot;
-        }
-        break;
-    case AddBone:
-        m_growFrom = joint >= 0 ? joint : m_document->addRoot(scene.x(), scene.y());
-        if (m_growFrom >= 0) {
-            m_document->setSelectedJoint(m_growFrom);
-            m_world = forwardKinematics(m_document->rig());
-            m_growEnd = scene;
-            m_gesture = Gesture::GrowBone;
-        }
-        break;
-    case Pose:
-        if (target >= 0 && joint < 0) {
-            m_document->setSelectedChain(target);
-            m_document->posing()->beginTargetDrag(target);
-            m_gesture = Gesture::Pose;
-        } else if (joint >= 0) {
-            m_document->setSelectedJoint(joint);
-            m_document->posing()->beginPose(joint);
-            m_gesture = Gesture::Pose;
-        }
-        break;
-    }
+    m_toolGesture = true;
+    currentTool().press(toolEvent(event));
     update();
 }
 
@@ -257,54 +186,36 @@ void RigCanvas::mouseDoubleClickEvent(QMouseEvent* event) { mousePressEvent(even
 void RigCanvas::mouseMoveEvent(QMouseEvent* event)
 {
     const QPointF view = event->position();
-    const QPointF scene = mapToRig(view);
-    setCursorScene(scene);
-    switch (m_gesture) {
-    case Gesture::Pan:
-        m_offset += view - m_lastView;
+    setCursorScene(mapToRig(view));
+    if (m_panning) {
+        m_view.offset += view - m_lastView;
         emit viewChanged();
         update();
-        break;
-    case Gesture::GrowBone:
-        m_growEnd = snappedBoneEnd(scene, event->modifiers() & Qt::ShiftModifier);
-        update();
-        break;
-    case Gesture::Pose:
-        m_document->posing()->poseTo(scene.x(), scene.y());
-        break;
-    case Gesture::MoveRoot:
-        m_document->posing()->moveRootTo(scene.x(), scene.y());
-        break;
-    case Gesture::None:
-        break;
+    } else if (m_toolGesture && m_document) {
+        currentTool().move(toolEvent(event));
     }
     m_lastView = view;
 }
 
 void RigCanvas::mouseReleaseEvent(QMouseEvent* event)
 {
-    const QPointF scene = mapToRig(event->position());
-    switch (m_gesture) {
-    case Gesture::GrowBone: {
-        const QPointF end = snappedBoneEnd(scene, event->modifiers() & Qt::ShiftModifier);
-        const QPointF from = toPoint(m_world[m_growFrom].position);
-        if (std::hypot(end.x() - from.x(), end.y() - from.y()) * m_zoom >= 4.0)
-            m_document->addBone(m_growFrom, end.x(), end.y());
-        m_growFrom = -1;
-        break;
-    }
-    case Gesture::Pose:
-    case Gesture::MoveRoot:
-        m_document->posing()->endDrag();
-        break;
-    case Gesture::Pan:
+    if (m_panning) {
+        m_panning = false;
         unsetCursor();
-        break;
-    case Gesture::None:
-        break;
+    } else if (m_toolGesture && m_document) {
+        m_toolGesture = false;
+        currentTool().release(toolEvent(event));
     }
-    m_gesture = Gesture::None;
     update();
+}
+
+void RigCanvas::mouseUngrabEvent()
+{
+    // Another item took the mouse mid-gesture (a popup opened): end the gesture cleanly.
+    if (m_toolGesture && m_document)
+        currentTool().cancel();
+    m_toolGesture = false;
+    m_panning = false;
 }
 
 void RigCanvas::hoverMoveEvent(QHoverEvent* event) { setCursorScene(mapToRig(event->position())); }
@@ -347,8 +258,9 @@ void RigCanvas::paint(QPainter* painter)
     QElapsedTimer paintClock;
     paintClock.start();
     painter->setRenderHint(QPainter::Antialiasing, true);
-    const CanvasView view{m_zoom, m_offset, QSizeF(width(), height()),
-                          window() ? window()->effectiveDevicePixelRatio() : 1.0};
+    m_view.size = size();
+    m_view.devicePixelRatio = window() ? window()->effectiveDevicePixelRatio() : 1.0;
+    const CanvasView& view = m_view;
     m_painter.paintGrid(painter, view);
     if (m_document) {
         const Rig& rig = m_document->rig();
@@ -356,10 +268,7 @@ void RigCanvas::paint(QPainter* painter)
         if (m_document->selectedJoint() >= 0)
             m_painter.paintLimitWedge(painter, view, rig, m_world, m_document->selectedJoint());
         m_painter.paintTargets(painter, view, rig, m_world, m_document->selectedChain());
-        if (m_gesture == Gesture::GrowBone && m_growFrom >= 0) {
-            painter->setPen(QPen(RigPainter::kSelection, 2, Qt::DashLine));
-            painter->drawLine(mapFromRig(toPoint(m_world[m_growFrom].position)), mapFromRig(m_growEnd));
-        }
+        currentTool().paintOverlay(painter, view);
     }
     // Frame statistics: smoothed time between frames and time spent painting.
     const double interval = m_frameClock.nsecsElapsed() / 1e6;

@@ -1,8 +1,10 @@
 #pragma once
-// The canvas: draws the rig (tapered bones, joints, the selection, the selected joint's limits as
-// a wedge, chain targets as crosshairs, pins, a grid) and turns mouse input into the document's
-// edits for the current tool. Painted with QPainter so it renders in every scene graph backend.
+// The canvas item: it keeps the view transform (canvas_view.h) and the rig's world transforms,
+// pans and zooms, routes presses, moves and releases to the current tool (canvas_tool.h: Select,
+// Add Bone, Pose, a class each) and paints with RigPainter (QPainter, so it renders in every
+// scene graph backend).
 
+#include "canvas_tool.h"
 #include "rig_painter.h"
 
 #include "bonework/forward_kinematics.h"
@@ -13,13 +15,15 @@
 #include <QtQml/qqmlregistration.h>
 
 
+#include <array>
+#include <memory>
 #include <vector>
 
 namespace bonework::editor {
 
 class Document;
 
-class RigCanvas : public QQuickPaintedItem {
+class RigCanvas : public QQuickPaintedItem, private CanvasToolHost {
     Q_OBJECT
     QML_ELEMENT
     Q_PROPERTY(bonework::editor::Document* document READ document WRITE setDocument NOTIFY documentChanged)
@@ -35,12 +39,13 @@ public:
     Q_ENUM(Tool)
 
     explicit RigCanvas(QQuickItem* parent = nullptr);
+    ~RigCanvas() override;
 
     Document* document() const { return m_document; }
     void setDocument(Document* document);
     Tool tool() const { return m_tool; }
     void setTool(Tool tool);
-    double zoom() const { return m_zoom; }
+    double zoom() const { return m_view.zoom; }
     QPointF cursorScene() const { return m_cursorScene; }
     bool showFrameTime() const { return m_showFrameTime; }
     void setShowFrameTime(bool show);
@@ -80,27 +85,33 @@ protected:
     void keyReleaseEvent(QKeyEvent* event) override;
     void geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry) override;
 
-private:
-    enum class Gesture { None, Pan, GrowBone, Pose, MoveRoot };
+    void mouseUngrabEvent() override;
 
+private:
+    // CanvasToolHost
+    Document& editedDocument() const override { return *m_document; }
+    const CanvasView& view() const override { return m_view; }
+    std::span<const WorldTransform> world() const override { return m_world; }
+    void refreshWorld() override;
+    void requestUpdate() override { update(); }
+
+    CanvasTool& currentTool() { return *m_tools[static_cast<std::size_t>(m_tool)]; }
+    ToolEvent toolEvent(const QMouseEvent* event) const;
     void rigChanged();
     void zoomAround(QPointF view, double factor);
     void setCursorScene(QPointF scene);
-    QPointF snappedBoneEnd(QPointF scene, bool snap) const;
 
     QPointer<Document> m_document;
     Tool m_tool = Select;
-    double m_zoom = 1.0;
-    QPointF m_offset; // view = scene * zoom + offset
+    std::array<std::unique_ptr<CanvasTool>, 3> m_tools; // by Tool
+    CanvasView m_view;
     QPointF m_cursorScene;
-    std::vector<WorldTransform> m_world;
+    std::vector<WorldTransform> m_world; // resized when the joint count changes, else reused
     bool m_framePending = true; // fit the next rig that arrives
 
-    Gesture m_gesture = Gesture::None;
-    QPointF m_pressView;
+    bool m_toolGesture = false; // the left button went to the current tool
+    bool m_panning = false;
     QPointF m_lastView;
-    int m_growFrom = -1;
-    QPointF m_growEnd;
     bool m_spaceDown = false;
     bool m_pannedWithSpace = false;
 

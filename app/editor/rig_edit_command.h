@@ -3,7 +3,8 @@
 // a rename, a length, an angle, limits, a pin, a root's place, a chain added, changed or
 // removed, the rig's name or node shape. It keeps the joints and chains the edit changed, before
 // and after, not two copies of the rig: on a 10,000-joint rig a rename keeps one joint.
-// Edits that change the skeleton (add, remove, reparent) still use RigSnapshotCommand.
+// Edits that change the skeleton have commands of their own (add_joint_command.h,
+// structure_commands.h).
 
 #include "bonework/rig.h"
 

@@ -17,7 +17,6 @@ const QColor kLimit(0x5f, 0xc9, 0x8a);
 const QColor kTarget(0xe0, 0x5f, 0x8a);
 const QColor kPin(0xf2, 0xd0, 0x4b);
 
-QPointF toPoint(Vec2 v) { return {v.x, v.y}; }
 
 } // namespace
 

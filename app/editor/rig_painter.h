@@ -4,6 +4,8 @@
 // draws from the forward-kinematics array the canvas keeps, and allocates nothing per frame
 // beyond the grid's line batch (joint circles are stamped from cached sprites).
 
+#include "canvas_view.h"
+
 #include "bonework/forward_kinematics.h"
 #include "bonework/rig.h"
 
@@ -20,16 +22,6 @@
 class QPainter;
 
 namespace bonework::editor {
-
-// The canvas's view: view = rig * zoom + offset, in an area of `size` view pixels.
-struct CanvasView {
-    double zoom = 1.0;
-    QPointF offset;
-    QSizeF size;
-    double devicePixelRatio = 1.0;
-    QPointF fromRig(QPointF rig) const { return rig * zoom + offset; }
-    QPointF toRig(QPointF view) const { return (view - offset) / zoom; }
-};
 
 class RigPainter {
 public:

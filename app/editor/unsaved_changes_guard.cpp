@@ -38,7 +38,7 @@ void UnsavedChangesGuard::answer(Answer answer)
             emit chooseFileToSave(); // the action waits for savedAs()
             return;
         }
-        if (!m_document->save())
+        if (!m_document->files()->save())
             break; // saveFailed told the user; nothing runs, nothing is lost
         m_pending.reset();
         run(pending.action, pending.argument);
@@ -66,10 +66,10 @@ void UnsavedChangesGuard::savedAs(bool saved)
 void UnsavedChangesGuard::run(Action action, const QVariant& argument)
 {
     switch (action) {
-    case NewRig: m_document->newRig(); break;
+    case NewRig: m_document->files()->newRig(); break;
     case Open: emit chooseFileToOpen(); break;
-    case OpenRecent: m_document->open(argument.toString()); break;
-    case OpenExample: m_document->openExample(argument.toInt()); break;
+    case OpenRecent: m_document->files()->open(argument.toString()); break;
+    case OpenExample: m_document->files()->openExample(argument.toInt()); break;
     case Close: emit closeApproved(); break;
     }
 }

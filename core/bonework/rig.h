@@ -175,6 +175,23 @@ public:
     // Puts back chains read with chains() from a rig with the same skeleton.
     void restoreChains(std::vector<Chain> chains) { m_chains = std::move(chains); }
 
+    // A subtree as it stood, with the chains that depend on it: what removeJoint(j) takes out.
+    // Undo of a structural edit keeps this, not the rig: a removal is undone by putting it back,
+    // a reparent by removing the moved subtree and putting this back.
+    struct SubtreeRecord {
+        std::vector<JointIndex> indices; // ascending: j and its descendants
+        std::vector<JointDesc> joints;   // parents as indices in the rig it was read from
+        std::vector<JointPose> poses;    // to the bit
+        std::vector<int> chainIndices;   // ascending: the chains removeJoint(j) would remove
+        std::vector<Chain> chains;
+    };
+    SubtreeRecord recordSubtree(JointIndex j) const;
+    // Puts a recorded subtree back at its indices (and its chains at theirs), shifting the
+    // joints and chains after them, so the rig is again the one it was read from. The rig must
+    // be that rig minus the subtree (as removeJoint left it); no other checks, since it was
+    // legal there.
+    void restoreSubtree(const SubtreeRecord& record);
+
     // Full consistency check (used by tests, the loader and debug builds); empty when valid.
     std::string checkInvariants() const;
 
@@ -186,6 +203,8 @@ public:
 
 private:
     void appendJoint(const JointDesc& desc);
+    // 1 for j and every joint under it, 0 elsewhere.
+    std::vector<unsigned char> subtreeMarks(JointIndex j) const;
     // angle(j) when the rig holds j's rotation only: the rotation's degrees.
     double degreesOwed(JointIndex j) const;
     // Puts j exactly on its maximum or minimum, rotation and degrees.
@@ -196,8 +215,9 @@ private:
     bool sameAngles(const Rig& other) const;
     // Works m_limits[j] out again after j's limits changed.
     void refreshRotationLimits(JointIndex j) { m_limits[j].set(m_min[j], m_max[j]); }
-    // Restores "parents before children" after a reparent (stable otherwise); remaps chains.
-    void restoreParentOrder();
+    // Restores "parents before children" after `moved` was reparented under a later joint, by
+    // moving its subtree only (every other joint keeps its index order); remaps chains.
+    void restoreParentOrder(JointIndex moved);
     void applyPermutation(const std::vector<JointIndex>& newToOld);
     // Marks j and every ancestor as having a pin below (stops at the first already marked).
     void markPinAbove(JointIndex j);

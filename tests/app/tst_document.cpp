@@ -156,7 +156,7 @@ private slots:
         buildArm(doc);
         const int tip = doc.findJoint("joint4");
         QVERIFY(doc.addChain(tip, doc.findJoint("joint2")) >= 0);
-        QCOMPARE(doc.chain(0).value("solver").toString(), QString("two-bone"));
+        QCOMPARE(QString::fromLatin1(solverName(doc.rig().chains()[0].solver)), QString("two-bone"));
         doc.posing()->beginPose(tip);
         doc.posing()->poseTo(180, 160);
         doc.posing()->endDrag();
@@ -197,7 +197,7 @@ private slots:
         buildArm(doc);
         QVERIFY(doc.isModified());
         const QString path = dir.filePath("arm.rig.json");
-        QVERIFY(doc.saveAs(path));
+        QVERIFY(doc.files()->saveAs(path));
         QVERIFY(!doc.isModified());
         QCOMPARE(doc.displayName(), QString("arm.rig.json"));
         doc.setLength(1, 70);
@@ -223,7 +223,7 @@ private slots:
         buildArm(doc);
         const Rig before = doc.rig();
         QSignalSpy failed(&doc, &Document::loadFailed);
-        QVERIFY(!doc.open(broken));
+        QVERIFY(!doc.files()->open(broken));
         QCOMPARE(failed.count(), 1);
         const QString message = failed.first().first().toString();
         QVERIFY2(message.contains("broken.rig.json") && message.contains("joints[1].length"), qPrintable(message));
@@ -237,7 +237,7 @@ private slots:
         Document doc;
         buildArm(doc);
         const QString path = dir.filePath("arm.rig.json");
-        QVERIFY(doc.saveAs(path));
+        QVERIFY(doc.files()->saveAs(path));
         const Rig saved = doc.rig();
         doc.posing()->beginPose(doc.findJoint("joint4"));
         doc.posing()->poseTo(120, 200);
@@ -247,7 +247,7 @@ private slots:
         QVERIFY(doc.rig() == saved);
         QCOMPARE(doc.undoText(), QString("Reset pose"));
         doc.setLength(1, 99);
-        QVERIFY(doc.revert());
+        QVERIFY(doc.files()->revert());
         QVERIFY(doc.rig() == saved);
         QVERIFY(!doc.isModified());
     }
@@ -255,11 +255,11 @@ private slots:
     void examplesOpenAsUntitled()
     {
         Document doc;
-        const QVariantList examples = doc.examples();
+        const QVariantList examples = doc.files()->examples();
         QVERIFY(examples.size() >= 8);
         for (int i = 0; i < examples.size(); ++i) {
             const QString file = examples[i].toMap().value("file").toString();
-            QVERIFY2(doc.openExample(i), qPrintable(file));
+            QVERIFY2(doc.files()->openExample(i), qPrintable(file));
             QCOMPARE(doc.playHint().value("file").toString(), file);
             QVERIFY(doc.jointCount() > 0);
             QVERIFY(doc.filePath().isEmpty());
@@ -274,14 +274,14 @@ private slots:
         buildArm(doc);
         doc.setLimits(doc.findJoint("joint3"), -20, 20);
         QSignalSpy failed(&doc, &Document::saveFailed);
-        QVERIFY(!doc.exportTo(QUrl::fromLocalFile(dir.filePath("arm.rig.json")), "spine"));
+        QVERIFY(!doc.files()->exportTo(QUrl::fromLocalFile(dir.filePath("arm.rig.json")), "spine"));
         QCOMPARE(failed.count(), 1);
         QVERIFY(!QFile::exists(dir.filePath("arm.rig.json")));
-        QVERIFY(doc.exportTo(QUrl::fromLocalFile(dir.filePath("arm.spine.json")), "spine"));
-        QVERIFY(doc.lastExportReport().contains("angle limits [-20, 20]"));
-        QVERIFY(doc.exportTo(QUrl::fromLocalFile(dir.filePath("arm.dragonbones.json")), "dragonbones"));
-        QCOMPARE(doc.lastExportFormat(), QString("dragonbones"));
-        QCOMPARE(doc.lastExportFolder(), QUrl::fromLocalFile(dir.path()));
+        QVERIFY(doc.files()->exportTo(QUrl::fromLocalFile(dir.filePath("arm.spine.json")), "spine"));
+        QVERIFY(doc.files()->lastExportReport().contains("angle limits [-20, 20]"));
+        QVERIFY(doc.files()->exportTo(QUrl::fromLocalFile(dir.filePath("arm.dragonbones.json")), "dragonbones"));
+        QCOMPARE(doc.files()->lastExportFormat(), QString("dragonbones"));
+        QCOMPARE(doc.files()->lastExportFolder(), QUrl::fromLocalFile(dir.path()));
         QFile f(dir.filePath("arm.dragonbones.json"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(f.readAll().contains("\"version\": \"5.5\""));
@@ -333,7 +333,7 @@ void TestDocument::deleteSelectsANeighbour()
 
 void TestDocument::recentFilesShowTheNameFirst()
 {
-    const QString label = Document().recentFileLabel(QStringLiteral("/very/long/folder/path/arm.rig.json"));
+    const QString label = Document().files()->recentFileLabel(QStringLiteral("/very/long/folder/path/arm.rig.json"));
     QVERIFY2(label.startsWith("arm.rig.json"), qPrintable(label));
     QVERIFY2(label.endsWith("/very/long/folder/path"), qPrintable(label));
 }
@@ -341,9 +341,9 @@ void TestDocument::recentFilesShowTheNameFirst()
 void TestDocument::anExampleFileBringsItsPlayHint()
 {
     Document doc;
-    QVERIFY(doc.open(qEnvironmentVariable("BONEWORK_SOURCE_DIR") + "/resources/examples/ball-arm.rig.json"));
+    QVERIFY(doc.files()->open(qEnvironmentVariable("BONEWORK_SOURCE_DIR") + "/resources/examples/ball-arm.rig.json"));
     QCOMPARE(doc.playHint().value("driver").toString(), QString("ball"));
-    QVERIFY(doc.open(qEnvironmentVariable("BONEWORK_SOURCE_DIR") + "/resources/examples/humanoid.rig.json"));
+    QVERIFY(doc.files()->open(qEnvironmentVariable("BONEWORK_SOURCE_DIR") + "/resources/examples/humanoid.rig.json"));
     QCOMPARE(doc.playHint().value("joint").toString(), QString("hand_r"));
 }
 

@@ -12,9 +12,9 @@ using namespace bonework::editor;
 
 namespace {
 
-int exampleIndex(const Document& doc, const QString& file)
+int exampleIndex(Document& doc, const QString& file)
 {
-    const QVariantList list = doc.examples();
+    const QVariantList list = doc.files()->examples();
     for (int i = 0; i < list.size(); ++i)
         if (list[i].toMap().value("file").toString() == file)
             return i;
@@ -29,7 +29,7 @@ private slots:
     void stopRestoresThePoseBeforePlay()
     {
         Document doc;
-        QVERIFY(doc.openExample(exampleIndex(doc, "chain-6.rig.json")));
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "chain-6.rig.json")));
         PlayController player;
         player.setDocument(&doc);
         const Rig before = doc.rig();
@@ -49,7 +49,7 @@ private slots:
     void keepingThePoseIsOneUndoStep()
     {
         Document doc;
-        QVERIFY(doc.openExample(exampleIndex(doc, "elbow.rig.json")));
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "elbow.rig.json")));
         PlayController player;
         player.setDocument(&doc);
         const Rig before = doc.rig();
@@ -66,7 +66,7 @@ private slots:
     void bendSwitchFlipsTheElbowWhilePlaying()
     {
         Document doc;
-        QVERIFY(doc.openExample(exampleIndex(doc, "elbow.rig.json")));
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "elbow.rig.json")));
         PlayController player;
         player.setDocument(&doc);
         const Chain& chain = doc.rig().chains()[0];
@@ -84,7 +84,7 @@ private slots:
     void ballDriverKeepsTheBallInBounds()
     {
         Document doc;
-        QVERIFY(doc.openExample(exampleIndex(doc, "ball-arm.rig.json")));
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "ball-arm.rig.json")));
         PlayController player;
         player.setDocument(&doc);
         player.setDriver("ball");
@@ -102,7 +102,7 @@ private slots:
     void steeringMovesTheSnakeHeadWithTheKeys()
     {
         Document doc;
-        QVERIFY(doc.openExample(exampleIndex(doc, "snake.rig.json")));
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "snake.rig.json")));
         PlayController player;
         player.setDocument(&doc);
         player.setDriver("steering");

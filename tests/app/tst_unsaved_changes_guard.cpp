@@ -73,7 +73,7 @@ private slots:
         guard.setDocument(&doc);
         const QString path = m_dir.filePath("a.rig.json");
         doc.addRoot(1, 2);
-        QVERIFY(doc.saveAs(path));
+        QVERIFY(doc.files()->saveAs(path));
         doc.addRoot(3, 4);
         QSignalSpy close(&guard, &UnsavedChangesGuard::closeApproved);
         guard.request(UnsavedChangesGuard::Close);
@@ -81,7 +81,7 @@ private slots:
         QCOMPARE(close.count(), 1);
         QVERIFY(!doc.isModified());
         Document reopened;
-        QVERIFY(reopened.open(path));
+        QVERIFY(reopened.files()->open(path));
         QCOMPARE(reopened.jointCount(), 2);
     }
 
@@ -100,7 +100,7 @@ private slots:
 
         guard.request(UnsavedChangesGuard::NewRig);
         guard.answer(UnsavedChangesGuard::Save);
-        QVERIFY(doc.saveAs(m_dir.filePath("b.rig.json")));
+        QVERIFY(doc.files()->saveAs(m_dir.filePath("b.rig.json")));
         guard.savedAs(true);
         QCOMPARE(doc.jointCount(), 0); // then New ran
     }
@@ -113,7 +113,7 @@ private slots:
         const QString folder = m_dir.filePath("gone");
         QVERIFY(QDir().mkpath(folder));
         doc.addRoot(1, 2);
-        QVERIFY(doc.saveAs(folder + "/c.rig.json"));
+        QVERIFY(doc.files()->saveAs(folder + "/c.rig.json"));
         doc.addRoot(3, 4);
         QVERIFY(QDir(folder).removeRecursively()); // the file's folder is gone: saving fails
         QSignalSpy failed(&doc, &Document::saveFailed);

@@ -85,7 +85,7 @@ class TestEditorDialogs : public QObject {
     }
     Rig linearRig(int bones)
     {
-        m_editor.document->newRig();
+        m_editor.document->files()->newRig();
         int j = m_editor.document->addRoot(100, 300);
         for (int i = 1; i <= bones; ++i)
             j = m_editor.document->addBone(j, 100 + 60 * i, 300);
@@ -117,7 +117,7 @@ private slots:
 
     void everyTextReadsOnTheDarkTheme()
     {
-        QVERIFY(m_editor.document->open(QString::fromUtf8(qgetenv("BONEWORK_SOURCE_DIR")) + "/resources/examples/humanoid.rig.json"));
+        QVERIFY(m_editor.document->files()->open(QString::fromUtf8(qgetenv("BONEWORK_SOURCE_DIR")) + "/resources/examples/humanoid.rig.json"));
         m_editor.document->setSelectedJoint(m_editor.document->findJoint("elbow_l"));
         m_editor.document->setSelectedChain(0);
         QTest::qWait(200);
@@ -144,8 +144,8 @@ private slots:
         QTRY_VERIFY(dialogVisible("chainDialog"));
         QVERIFY(m_editor.key("Return")); // Enter confirms the offered root: the whole limb
         QTRY_COMPARE(m_editor.document->chainCount(), 1);
-        QCOMPARE(m_editor.document->chain(0).value("root").toInt(), 0);
-        QCOMPARE(m_editor.document->chain(0).value("tip").toInt(), tip);
+        QCOMPARE(m_editor.document->rig().chains()[0].root, 0);
+        QCOMPARE(m_editor.document->rig().chains()[0].tip, tip);
     }
 
     void saveAsTakesATypedName()
@@ -196,7 +196,7 @@ private slots:
 
     void unsavedQuestionCancelsOrDiscards()
     {
-        m_editor.document->newRig();
+        m_editor.document->files()->newRig();
         m_editor.document->addRoot(200, 200);
         QVERIFY(m_editor.document->isModified());
 
@@ -218,7 +218,7 @@ private slots:
 
     void unsavedQuestionSavesAnUntitledRigThenGoesOn()
     {
-        m_editor.document->newRig();
+        m_editor.document->files()->newRig();
         m_editor.document->addRoot(300, 300);
         QVERIFY(m_editor.key("ctrl+n"));
         QTRY_VERIFY(dialogVisible("unsavedDialog"));
@@ -239,7 +239,7 @@ private slots:
 
     void exportWritesTheTypedFile()
     {
-        QVERIFY(m_editor.document->open(QString::fromUtf8(qgetenv("BONEWORK_SOURCE_DIR")) + "/resources/examples/elbow.rig.json"));
+        QVERIFY(m_editor.document->files()->open(QString::fromUtf8(qgetenv("BONEWORK_SOURCE_DIR")) + "/resources/examples/elbow.rig.json"));
         QVERIFY(m_editor.key("ctrl+e"));
         QTRY_VERIFY(dialogVisible("exportDialog"));
         checkContrast("Export");
@@ -296,7 +296,7 @@ private slots:
     {
         const QString broken = m_dir.filePath("broken.rig.json");
         writeBrokenRig(broken);
-        QVERIFY(!m_editor.document->open(broken)); // the same dialog when the open comes from elsewhere
+        QVERIFY(!m_editor.document->files()->open(broken)); // the same dialog when the open comes from elsewhere
         QTRY_VERIFY(dialogVisible("errorDialog"));
         QVERIFY(m_editor.key("Return"));
         QTRY_VERIFY(!dialogVisible("errorDialog"));
@@ -325,9 +325,9 @@ private slots:
     {
         QObject* player = m_editor.object("player");
         QVERIFY(player);
-        QVERIFY(m_editor.document->open(QString::fromUtf8(qgetenv("BONEWORK_SOURCE_DIR")) + "/resources/examples/ball-arm.rig.json"));
+        QVERIFY(m_editor.document->files()->open(QString::fromUtf8(qgetenv("BONEWORK_SOURCE_DIR")) + "/resources/examples/ball-arm.rig.json"));
         QCOMPARE(player->property("driver").toString(), QString("ball"));
-        QVERIFY(m_editor.document->open(QString::fromUtf8(qgetenv("BONEWORK_SOURCE_DIR")) + "/resources/examples/snake.rig.json"));
+        QVERIFY(m_editor.document->files()->open(QString::fromUtf8(qgetenv("BONEWORK_SOURCE_DIR")) + "/resources/examples/snake.rig.json"));
         QCOMPARE(player->property("driver").toString(), QString("steering"));
     }
 

@@ -90,14 +90,14 @@ private slots:
     void saveReopenAndCompare()
     {
         const QString path = m_dir.filePath("chain.rig.json");
-        QVERIFY(m_document->saveAs(path)); // Save As needs the file dialog; name the file directly
+        QVERIFY(m_document->files()->saveAs(path)); // Save As needs the file dialog; name the file directly
         m_document->setLength(1, 95);      // a change after saving ...
         QTest::keySequence(m_window, QKeySequence::Save); // ... saved with Ctrl+S
         QVERIFY(!m_document->isModified());
         const Rig saved = m_document->rig();
-        m_document->newRig();
+        m_document->files()->newRig();
         QCOMPARE(m_document->jointCount(), 0);
-        QVERIFY(m_document->open(path));
+        QVERIFY(m_document->files()->open(path));
         QVERIFY(m_document->rig() == saved);
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -112,7 +112,7 @@ private slots:
         f.write(R"({"format": "bonework.rig", "version": 1, "joints": [{"name": "a", "x": "left"}]})");
         f.close();
         const Rig before = m_document->rig();
-        QVERIFY(!m_document->open(broken));
+        QVERIFY(!m_document->files()->open(broken));
         QObject* dialog = m_window->findChild<QObject*>("errorDialog");
         QVERIFY(dialog);
         QTRY_VERIFY(dialog->property("visible").toBool());
@@ -130,7 +130,7 @@ private slots:
         const QString path = m_dir.filePath("hub.rig.json");
         QString error;
         QVERIFY(io::saveRigFile(testing::hubRig(10001), path, &error));
-        QVERIFY(m_document->open(path));
+        QVERIFY(m_document->files()->open(path));
         m_canvas->setTool(RigCanvas::Pose);
         m_canvas->fitToView();
         QTest::qWait(200);

@@ -2,8 +2,8 @@
 // same world positions as Bonework; the DragonBones file loaded and posed by the real
 // DragonBones runtime (Node.js, headless) landing where Bonework's own solve does, to 1e-3 px.
 #include "bonework/forward_kinematics.h"
-#include "bonework/io/export/dragonbones_exporter.h"
-#include "bonework/io/export/spine_exporter.h"
+#include "bonework/exporters/dragonbones_exporter.h"
+#include "bonework/exporters/spine_exporter.h"
 #include "bonework/io/rig_file.h"
 #include "bonework/solvers/solver.h"
 
@@ -22,6 +22,7 @@
 #include <map>
 
 using namespace bonework;
+using namespace bonework::solvers;
 
 namespace {
 
@@ -81,8 +82,8 @@ private slots:
     {
         QFETCH(QString, file);
         const Rig rig = load(file);
-        io::ExportReport report;
-        const QJsonObject spine = QJsonDocument::fromJson(io::exportSpine(rig, report)).object();
+        exporters::ExportReport report;
+        const QJsonObject spine = QJsonDocument::fromJson(exporters::exportSpine(rig, report)).object();
         QVERIFY(spine.value("skeleton").toObject().value("spine").toString().startsWith("4.2"));
         QVERIFY(!spine.value("skeleton").toObject().value("hash").toString().isEmpty());
         const QJsonArray bones = spine.value("bones").toArray();
@@ -132,13 +133,13 @@ private slots:
     void lossesAreReportedNotDropped()
     {
         const Rig rig = load(qEnvironmentVariable("BONEWORK_SOURCE_DIR") + "/resources/examples/chain-6.rig.json");
-        io::ExportReport report;
-        io::exportSpine(rig, report);
+        exporters::ExportReport report;
+        exporters::exportSpine(rig, report);
         QVERIFY2(report.toText().contains("6 bones"), qPrintable(report.toText())); // the reach chain
         Rig pinned = rig;
         pinned.setPinned(1, true);
         pinned.setLimits(2, -10, 10);
-        io::exportDragonBones(pinned, report);
+        exporters::exportDragonBones(pinned, report);
         QVERIFY(report.toText().contains("pin on"));
         QVERIFY(report.toText().contains("angle limits [-10, 10]"));
     }
@@ -159,8 +160,8 @@ private slots:
         int compared = 0;
         for (const QString& file : exampleFiles()) {
             const Rig rig = load(file);
-            io::ExportReport report;
-            const QByteArray exported = io::exportDragonBones(rig, report);
+            exporters::ExportReport report;
+            const QByteArray exported = exporters::exportDragonBones(rig, report);
             const QJsonObject armature = QJsonDocument::fromJson(exported).object().value("armature").toArray()[0].toObject();
             const QString exportPath = tmp.filePath(QFileInfo(file).baseName() + ".dbbin.json");
             QFile out(exportPath);

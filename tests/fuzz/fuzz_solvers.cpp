@@ -27,6 +27,7 @@
 #include <vector>
 
 using namespace bonework;
+using namespace bonework::solvers;
 
 namespace {
 

@@ -24,7 +24,7 @@ Item {
         when: windowShown
 
         function init() {
-            testDocument.newRig()
+            testDocument.files.newRig()
         }
 
         function findChild(item, predicate) {
@@ -78,7 +78,7 @@ Item {
             for (const c of "hand")
                 keyClick(c)
             keyClick(Qt.Key_Return)
-            compare(testDocument.joint(a).name, "hand")
+            compare(testDocument.jointName(a), "hand")
             compare(testDocument.undoText, "Rename joint2 to hand")
             testDocument.undo()
             compare(testDocument.selectedJoint, a) // undoing a rename keeps the selection
@@ -119,7 +119,7 @@ Item {
             const twoBone = solverBox.model.indexOf("two-bone")
             solverBox.currentIndex = twoBone
             solverBox.activated(twoBone)
-            compare(testDocument.chain(0).solver, "fabrik")
+            compare(panel.current.solver, "fabrik")
             compare(solverBox.currentText, "fabrik")
 
             const nameField = findChild(panel, (i) => i.objectName === "chainNameField")
@@ -128,7 +128,7 @@ Item {
             for (const c of "chain2") // the other chain's name: refused
                 keyClick(c)
             keyClick(Qt.Key_Return)
-            compare(testDocument.chain(0).name, "chain1")
+            compare(panel.current.name, "chain1")
             compare(nameField.text, "chain1")
         }
 
@@ -143,7 +143,7 @@ Item {
             for (const c of "root1") // taken by the root
                 keyClick(c)
             keyClick(Qt.Key_Return)
-            compare(testDocument.joint(a).name, "joint2")
+            compare(testDocument.jointName(a), "joint2")
             compare(nameField.text, "joint2")
         }
 
@@ -182,7 +182,7 @@ Item {
             tryCompare(tree, "rows", 5) // everything expanded at first
             const rowOf = (name) => {
                 for (let row = 0; row < tree.rows; ++row)
-                    if (testDocument.joint(tree.jointOfRow(row)).name === name)
+                    if (testDocument.jointName(tree.jointOfRow(row)) === name)
                         return row
                 return -1
             }

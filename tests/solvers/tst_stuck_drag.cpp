@@ -5,6 +5,7 @@
 #include <QTest>
 
 using namespace bonework;
+using namespace bonework::solvers;
 
 namespace {
 

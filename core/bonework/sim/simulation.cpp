@@ -68,8 +68,8 @@ Simulation::PlannedSolve Simulation::planChain(int chainIndex) const
     plan.targetJoint = chain.target.joint;
     plan.solver = chain.solver;
     // chainRequest's settings, with the one rule of this simulation: follow drags its root.
-    Effector effector{chain.tip, chain.target.point, 1.0};
-    const SolveRequest request = chainRequest(chain, effector);
+    solvers::Effector effector{chain.tip, chain.target.point, 1.0};
+    const solvers::SolveRequest request = solvers::chainRequest(chain, effector);
     plan.root = chain.solver == SolverKind::Follow ? kNoJoint : request.root;
     plan.iterations = request.iterations;
     plan.tolerance = request.tolerance;
@@ -78,20 +78,20 @@ Simulation::PlannedSolve Simulation::planChain(int chainIndex) const
     return plan;
 }
 
-Solver& Simulation::solverFor(SolverKind kind)
+solvers::Solver& Simulation::solverFor(SolverKind kind)
 {
     auto& slot = m_solvers[static_cast<std::size_t>(kind)];
     if (!slot)
-        slot = makeSolver(kind);
+        slot = solvers::makeSolver(kind);
     return *slot;
 }
 
 namespace {
-SolveRequest requestFor(const Effector& effector, JointIndex root, int iterations, double tolerance,
+solvers::SolveRequest requestFor(const solvers::Effector& effector, JointIndex root, int iterations, double tolerance,
                         BendDirection bend)
 {
-    SolveRequest request;
-    request.effectors = std::span<const Effector>(&effector, 1);
+    solvers::SolveRequest request;
+    request.effectors = std::span<const solvers::Effector>(&effector, 1);
     request.root = root;
     request.iterations = iterations;
     request.tolerance = tolerance;
@@ -102,8 +102,8 @@ SolveRequest requestFor(const Effector& effector, JointIndex root, int iteration
 
 std::string Simulation::validate(PlannedSolve& plan)
 {
-    Solver& solver = solverFor(plan.solver);
-    const SolveRequest request = requestFor(plan.effector, plan.root, plan.iterations, plan.tolerance, plan.bend);
+    solvers::Solver& solver = solverFor(plan.solver);
+    const solvers::SolveRequest request = requestFor(plan.effector, plan.root, plan.iterations, plan.tolerance, plan.bend);
     std::string why = solver.validate(m_rig, request);
     if (why.empty()) {
         // Warm the solver's scratch buffers and the result's capacity now, on the pose before
@@ -111,7 +111,7 @@ std::string Simulation::validate(PlannedSolve& plan)
         // away, so a solver that stops early on a reached target still runs its full path.
         const Rig saved = m_rig;
         solver.run(m_rig, request, plan.result);
-        const Effector far{plan.effector.joint, plan.effector.target + Vec2{1e4, 1e4}, plan.effector.weight};
+        const solvers::Effector far{plan.effector.joint, plan.effector.target + Vec2{1e4, 1e4}, plan.effector.weight};
         solver.run(m_rig, requestFor(far, plan.root, plan.iterations, plan.tolerance, plan.bend), plan.result);
         m_rig = saved;
         plan.result = {};
@@ -229,7 +229,7 @@ void Simulation::restart()
 
 void Simulation::solve(PlannedSolve& plan)
 {
-    const SolveRequest request = requestFor(plan.effector, plan.root, plan.iterations, plan.tolerance, plan.bend);
+    const solvers::SolveRequest request = requestFor(plan.effector, plan.root, plan.iterations, plan.tolerance, plan.bend);
     solverFor(plan.solver).run(m_rig, request, plan.result);
 }
 

@@ -132,7 +132,7 @@ public:
     // Where the driver last sent the effector.
     Vec2 effectorTarget() const { return m_driven.effector.target; }
     // The driven solve's last result.
-    const SolveResult& lastSolve() const { return m_driven.result; }
+    const solvers::SolveResult& lastSolve() const { return m_driven.result; }
     const BallState& ball() const { return m_ball.state(); }
     const SteeringState& steering() const { return m_steering.state(); }
 
@@ -146,15 +146,15 @@ private:
         int iterations = 10;
         double tolerance = 0.01;
         BendDirection bend = BendDirection::Positive;
-        Effector effector;
-        SolveResult result;
+        solvers::Effector effector;
+        solvers::SolveResult result;
     };
 
     void setUp();
     void resetDrivers();
     std::string checkSettings() const;
     PlannedSolve planChain(int chainIndex) const;
-    Solver& solverFor(SolverKind kind);
+    solvers::Solver& solverFor(SolverKind kind);
     std::string validate(PlannedSolve& plan);
     void solve(PlannedSolve& plan);
 
@@ -162,7 +162,7 @@ private:
     Rig m_poseBeforePlay;
     Rig m_rig;
     std::vector<WorldTransform> m_world;
-    std::array<std::unique_ptr<Solver>, std::size(kAllSolvers)> m_solvers;
+    std::array<std::unique_ptr<solvers::Solver>, std::size(kAllSolvers)> m_solvers;
     PlannedSolve m_driven;
     std::vector<PlannedSolve> m_attached;
     std::vector<int> m_attachedOrder;

@@ -14,7 +14,7 @@
 #include "bonework/solvers/solver_support.h"
 #include "bonework/solvers/two_bone_solver.h"
 
-namespace bonework {
+namespace bonework::solvers {
 
 class CcdSolver final : public Solver {
 public:
@@ -31,4 +31,4 @@ private:
     ChainState m_state;
 };
 
-} // namespace bonework
+} // namespace bonework::solvers

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace bonework {
+namespace bonework::solvers {
 
 void ChainPath::build(const Rig& rig, JointIndex root, JointIndex tip)
 {
@@ -31,4 +31,4 @@ void ChainPath::build(const Rig& rig, JointIndex root, JointIndex tip)
     }
 }
 
-} // namespace bonework
+} // namespace bonework::solvers

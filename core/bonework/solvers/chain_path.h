@@ -18,7 +18,7 @@
 #include <span>
 #include <vector>
 
-namespace bonework {
+namespace bonework::solvers {
 
 class ChainPath {
 public:
@@ -48,4 +48,4 @@ private:
     int m_lastFixed = 0;
 };
 
-} // namespace bonework
+} // namespace bonework::solvers

@@ -1,6 +1,6 @@
 #include "bonework/solvers/chain_solve_start.h"
 
-namespace bonework {
+namespace bonework::solvers {
 
 ChainStart startChainSolve(Rig& rig, const SolveRequest& request, ChainPath& path, ChainState& state,
                            TwoBoneSolver* twoBone, SolveResult& result)
@@ -21,4 +21,4 @@ ChainStart startChainSolve(Rig& rig, const SolveRequest& request, ChainPath& pat
     return ChainStart::Search;
 }
 
-} // namespace bonework
+} // namespace bonework::solvers

@@ -6,7 +6,7 @@
 #include "bonework/solvers/solver_support.h"
 #include "bonework/solvers/two_bone_solver.h"
 
-namespace bonework {
+namespace bonework::solvers {
 
 enum class ChainStart {
     Settled, // the result is final: nothing could turn, or two bones were solved exactly
@@ -19,4 +19,4 @@ enum class ChainStart {
 ChainStart startChainSolve(Rig& rig, const SolveRequest& request, ChainPath& path, ChainState& state,
                            TwoBoneSolver* twoBone, SolveResult& result);
 
-} // namespace bonework
+} // namespace bonework::solvers

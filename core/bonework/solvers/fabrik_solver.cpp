@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-namespace bonework {
+namespace bonework::solvers {
 
 std::string FabrikSolver::validate(const Rig& rig, const SolveRequest& request) const
 {
@@ -160,4 +160,4 @@ void FabrikSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
     m_state.store(rig, m_path, effector.target, request.tolerance, result);
 }
 
-} // namespace bonework
+} // namespace bonework::solvers

@@ -19,7 +19,7 @@
 #include "bonework/solvers/solver_support.h"
 #include "bonework/solvers/two_bone_solver.h"
 
-namespace bonework {
+namespace bonework::solvers {
 
 class FabrikSolver final : public Solver {
 public:
@@ -42,4 +42,4 @@ private:
     std::vector<Rotation> m_best; // the best pose before a restart
 };
 
-} // namespace bonework
+} // namespace bonework::solvers

@@ -5,11 +5,11 @@
 
 #include <algorithm>
 
-namespace bonework {
+namespace bonework::solvers {
 
 std::string FollowSolver::validate(const Rig& rig, const SolveRequest& request) const
 {
-    return tree::checkEffectorRequest(rig, request);
+    return checkEffectorRequest(rig, request);
 }
 
 // Follow-the-leader positions for every joint of the dragged joint's tree, into m_pulled.
@@ -98,7 +98,7 @@ void FollowSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
     if (lead != kNoJoint && lead != root) {
         const Vec2 before = m_world[lead].position - m_world[root].position;
         const Vec2 after = m_pulled[lead] - m_pulled[root];
-        rig.setAngleClamped(root, rig.angle(root) + tree::turnDegrees(before, after));
+        rig.setAngleClamped(root, rig.angle(root) + turnDegrees(before, after));
     }
 
     // Bone angles from the pulled shape, root down, each within its limits.
@@ -107,7 +107,7 @@ void FollowSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
     for (const JointIndex j : std::span(m_treeJoints).subspan(1)) {
         const JointIndex p = rig.parent(j);
         const Vec2 current = (m_frame[p] * rig.localRotation(j)).direction();
-        rig.setAngleClamped(j, rig.angle(j) + tree::turnDegrees(current, m_pulled[j] - m_pulled[p]));
+        rig.setAngleClamped(j, rig.angle(j) + turnDegrees(current, m_pulled[j] - m_pulled[p]));
         m_frame[j] = m_frame[p] * rig.localRotation(j);
     }
 
@@ -123,4 +123,4 @@ void FollowSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
     std::sort(result.limited.begin(), result.limited.end()); // reported in index order
 }
 
-} // namespace bonework
+} // namespace bonework::solvers

@@ -14,7 +14,7 @@
 
 #include <vector>
 
-namespace bonework {
+namespace bonework::solvers {
 
 class FollowSolver final : public Solver {
 public:
@@ -35,4 +35,4 @@ private:
     std::vector<unsigned char> m_inTree;
 };
 
-} // namespace bonework
+} // namespace bonework::solvers

@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace bonework {
+namespace bonework::solvers {
 
 struct ArmAngles {
     double cosAlpha = 1.0;
@@ -37,4 +37,4 @@ BONEWORK_FORCE_INLINE ArmAngles armAngles(double a, double b, double d)
     return t;
 }
 
-} // namespace bonework
+} // namespace bonework::solvers

@@ -2,7 +2,7 @@
 
 #include "bonework/solvers/chain_solve_start.h"
 
-namespace bonework {
+namespace bonework::solvers {
 
 std::string ReachSolver::validate(const Rig& rig, const SolveRequest& request) const
 {
@@ -63,4 +63,4 @@ void ReachSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
     m_state.store(rig, m_path, effector.target, request.tolerance, result);
 }
 
-} // namespace bonework
+} // namespace bonework::solvers

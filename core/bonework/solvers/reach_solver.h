@@ -14,7 +14,7 @@
 #include "bonework/solvers/solver.h"
 #include "bonework/solvers/solver_support.h"
 
-namespace bonework {
+namespace bonework::solvers {
 
 class ReachSolver final : public Solver {
 public:
@@ -33,4 +33,4 @@ private:
     ChainState m_state;
 };
 
-} // namespace bonework
+} // namespace bonework::solvers

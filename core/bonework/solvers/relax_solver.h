@@ -22,7 +22,7 @@
 
 #include <vector>
 
-namespace bonework {
+namespace bonework::solvers {
 
 class RelaxSolver final : public Solver {
 public:
@@ -107,4 +107,4 @@ private:
     SolveResult m_limbResult;                // its report (unused), kept for its buffer
 };
 
-} // namespace bonework
+} // namespace bonework::solvers

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-namespace bonework {
+namespace bonework::solvers {
 
 // A joint that should go to a target. Single-chain solvers use the first effector only;
 // `relax` weighs several.
@@ -76,4 +76,4 @@ SolveRequest defaultRequest(std::span<const Effector> effectors);
 // resolved already, for chains attached to a joint.
 SolveRequest chainRequest(const Chain& chain, const Effector& effector);
 
-} // namespace bonework
+} // namespace bonework::solvers

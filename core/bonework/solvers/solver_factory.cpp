@@ -7,7 +7,7 @@
 #include "bonework/solvers/relax_solver.h"
 #include "bonework/solvers/two_bone_solver.h"
 
-namespace bonework {
+namespace bonework::solvers {
 
 std::unique_ptr<Solver> makeSolver(SolverKind kind)
 {
@@ -42,4 +42,4 @@ SolveRequest chainRequest(const Chain& chain, const Effector& effector)
     return request;
 }
 
-} // namespace bonework
+} // namespace bonework::solvers

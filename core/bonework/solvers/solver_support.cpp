@@ -7,7 +7,7 @@
 #include <cmath>
 #include <limits>
 
-namespace bonework {
+namespace bonework::solvers {
 
 std::string quotedJointName(const Rig& rig, JointIndex j) { return '"' + rig.jointName(j) + '"'; }
 
@@ -302,4 +302,4 @@ void reportWithTip(const Rig& rig, const ChainPath& path, Vec2 tip, Vec2 target,
     collectLimited(rig, path.movableJoints().subspan(1), result.limited);
 }
 
-} // namespace bonework
+} // namespace bonework::solvers

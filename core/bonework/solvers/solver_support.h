@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace bonework {
+namespace bonework::solvers {
 
 // Why a single-chain request cannot be solved; empty when it can. Checks: one effector at
 // least, the effector and the root are joints of the rig, the tip lies under the root (with at
@@ -176,4 +176,4 @@ void reportUnchanged(const Rig& rig, const ChainPath& path, Vec2 target, double 
 // The same with the tip position already known (from the rig's angles as they now stand).
 void reportWithTip(const Rig& rig, const ChainPath& path, Vec2 tip, Vec2 target, double tolerance, SolveResult& result);
 
-} // namespace bonework
+} // namespace bonework::solvers

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace bonework {
+namespace bonework::solvers {
 namespace {
 
 bool isRigid(const Rig& rig, JointIndex j) { return !rig.isRoot(j) && rig.minAngle(j) == rig.maxAngle(j); }
@@ -79,4 +79,4 @@ JointIndex defaultChainRoot(const Rig& rig, JointIndex tip)
     return root;
 }
 
-} // namespace bonework
+} // namespace bonework::solvers

@@ -8,7 +8,7 @@
 #include <span>
 #include <string>
 
-namespace bonework {
+namespace bonework::solvers {
 
 // The reason dragging `joint` cannot bring it closer to its target, in one sentence; empty when
 // the rig gives no reason (the joint can move, the target is simply where it is).
@@ -25,4 +25,4 @@ std::string explainStuckDrag(const Rig& rig, JointIndex joint, JointIndex held, 
 // when there are two. kNoJoint when `tip` is a root.
 JointIndex defaultChainRoot(const Rig& rig, JointIndex tip);
 
-} // namespace bonework
+} // namespace bonework::solvers

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-namespace bonework::tree {
+namespace bonework::solvers {
 
 std::string checkEffectorRequest(const Rig& rig, const SolveRequest& request)
 {
@@ -33,4 +33,4 @@ double turnDegrees(Vec2 from, Vec2 to)
     return std::atan2(s, c) * kDegreesPerRadian;
 }
 
-} // namespace bonework::tree
+} // namespace bonework::solvers

@@ -7,7 +7,7 @@
 
 #include <string>
 
-namespace bonework::tree {
+namespace bonework::solvers {
 
 // At least one effector; effector joints and request.root exist; finite targets, weights >= 0,
 // iterations >= 1, a finite tolerance >= 0. Empty when fine.
@@ -17,4 +17,4 @@ std::string checkEffectorRequest(const Rig& rig, const SolveRequest& request);
 // positive); 0 when either is zero.
 double turnDegrees(Vec2 from, Vec2 to);
 
-} // namespace bonework::tree
+} // namespace bonework::solvers

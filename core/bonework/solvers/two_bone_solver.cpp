@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace bonework {
+namespace bonework::solvers {
 namespace {
 
 // One pose of the arm in rotation form: bone 1 relative to the base, bone 2 relative to bone 1.
@@ -183,4 +183,4 @@ void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resu
     reportWithTip(rig, m_path, tip, effector.target, request.tolerance, result);
 }
 
-} // namespace bonework
+} // namespace bonework::solvers

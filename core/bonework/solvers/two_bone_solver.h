@@ -17,7 +17,7 @@
 #include "bonework/solvers/solver.h"
 #include "bonework/solvers/solver_support.h"
 
-namespace bonework {
+namespace bonework::solvers {
 
 class TwoBoneSolver final : public Solver {
 public:
@@ -46,4 +46,4 @@ private:
     ChainPath m_path;
 };
 
-} // namespace bonework
+} // namespace bonework::solvers

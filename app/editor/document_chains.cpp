@@ -1,0 +1,127 @@
+// Document's chains: the names the chain form offers, and adding, removing and changing chains,
+// each one undo step (RigEditCommand, through applyEdit).
+#include "document.h"
+
+#include "bonework/forward_kinematics.h"
+#include "bonework/solvers/stuck_drag.h"
+
+namespace bonework::editor {
+
+QStringList Document::solverNames()
+{
+    QStringList names;
+    for (SolverKind k : kAllSolvers)
+        names.append(QString::fromLatin1(solverName(k)));
+    return names;
+}
+
+QStringList Document::bendNames()
+{
+    return {QString::fromLatin1(bendName(BendDirection::Positive)), QString::fromLatin1(bendName(BendDirection::Negative))};
+}
+
+QStringList Document::nodeShapeNames()
+{
+    QStringList names;
+    for (NodeShape shape : {NodeShape::Bone, NodeShape::Box, NodeShape::Ball})
+        names.append(QString::fromLatin1(nodeShapeName(shape)));
+    return names;
+}
+
+int Document::defaultChainRoot(int tip) const { return bonework::solvers::defaultChainRoot(m_rig, tip); }
+
+int Document::addChain(int tip, int root)
+{
+    if (!m_rig.isValidJoint(tip) || !m_rig.isValidJoint(root) || !m_rig.isAncestor(root, tip)) {
+        emit editRefused(tr("A chain runs from a joint down to one of its descendants"));
+        return -1;
+    }
+    Chain c;
+    int n = chainCount();
+    do
+        c.name = "chain" + std::to_string(++n);
+    while (m_rig.findChain(c.name) >= 0);
+    c.root = root;
+    c.tip = tip;
+    const bool twoBones = m_rig.parent(tip) != kNoJoint && m_rig.parent(m_rig.parent(tip)) == root;
+    c.solver = twoBones ? SolverKind::TwoBone : SolverKind::Fabrik;
+    c.target.point = worldTransformOf(m_rig, tip).position;
+    if (!applyEdit(tr("Add chain %1").arg(QString::fromStdString(c.name)), [&](Rig& r) { return r.addChain(c); }))
+        return -1;
+    setSelectedChain(chainCount() - 1);
+    return chainCount() - 1;
+}
+
+bool Document::removeChain(int index)
+{
+    const QString name = index >= 0 && index < chainCount() ? QString::fromStdString(m_rig.chains()[index].name) : QString();
+    return applyEdit(tr("Delete chain %1").arg(name), [&](Rig& r) { return r.removeChain(index); });
+}
+
+template <typename Change>
+static EditResult changeChain(Rig& r, int index, Change change)
+{
+    if (index < 0 || index >= static_cast<int>(r.chains().size()))
+        return EditResult::refused("no such chain");
+    Chain c = r.chains()[index];
+    change(c);
+    return r.setChain(index, c);
+}
+
+bool Document::renameChain(int index, const QString& name)
+{
+    return applyEdit(tr("Rename chain to %1").arg(name), [&](Rig& r) {
+        return changeChain(r, index, [&](Chain& c) { c.name = name.trimmed().toStdString(); });
+    });
+}
+
+bool Document::setChainSolver(int index, const QString& solver)
+{
+    const auto kind = solverFromName(solver.toStdString());
+    if (!kind) {
+        emit editRefused(tr("Unknown solver %1").arg(solver));
+        return false;
+    }
+    return applyEdit(tr("Set solver to %1").arg(solver),
+                     [&](Rig& r) { return changeChain(r, index, [&](Chain& c) { c.solver = *kind; }); });
+}
+
+bool Document::setChainIterations(int index, int iterations)
+{
+    return applyEdit(tr("Set iterations"),
+                     [&](Rig& r) { return changeChain(r, index, [&](Chain& c) { c.iterations = iterations; }); });
+}
+
+bool Document::setChainTolerance(int index, double tolerance)
+{
+    return applyEdit(tr("Set tolerance"),
+                     [&](Rig& r) { return changeChain(r, index, [&](Chain& c) { c.tolerance = tolerance; }); });
+}
+
+bool Document::setChainBend(int index, const QString& bend)
+{
+    const auto b = bendFromName(bend.toStdString());
+    if (!b)
+        return false;
+    return applyEdit(tr("Set bend %1").arg(bend),
+                     [&](Rig& r) { return changeChain(r, index, [&](Chain& c) { c.bend = *b; }); });
+}
+
+int Document::chainWithTip(int joint) const
+{
+    for (int i = 0; i < chainCount(); ++i)
+        if (m_rig.chains()[i].tip == joint)
+            return i;
+    return -1;
+}
+
+QPointF Document::chainTarget(int index) const
+{
+    if (index < 0 || index >= chainCount())
+        return {};
+    const Chain& c = m_rig.chains()[index];
+    const Vec2 p = c.target.isAttached() ? worldTransformOf(m_rig, c.target.joint).position : c.target.point;
+    return {p.x, p.y};
+}
+
+} // namespace bonework::editor

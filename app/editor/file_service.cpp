@@ -1,0 +1,172 @@
+#include "file_service.h"
+
+#include "document.h"
+#include "example_catalogue.h"
+#include "recent_files.h"
+#include "recover_work_command.h"
+
+#include "bonework/formats/file_format.h"
+
+#include <QFileInfo>
+#include <QSettings>
+
+namespace bonework::editor {
+namespace {
+
+constexpr char kExportFormatKey[] = "export/format";
+constexpr char kExportFolderKey[] = "export/folder";
+
+Rig untitledRig()
+{
+    Rig rig;
+    rig.setName("untitled");
+    return rig;
+}
+
+} // namespace
+
+FileService::FileService(Document* document) : QObject(document), m_document(document) {}
+
+void FileService::newRig() { m_document->adopt(untitledRig(), QString(), {}); }
+
+bool FileService::open(const QString& path)
+{
+    const io::LoadResult loaded = formats::rigFormat().read(path);
+    if (!loaded.ok()) {
+        emit m_document->loadFailed(loaded.error.toString());
+        return false;
+    }
+    // An example keeps the way it is meant to be played however it is opened (menu, command
+    // line, Open, Open Recent): the catalogue knows it by its file name.
+    const QFileInfo file(path);
+    m_document->adopt(*loaded.rig, file.absoluteFilePath(), ExampleCatalogue::hintForFile(file.fileName()));
+    addRecent(file.absoluteFilePath());
+    return true;
+}
+
+bool FileService::openExample(int index)
+{
+    const QVariantList list = examples();
+    if (index < 0 || index >= list.size())
+        return false;
+    const QVariantMap example = list[index].toMap();
+    const io::LoadResult loaded = formats::rigFormat().read(ExampleCatalogue::resourcePath(example));
+    if (!loaded.ok()) {
+        emit m_document->loadFailed(loaded.error.toString());
+        return false;
+    }
+    m_document->adopt(*loaded.rig, QString(), example); // an example is a template: saving asks where
+    return true;
+}
+
+QVariantList FileService::examples() const { return ExampleCatalogue::entries(); }
+
+bool FileService::save()
+{
+    const QString path = m_document->filePath();
+    return !path.isEmpty() && saveAs(path);
+}
+
+bool FileService::saveAs(const QString& path)
+{
+    if (path.isEmpty())
+        return false;
+    exporters::ExportReport report;
+    QString error;
+    if (!formats::rigFormat().save(m_document->rig(), path, report, &error)) {
+        emit m_document->saveFailed(error);
+        return false;
+    }
+    const QString saved = QFileInfo(path).absoluteFilePath();
+    m_document->markSaved(saved);
+    addRecent(saved);
+    return true;
+}
+
+bool FileService::revert()
+{
+    if (m_document->filePath().isEmpty()) {
+        m_document->revertToClean();
+        return true;
+    }
+    return open(m_document->filePath());
+}
+
+bool FileService::exportTo(const QUrl& url, const QString& format)
+{
+    const QString path = url.isLocalFile() ? url.toLocalFile() : url.toString();
+    if (formats::isRigPath(path, m_document->filePath())) {
+        emit m_document->saveFailed(tr("An export never replaces a Bonework rig: choose a name that does not end in .rig.json"));
+        return false;
+    }
+    const formats::FileFormat* exporter = formats::findExportFormat(format);
+    if (!exporter)
+        return false;
+    exporters::ExportReport report;
+    QString error;
+    if (!exporter->save(m_document->rig(), path, report, &error)) {
+        emit m_document->saveFailed(tr("Cannot write %1: %2").arg(path, error));
+        return false;
+    }
+    QSettings settings;
+    settings.setValue(kExportFormatKey, format);
+    settings.setValue(kExportFolderKey, QFileInfo(path).absolutePath());
+    m_lastExportReport = report.toText();
+    return true;
+}
+
+QVariantList FileService::exportFormats() const
+{
+    QVariantList list;
+    for (const formats::FileFormat* f : formats::exportFormats())
+        list.append(QVariantMap{{"id", f->id()},
+                                {"label", QStringLiteral("%1 (%2)").arg(f->displayName(), f->nameFilter())},
+                                {"globs", QStringList{f->nameFilter()}},
+                                {"suffix", f->suffix()}});
+    return list;
+}
+
+QString FileService::lastExportFormat() const
+{
+    return QSettings().value(kExportFormatKey, formats::exportFormats().front()->id()).toString();
+}
+
+QUrl FileService::lastExportFolder() const
+{
+    const QString folder = QSettings().value(kExportFolderKey).toString();
+    if (!folder.isEmpty())
+        return QUrl::fromLocalFile(folder);
+    const QString rig = m_document->filePath();
+    return rig.isEmpty() ? QUrl() : QUrl::fromLocalFile(QFileInfo(rig).absolutePath());
+}
+
+bool FileService::restoreRecovered(const QByteArray& json, const QString& originalPath)
+{
+    const io::LoadResult loaded = io::parseRig(json, tr("recovered work"));
+    if (!loaded.ok()) {
+        emit m_document->loadFailed(loaded.error.toString());
+        return false;
+    }
+    newRig();
+    // The recovered rig comes back as an unsaved change on top of its original file.
+    if (!originalPath.isEmpty()) {
+        const io::LoadResult original = formats::rigFormat().read(originalPath);
+        if (original.ok())
+            m_document->adopt(*original.rig, QFileInfo(originalPath).absoluteFilePath(), {});
+    }
+    m_document->undoStack()->push(
+        new RecoverWorkCommand(m_document, tr("Recover unsaved work"), m_document->rig(), *loaded.rig));
+    return true;
+}
+
+QStringList FileService::recentFiles() const { return RecentFiles::list(); }
+
+QString FileService::recentFileLabel(const QString& path) const { return RecentFiles::label(path); }
+
+void FileService::addRecent(const QString& path)
+{
+    RecentFiles::add(path);
+    emit recentFilesChanged();
+}
+
+} // namespace bonework::editor

@@ -1,0 +1,68 @@
+#pragma once
+// The document's files: New, Open (a file, a recent file, a bundled example), Save, Save As,
+// Revert, Export and recovering autosaved work. Every format goes through core's one format
+// interface (bonework/formats/file_format.h): the rig format reads and writes, the exporters
+// write. QML reaches it as `document.files`; failures are reported through the document's
+// loadFailed and saveFailed signals, and a failed open leaves the document as it was.
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+#include <QVariantList>
+#include <QtQml/qqmlregistration.h>
+
+namespace bonework::editor {
+
+class Document;
+
+class FileService : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("Each document has its file service")
+    Q_PROPERTY(QStringList recentFiles READ recentFiles NOTIFY recentFilesChanged)
+
+public:
+    explicit FileService(Document* document);
+
+    Q_INVOKABLE void newRig();
+    // Opens a file; on failure the document is left untouched and loadFailed is emitted with
+    // the loader's message (file, JSON path, problem).
+    Q_INVOKABLE bool open(const QString& path);
+    Q_INVOKABLE bool openUrl(const QUrl& url) { return open(url.toLocalFile()); }
+    // Opens bundled example `index` (of examples()) as a new, untitled rig (saving asks for a
+    // file name), and remembers how it is meant to be played (the document's playHint).
+    Q_INVOKABLE bool openExample(int index);
+    Q_INVOKABLE QVariantList examples() const;
+    Q_INVOKABLE bool save();
+    Q_INVOKABLE bool saveAs(const QString& path);
+    Q_INVOKABLE bool saveAsUrl(const QUrl& url) { return saveAs(url.toLocalFile()); }
+    Q_INVOKABLE bool revert();
+    // Writes the rig in a game runtime's format ("spine" or "dragonbones"); never over a
+    // .rig.json. lastExportReport() then says what the format could not carry.
+    Q_INVOKABLE bool exportTo(const QUrl& url, const QString& format);
+    // The export formats for the Export dialog: id, label ("Spine 4.2 JSON (*.json)"), globs, suffix.
+    Q_INVOKABLE QVariantList exportFormats() const;
+    Q_INVOKABLE QString lastExportReport() const { return m_lastExportReport; }
+    // The format and folder of the last export (QSettings), for the export dialog.
+    Q_INVOKABLE QString lastExportFormat() const;
+    Q_INVOKABLE QUrl lastExportFolder() const;
+    // The snapshot autosave writes and offers back after a crash, as one undoable step on top
+    // of its original file.
+    Q_INVOKABLE bool restoreRecovered(const QByteArray& json, const QString& originalPath);
+
+    QStringList recentFiles() const;
+    // How File > Open Recent shows a file: its name first, then its folder.
+    Q_INVOKABLE QString recentFileLabel(const QString& path) const;
+
+signals:
+    void recentFilesChanged();
+
+private:
+    void addRecent(const QString& path);
+
+    Document* m_document;
+    QString m_lastExportReport;
+};
+
+} // namespace bonework::editor

@@ -1,0 +1,42 @@
+#include "selected_chain.h"
+
+#include "document.h"
+
+namespace bonework::editor {
+
+SelectedChain::SelectedChain(QObject* parent) : DocumentView(parent) {}
+
+const Chain* SelectedChain::chainOrNull() const
+{
+    if (!m_document)
+        return nullptr;
+    const int i = m_document->selectedChain();
+    const auto& chains = m_document->rig().chains();
+    return i >= 0 && static_cast<std::size_t>(i) < chains.size() ? &chains[static_cast<std::size_t>(i)] : nullptr;
+}
+
+QString SelectedChain::jointName(int joint) const
+{
+    return joint >= 0 ? QString::fromStdString(m_document->rig().jointName(joint)) : QString();
+}
+
+int SelectedChain::index() const { return valid() ? m_document->selectedChain() : -1; }
+QString SelectedChain::name() const { return valid() ? QString::fromStdString(chainOrNull()->name) : QString(); }
+int SelectedChain::root() const { return valid() ? chainOrNull()->root : -1; }
+int SelectedChain::tip() const { return valid() ? chainOrNull()->tip : -1; }
+QString SelectedChain::rootName() const { return jointName(root()); }
+QString SelectedChain::tipName() const { return jointName(tip()); }
+QString SelectedChain::solver() const
+{
+    return valid() ? QString::fromLatin1(solverName(chainOrNull()->solver)) : QString();
+}
+int SelectedChain::iterations() const { return valid() ? chainOrNull()->iterations : 0; }
+double SelectedChain::tolerance() const { return valid() ? chainOrNull()->tolerance : 0.0; }
+QString SelectedChain::bend() const { return valid() ? QString::fromLatin1(bendName(chainOrNull()->bend)) : QString(); }
+QString SelectedChain::attachedTo() const
+{
+    const Chain* c = chainOrNull();
+    return c && c->target.isAttached() ? jointName(c->target.joint) : QString();
+}
+
+} // namespace bonework::editor

@@ -1,0 +1,111 @@
+#include "bonework/formats/file_format.h"
+
+#include "bonework/exporters/dragonbones_exporter.h"
+#include "bonework/exporters/spine_exporter.h"
+
+#include <QFileInfo>
+#include <QSaveFile>
+
+namespace bonework::formats {
+namespace {
+
+// Bonework's rig format: the strict loader and the writer of core/bonework/io.
+class RigJsonFormat final : public FileFormat {
+public:
+    QString id() const override { return QStringLiteral("bonework"); }
+    QString displayName() const override { return QStringLiteral("Bonework rig"); }
+    QString nameFilter() const override { return QStringLiteral("*.rig.json"); }
+    QString suffix() const override { return QStringLiteral("rig.json"); }
+    bool canRead() const override { return true; }
+    io::LoadResult read(const QString& path) const override { return io::loadRigFile(path); }
+    QByteArray write(const Rig& rig, exporters::ExportReport& report) const override
+    {
+        report.format = id(); // a rig file carries everything
+        return io::serializeRig(rig);
+    }
+    // Refuses rigs no file could hold (io::saveRigFile says why, naming the file).
+    bool save(const Rig& rig, const QString& path, exporters::ExportReport& report, QString* error) const override
+    {
+        report.format = id();
+        return io::saveRigFile(rig, path, error);
+    }
+};
+
+// A game runtime's format, written by one of core/bonework/exporters.
+class ExportFormat final : public FileFormat {
+public:
+    using Writer = QByteArray (*)(const Rig&, exporters::ExportReport&);
+    ExportFormat(QString id, QString displayName, Writer writer)
+        : m_id(std::move(id)), m_displayName(std::move(displayName)), m_writer(writer)
+    {
+    }
+    QString id() const override { return m_id; }
+    QString displayName() const override { return m_displayName; }
+    QString nameFilter() const override { return QStringLiteral("*.json"); }
+    QString suffix() const override { return QStringLiteral("json"); }
+    QByteArray write(const Rig& rig, exporters::ExportReport& report) const override { return m_writer(rig, report); }
+
+private:
+    QString m_id;
+    QString m_displayName;
+    Writer m_writer;
+};
+
+} // namespace
+
+io::LoadResult FileFormat::read(const QString& path) const
+{
+    io::LoadResult result;
+    result.error.file = path;
+    result.error.message = QStringLiteral("%1 files cannot be opened, only exported").arg(displayName());
+    return result;
+}
+
+const std::vector<const FileFormat*>& fileFormats()
+{
+    static const RigJsonFormat rig;
+    static const ExportFormat spine(QStringLiteral("spine"), QStringLiteral("Spine 4.2 JSON"), &exporters::exportSpine);
+    static const ExportFormat dragonBones(QStringLiteral("dragonbones"), QStringLiteral("DragonBones 5.5 JSON"),
+                                          &exporters::exportDragonBones);
+    static const std::vector<const FileFormat*> formats = {&rig, &spine, &dragonBones};
+    return formats;
+}
+
+const FileFormat& rigFormat() { return *fileFormats().front(); }
+
+std::vector<const FileFormat*> exportFormats()
+{
+    std::vector<const FileFormat*> list;
+    for (const FileFormat* format : fileFormats())
+        if (format != &rigFormat())
+            list.push_back(format);
+    return list;
+}
+
+const FileFormat* findExportFormat(QStringView id)
+{
+    for (const FileFormat* format : exportFormats())
+        if (format->id() == id)
+            return format;
+    return nullptr;
+}
+
+bool isRigPath(const QString& path, const QString& rigPath)
+{
+    return path.endsWith(QLatin1String(".rig.json"))
+           || (!rigPath.isEmpty() && QFileInfo(path).absoluteFilePath() == QFileInfo(rigPath).absoluteFilePath());
+}
+
+bool FileFormat::save(const Rig& rig, const QString& path, exporters::ExportReport& report, QString* error) const
+{
+    const QByteArray data = write(rig, report);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+        if (error)
+            *error = file.errorString();
+        return false;
+    }
+    return true;
+}
+
+} // namespace bonework::formats

@@ -1,0 +1,51 @@
+#pragma once
+// Every file format Bonework reads or writes, behind one interface (as Tiled's MapFormat): the
+// rig format itself (read and write) and each game runtime's export format (write only). The
+// editor's Open, Save and Export dialogs and `bonework-cli` list and pick them here; the art
+// and animation issues add theirs by registering in file_format.cpp.
+
+#include "bonework/exporters/export_report.h"
+#include "bonework/io/rig_file.h"
+#include "bonework/rig.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringView>
+
+#include <vector>
+
+namespace bonework::formats {
+
+class FileFormat {
+public:
+    virtual ~FileFormat() = default;
+
+    virtual QString id() const = 0;          // "bonework", "spine", "dragonbones": --format, settings
+    virtual QString displayName() const = 0; // "Spine 4.2 JSON"
+    virtual QString nameFilter() const = 0;  // "*.json"
+    virtual QString suffix() const = 0;      // added to a name typed without one
+    virtual bool canRead() const { return false; }
+
+    // The rig in `path`, or the error (file, JSON path, problem). Only when canRead().
+    virtual io::LoadResult read(const QString& path) const;
+    // The rig in this format; `report` lists what the format could not carry.
+    virtual QByteArray write(const Rig& rig, exporters::ExportReport& report) const = 0;
+    // Writes the rig to `path` atomically (QSaveFile): the whole new file or the old one. On
+    // failure returns false with the reason in `error`.
+    virtual bool save(const Rig& rig, const QString& path, exporters::ExportReport& report, QString* error) const;
+};
+
+// Every format, the rig format first, then the exports in the order the Export dialog lists them.
+const std::vector<const FileFormat*>& fileFormats();
+// Bonework's own rig format (*.rig.json).
+const FileFormat& rigFormat();
+// The export formats: every format but the rig format.
+std::vector<const FileFormat*> exportFormats();
+// The export format with that id; null when there is none (the rig format is not an export).
+const FileFormat* findExportFormat(QStringView id);
+
+// Whether `path` is a Bonework rig an export must never replace: a .rig.json, or the rig
+// being exported itself (`rigPath`, empty when it has no file).
+bool isRigPath(const QString& path, const QString& rigPath);
+
+} // namespace bonework::formats

@@ -1,0 +1,183 @@
+#include "bonework/io/rig_joint_reader.h"
+
+#include "bonework/io/json_fields.h"
+
+#include "bonework/angles.h"
+
+#include <QJsonObject>
+
+#include <algorithm>
+
+namespace bonework::io {
+namespace {
+
+// The fields a joint may hold; anything else is an error.
+constexpr const char* kJointFields[] = {"name", "parent", "x", "y", "rotation", "length", "angle", "min", "max", "pinned"};
+
+// Fails at path.key unless `degrees` lies within [-180, 180] (a root's rotation, a limit).
+void requireWithinHalfTurn(const JsonPath& path, QStringView key, double degrees)
+{
+    if (degrees < kMinLimit || degrees > kMaxLimit)
+        fail(JsonPath(path, key), QStringLiteral("must lie within [-180, 180], not %1").arg(number(degrees)));
+}
+
+} // namespace
+
+FileJoint readJoint(const QJsonValue& value, const JsonPath& path, qsizetype& members)
+{
+    const QJsonObject obj = asObject(value, path);
+    members += obj.size();
+    FileJoint j;
+    // Which fields appeared, to tell roots from bones and report misplaced fields.
+    bool hasName = false, hasLength = false, hasAngle = false, hasMin = false, hasMax = false;
+    bool hasX = false, hasY = false, hasRotation = false;
+    double x = 0, y = 0, rotation = 0;
+    // The number fields: where each goes and the flag that says it appeared.
+    const struct {
+        QLatin1String key;
+        double* value;
+        bool* present;
+    } numberFields[] = {
+        {QLatin1String("x"), &x, &hasX},
+        {QLatin1String("y"), &y, &hasY},
+        {QLatin1String("rotation"), &rotation, &hasRotation},
+        {QLatin1String("length"), &j.desc.length, &hasLength},
+        {QLatin1String("angle"), &j.desc.angle, &hasAngle},
+        {QLatin1String("min"), &j.desc.minAngle, &hasMin},
+        {QLatin1String("max"), &j.desc.maxAngle, &hasMax},
+    };
+
+    forEachMember(obj, path, [&](const QString& key, const QJsonValue& v, const JsonPath& at) {
+        if (key == QLatin1String("name")) {
+            j.name = asName(v, at);
+            hasName = true;
+        } else if (key == QLatin1String("parent")) {
+            j.parentName = asName(v, at);
+            j.hasParent = true;
+        } else if (key == QLatin1String("pinned")) {
+            j.desc.pinned = asBool(v, at);
+        } else {
+            const auto field = std::find_if(std::begin(numberFields), std::end(numberFields),
+                                            [&](const auto& f) { return key == f.key; });
+            if (field == std::end(numberFields))
+                unknownField(at, kJointFields);
+            *field->value = asNumber(v, at);
+            *field->present = true;
+        }
+    });
+    if (!hasName)
+        missing(JsonPath(path, u"name"));
+    j.desc.name = j.name.toStdString();
+
+    if (!j.hasParent) {
+        // A root: a world position and a rotation, no bone.
+        if (hasLength)
+            fail(JsonPath(path, u"length"), QStringLiteral("a root joint has no bone (give the joint a parent)"));
+        if (hasAngle)
+            fail(JsonPath(path, u"angle"), QStringLiteral("a root joint's direction is \"rotation\", not \"angle\""));
+        if (hasMin)
+            fail(JsonPath(path, u"min"), QStringLiteral("a root joint has no angle limits"));
+        if (hasMax)
+            fail(JsonPath(path, u"max"), QStringLiteral("a root joint has no angle limits"));
+        requireWithinHalfTurn(path, u"rotation", rotation);
+        j.desc.position = {x, y};
+        j.desc.angle = rotation;
+        return j;
+    }
+
+    // A bone hanging from its parent.
+    if (hasX)
+        fail(JsonPath(path, u"x"), QStringLiteral("only a root joint has a position (this joint has a parent)"));
+    if (hasY)
+        fail(JsonPath(path, u"y"), QStringLiteral("only a root joint has a position (this joint has a parent)"));
+    if (hasRotation)
+        fail(JsonPath(path, u"rotation"),
+             QStringLiteral("only a root joint has a rotation; a bone's direction is \"angle\""));
+    if (!hasLength)
+        missing(JsonPath(path, u"length"));
+    if (!(j.desc.length > 0.0))
+        fail(JsonPath(path, u"length"),
+             QStringLiteral("must be greater than 0, not %1").arg(number(j.desc.length)));
+    const double min = j.desc.minAngle, max = j.desc.maxAngle;
+    requireWithinHalfTurn(path, u"min", min);
+    requireWithinHalfTurn(path, u"max", max);
+    if (min > max)
+        fail(JsonPath(path, u"min"),
+             QStringLiteral("is greater than max (%1 > %2)").arg(number(min), number(max)));
+    if (j.desc.angle < min || j.desc.angle > max)
+        fail(JsonPath(path, u"angle"), QStringLiteral("%1 lies outside the limits [%2, %3]")
+                                           .arg(number(j.desc.angle), number(min), number(max)));
+    return j;
+}
+
+std::vector<int> parentsFirstOrder(std::vector<FileJoint>& joints, const QHash<QString, int>& byName,
+                                   const JsonPath& jointsPath)
+{
+    const int n = static_cast<int>(joints.size());
+    for (int i = 0; i < n; ++i) {
+        FileJoint& j = joints[i];
+        if (!j.hasParent)
+            continue;
+        const JsonPath jointPath(jointsPath, i);
+        const JsonPath at(jointPath, u"parent");
+        const auto found = byName.constFind(j.parentName);
+        if (found == byName.constEnd())
+            fail(at, QStringLiteral("unknown joint %1").arg(quoted(j.parentName)));
+        if (*found == i)
+            fail(at, QStringLiteral("a joint cannot be its own parent"));
+        j.parentFileIndex = *found;
+    }
+
+    enum : unsigned char { Unvisited, OnPath, Placed };
+    std::vector<unsigned char> state(n, Unvisited);
+    std::vector<int> order;
+    order.reserve(n);
+    std::vector<int> path;
+    bool anyRoot = false;
+    for (const FileJoint& j : joints)
+        anyRoot = anyRoot || !j.hasParent;
+    if (!anyRoot)
+        fail(jointsPath, n == 0 ? QStringLiteral("a rig needs at least one joint (a root)")
+                                : QStringLiteral("no root joint: every joint has a parent"));
+
+    for (int i = 0; i < n; ++i) {
+        if (state[i] != Unvisited)
+            continue;
+        // Walk up to the first placed ancestor (or a root), then place the walk top-down.
+        path.clear();
+        for (int k = i;;) {
+            state[k] = OnPath;
+            path.push_back(k);
+            const int p = joints[k].parentFileIndex;
+            if (p < 0 || state[p] == Placed)
+                break;
+            if (state[p] == OnPath) {
+                // The cycle is the part of the walk from p on, listed parent to child and starting
+                // at its joint that comes first in the file (which is where the error points).
+                std::vector<int> cycle{p};
+                for (std::size_t q = path.size(); path[q - 1] != p; --q)
+                    cycle.push_back(path[q - 1]);
+                std::rotate(cycle.begin(), std::min_element(cycle.begin(), cycle.end()), cycle.end());
+                // Long cycles are shortened so the message stays one readable line.
+                constexpr std::size_t kShown = 8;
+                QString text;
+                for (std::size_t m = 0; m < std::min(cycle.size(), kShown); ++m)
+                    text += quoted(joints[cycle[m]].name) + QStringLiteral(" -> ");
+                if (cycle.size() > kShown)
+                    text += QStringLiteral("... (%1 joints) -> ").arg(cycle.size());
+                text += quoted(joints[cycle.front()].name);
+                const JsonPath first(jointsPath, cycle.front());
+                fail(JsonPath(first, u"parent"),
+                     QStringLiteral("the parents form a cycle: %1 (each is the parent of the next)").arg(text));
+            }
+            k = p;
+        }
+        for (auto it = path.rbegin(); it != path.rend(); ++it) {
+            state[*it] = Placed;
+            order.push_back(*it);
+        }
+    }
+    return order;
+}
+
+} // namespace bonework::io

@@ -1,0 +1,68 @@
+// Rig's chains: the rules a chain must keep, and adding, removing and changing chains.
+#include "bonework/rig.h"
+
+#include "bonework/rig_rules.h"
+
+namespace bonework {
+
+using rig_rules::finite;
+using rig_rules::quoted;
+
+std::string Rig::checkChain(const Chain& c, int ignoreIndex) const
+{
+    if (c.name.empty())
+        return "a chain needs a name";
+    for (std::size_t i = 0; i < m_chains.size(); ++i)
+        if (static_cast<int>(i) != ignoreIndex && m_chains[i].name == c.name)
+            return "there is already a chain named " + quoted(c.name);
+    if (!isValidJoint(c.root))
+        return "the chain's root joint does not exist";
+    if (!isValidJoint(c.tip))
+        return "the chain's tip joint does not exist";
+    if (c.tip != c.root && !isAncestor(c.root, c.tip))
+        return "the tip " + quoted(m_names[c.tip]) + " is not under the root " + quoted(m_names[c.root]);
+    if (c.tip == c.root && c.solver != SolverKind::Follow && c.solver != SolverKind::Relax)
+        return "the chain has no bone between its root and its tip";
+    if (c.solver == SolverKind::TwoBone
+        && (m_parent[c.tip] == kNoJoint || m_parent[m_parent[c.tip]] != c.root))
+        return "a two-bone chain must be exactly two bones long";
+    if (c.iterations < 1 || c.iterations > 100000)
+        return "iterations must be between 1 and 100000";
+    if (!finite(c.tolerance) || c.tolerance < 0.0)
+        return "the tolerance must be a finite number >= 0";
+    if (c.target.isAttached()) {
+        if (!isValidJoint(c.target.joint))
+            return "the target joint does not exist";
+    } else if (!finite(c.target.point)) {
+        return "the target must be finite";
+    }
+    return {};
+}
+
+EditResult Rig::addChain(const Chain& chain)
+{
+    if (auto why = checkChain(chain); !why.empty())
+        return EditResult::refused(why);
+    m_chains.push_back(chain);
+    return EditResult::success();
+}
+
+EditResult Rig::removeChain(int index)
+{
+    if (index < 0 || static_cast<std::size_t>(index) >= m_chains.size())
+        return EditResult::refused("no such chain");
+    m_chains.erase(m_chains.begin() + index);
+    return EditResult::success();
+}
+
+EditResult Rig::setChain(int index, const Chain& chain)
+{
+    if (index < 0 || static_cast<std::size_t>(index) >= m_chains.size())
+        return EditResult::refused("no such chain");
+    if (auto why = checkChain(chain, index); !why.empty())
+        return EditResult::refused(why);
+    m_chains[index] = chain;
+    return EditResult::success();
+}
+
+} // namespace bonework

@@ -1,0 +1,141 @@
+// Reading valid files: the example reads as documented, defaults apply, a forest with an
+// attached target, joints in any order (children before parents, shuffled) and a byte order mark.
+#include "joint_order.h"
+#include "rig_file_samples.h"
+
+#include "bonework/io/rig_file.h"
+
+#include <QFile>
+#include <QTest>
+
+using namespace bonework;
+using namespace bonework::io;
+using namespace bonework::testing;
+
+class TestRigFileReading : public QObject {
+    Q_OBJECT
+
+private slots:
+    // The example from the format's documentation, field by field.
+    void exampleReadsAsDocumented()
+    {
+        const Rig rig = load(corpus(QStringLiteral("arm.json")));
+        QCOMPARE(rig.name(), std::string("arm"));
+        QCOMPARE(rig.nodeShape(), NodeShape::Bone);
+        QCOMPARE(rig.jointCount(), std::size_t(3));
+        QCOMPARE(rig.jointName(0), std::string("shoulder"));
+        QVERIFY(rig.isRoot(0));
+        QCOMPARE(rig.rootPosition(0), (Vec2{400, 300}));
+        QCOMPARE(rig.angle(0), 0.0);
+        QCOMPARE(rig.jointName(1), std::string("elbow"));
+        QCOMPARE(rig.parent(1), 0);
+        QCOMPARE(rig.length(1), 120.0);
+        QCOMPARE(rig.angle(1), 20.0);
+        QCOMPARE(rig.minAngle(1), -170.0);
+        QCOMPARE(rig.maxAngle(1), 170.0);
+        QCOMPARE(rig.parent(2), 1);
+        QCOMPARE(rig.length(2), 100.0);
+        QCOMPARE(rig.angle(2), 30.0);
+        QCOMPARE(rig.minAngle(2), 0.0);
+        QCOMPARE(rig.maxAngle(2), 150.0);
+        QVERIFY(!rig.isPinned(2));
+        QCOMPARE(rig.chains().size(), std::size_t(1));
+        const Chain& c = rig.chains()[0];
+        QCOMPARE(c.name, std::string("arm"));
+        QCOMPARE(c.root, 0);
+        QCOMPARE(c.tip, 2);
+        QCOMPARE(c.solver, SolverKind::TwoBone);
+        QCOMPARE(c.bend, BendDirection::Positive);
+        QCOMPARE(c.iterations, 10);
+        QCOMPARE(c.tolerance, 0.01);
+        QVERIFY(!c.target.isAttached());
+        QCOMPARE(c.target.point, (Vec2{520, 380}));
+        QCOMPARE(QString::fromStdString(rig.checkInvariants()), QString());
+    }
+
+    void defaultsApply()
+    {
+        const Rig rig = load(corpus(QStringLiteral("minimal.json")));
+        QCOMPARE(rig.name(), std::string());
+        QCOMPARE(rig.nodeShape(), NodeShape::Bone);
+        QCOMPARE(rig.rootPosition(0), (Vec2{0, 0}));
+        QCOMPARE(rig.angle(0), 0.0);
+        QVERIFY(!rig.isPinned(0));
+        QCOMPARE(rig.angle(1), 0.0);
+        QCOMPARE(rig.minAngle(1), -180.0);
+        QCOMPARE(rig.maxAngle(1), 180.0);
+        QVERIFY(!rig.isPinned(1));
+        QVERIFY(rig.chains().empty());
+
+        // Chain defaults: bend positive, 10 iterations, tolerance 0.01.
+        const Rig forest = load(corpus(QStringLiteral("forest.json")));
+        const Chain& hold = forest.chains()[1];
+        QCOMPARE(hold.bend, BendDirection::Positive);
+        QCOMPARE(hold.iterations, 10);
+        QCOMPARE(hold.tolerance, 0.01);
+    }
+
+    void forestWithAttachedTarget()
+    {
+        const Rig rig = load(corpus(QStringLiteral("forest.json")));
+        QCOMPARE(rig.name(), std::string("two figures"));
+        QCOMPARE(rig.nodeShape(), NodeShape::Ball);
+        QCOMPARE(rig.rootCount(), std::size_t(2));
+        QVERIFY(rig.isPinned(rig.findJoint("a")));
+        QVERIFY(rig.isPinned(rig.findJoint("d")));
+        QCOMPARE(rig.angle(rig.findJoint("a")), -90.0);
+        const Chain& leg = rig.chains()[0];
+        QCOMPARE(leg.solver, SolverKind::Fabrik);
+        QCOMPARE(leg.bend, BendDirection::Negative);
+        QCOMPARE(leg.iterations, 50);
+        QCOMPARE(leg.tolerance, 0.0);
+        QVERIFY(leg.target.isAttached());
+        QCOMPARE(leg.target.joint, rig.findJoint("q"));
+        const Chain& hold = rig.chains()[1];
+        QCOMPARE(hold.root, hold.tip);
+        QCOMPARE(hold.solver, SolverKind::Follow);
+    }
+
+    // Children listed before their parents give the same rig as the ordered file.
+    void jointsInAnyOrder()
+    {
+        const Rig ordered = load(corpus(QStringLiteral("arm.json")));
+        const Rig reversed = load(corpus(QStringLiteral("unordered.json")));
+        QVERIFY(ordered == reversed);
+
+        for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+            Engine rng(seed);
+            const Rig rig = randomRig(rng, 60);
+            const QByteArray shuffled = shuffledJoints(serializeRig(rig), rng);
+            const Rig loaded = reparse(shuffled, QStringLiteral("shuffled"));
+            QVERIFY2(parentsFirst(loaded), qPrintable(QStringLiteral("seed %1").arg(seed)));
+            const QString diff = sameRigAnyOrder(rig, loaded);
+            QVERIFY2(diff.isEmpty(), qPrintable(QStringLiteral("seed %1: %2").arg(seed).arg(diff)));
+            QCOMPARE(QString::fromStdString(loaded.checkInvariants()), QString());
+        }
+    }
+
+    // Editors on Windows like to start UTF-8 files with a byte order mark; it is not an error.
+    void byteOrderMarkIsAccepted()
+    {
+        QFile f(corpus(QStringLiteral("arm.json")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const Rig withBom = reparse("\xef\xbb\xbf" + f.readAll(), QStringLiteral("bom.json"));
+        QVERIFY(withBom == load(corpus(QStringLiteral("arm.json"))));
+    }
+
+    // A file that is already parents-first keeps its order exactly (siblings included).
+    void orderedFilesKeepTheirOrder()
+    {
+        const QByteArray json = R"({"format":"bonework.rig","version":1,"joints":[
+            {"name":"r"},{"name":"z","parent":"r","length":1},{"name":"a","parent":"r","length":1},
+            {"name":"r2"},{"name":"m","parent":"z","length":1},{"name":"b","parent":"r2","length":1}]})";
+        const Rig rig = reparse(json, QStringLiteral("ordered"));
+        const char* names[] = {"r", "z", "a", "r2", "m", "b"};
+        for (int i = 0; i < 6; ++i)
+            QCOMPARE(rig.jointName(i), std::string(names[i]));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRigFileReading)
+#include "tst_rig_file_reading.moc"
