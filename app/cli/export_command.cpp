@@ -54,7 +54,7 @@ int runExport(const QStringList& arguments)
     }
     exporters::ExportReport report;
     QString error;
-    if (!exporter->save(*loaded.rig, output, report, &error)) {
+    if (!exporter->save(*loaded.rig, loaded.editor, output, report, &error)) {
         err << "bonework-cli export: cannot write " << output << ": " << error << '\n';
         return Failure;
     }

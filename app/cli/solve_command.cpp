@@ -238,7 +238,7 @@ int runSolve(const QStringList& arguments)
 
     if (parser.isSet(outputOption)) {
         QString why;
-        if (!io::saveRigFile(rig, parser.value(outputOption), &why)) {
+        if (!io::saveRigFile(rig, parser.value(outputOption), &why, loaded.editor)) { // the node shape too
             err << "bonework-cli solve: cannot write " << parser.value(outputOption) << ": " << why << '\n';
             return UsageError;
         }

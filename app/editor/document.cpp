@@ -1,6 +1,7 @@
 #include "document.h"
 
 #include "add_joint_command.h"
+#include "node_shape_command.h"
 #include "structure_commands.h"
 #include "pose_command.h"
 #include "rig_edit_command.h"
@@ -72,7 +73,7 @@ void Document::setSelectedChain(int chain)
     emit selectionChanged();
 }
 
-QString Document::nodeShape() const { return QString::fromLatin1(nodeShapeName(m_rig.nodeShape())); }
+QString Document::nodeShape() const { return QString::fromLatin1(io::nodeShapeName(m_editor.nodeShape)); }
 
 // --- Files ---------------------------------------------------------------------------------
 
@@ -121,9 +122,11 @@ void Document::restoreSelection(const QString& jointName, bool sameJoints)
     }
 }
 
-void Document::adopt(const Rig& rig, const QString& filePath, const QVariantMap& playHint)
+void Document::adopt(const Rig& rig, const io::EditorSettings& editor, const QString& filePath,
+                     const QVariantMap& playHint)
 {
     m_undo.clear();
+    applyNodeShape(editor.nodeShape);
     m_savedRig = rig;
     m_selectedJoint = -1;
     m_selectedChain = -1;
@@ -376,13 +379,18 @@ bool Document::togglePin(int joint)
 
 bool Document::setNodeShape(const QString& shape)
 {
-    const auto kind = nodeShapeFromName(shape.toStdString());
-    if (!kind)
+    const auto kind = io::nodeShapeFromName(shape.toStdString());
+    if (!kind || refuseWhilePlaying())
         return false;
-    return applyEdit(tr("Draw nodes as %1").arg(shape), [&](Rig& r) {
-        r.setNodeShape(*kind);
-        return EditResult::success();
-    });
+    if (*kind != m_editor.nodeShape)
+        m_undo.push(new NodeShapeCommand(this, m_editor.nodeShape, *kind));
+    return true;
+}
+
+void Document::applyNodeShape(io::NodeShape shape)
+{
+    m_editor.nodeShape = shape;
+    emit nodeShapeChanged();
 }
 
 int Document::findJoint(const QString& name) const { return m_rig.findJoint(name.toStdString()); }

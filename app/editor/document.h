@@ -9,6 +9,7 @@
 #include "file_service.h"
 #include "pose_controller.h"
 
+#include "bonework/io/editor_settings.h"
 #include "bonework/rig.h"
 
 #include <QObject>
@@ -44,7 +45,7 @@ class Document : public QObject {
     Q_PROPERTY(bool canRedo READ canRedo NOTIFY undoStateChanged)
     Q_PROPERTY(QString undoText READ undoText NOTIFY undoStateChanged)
     Q_PROPERTY(QString redoText READ redoText NOTIFY undoStateChanged)
-    Q_PROPERTY(QString nodeShape READ nodeShape NOTIFY rigChanged)
+    Q_PROPERTY(QString nodeShape READ nodeShape NOTIFY nodeShapeChanged)
     // Every joint's name in index order (the inspector's parent list); changes with the skeleton
     // and renames only, not with poses.
     Q_PROPERTY(QStringList jointNames READ jointNames NOTIFY jointNamesChanged)
@@ -60,6 +61,8 @@ public:
     ~Document() override;
 
     const Rig& rig() const { return m_rig; }
+    // What the rig file keeps for the editor (the node shape); saved with the rig.
+    const io::EditorSettings& editorSettings() const { return m_editor; }
     QUndoStack* undoStack() { return &m_undo; }
 
     QString filePath() const { return m_filePath; }
@@ -132,6 +135,8 @@ public:
     void applyStructureChange(const std::function<void(Rig&)>& change);
     // Puts an edit's before or after side on the rig without an undo step (RigEditCommand).
     void applyRigEdit(const RigEditCommand& command, bool after);
+    // Sets the node shape without an undo step (NodeShapeCommand).
+    void applyNodeShape(io::NodeShape shape);
     // Puts a pose edit's before or after poses on the rig without an undo step (PoseCommand).
     void applyPoseChange(const PoseChange& change, bool after);
 
@@ -149,6 +154,7 @@ signals:
     void modifiedChanged();
     void rigChanged();
     void jointNamesChanged();
+    void nodeShapeChanged();
     void selectionChanged();
     void undoStateChanged();
     void loadFailed(const QString& message);
@@ -167,7 +173,7 @@ private:
     bool applyEdit(const QString& text, const std::function<EditResult(Rig&)>& edit);
     void setFile(const QString& path);
     // Makes `rig` the open document: a fresh undo stack, nothing selected, saved as is.
-    void adopt(const Rig& rig, const QString& filePath, const QVariantMap& playHint);
+    void adopt(const Rig& rig, const io::EditorSettings& editor, const QString& filePath, const QVariantMap& playHint);
     // The rig was written to `path`: it is the saved state now.
     void markSaved(const QString& path);
     // Undoes back to the saved state (or to the start) without a file to reload.
@@ -184,6 +190,7 @@ private:
     void notifyPoseChanged() { emit rigChanged(); }
 
     Rig m_rig;
+    io::EditorSettings m_editor;
     QVariantMap m_playHint;
     Rig m_savedRig; // the rig as last saved or opened: "Reset pose" and Revert go back to it
     QUndoStack m_undo;

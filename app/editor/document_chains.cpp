@@ -23,8 +23,8 @@ QStringList Document::bendNames()
 QStringList Document::nodeShapeNames()
 {
     QStringList names;
-    for (NodeShape shape : {NodeShape::Bone, NodeShape::Box, NodeShape::Ball})
-        names.append(QString::fromLatin1(nodeShapeName(shape)));
+    for (io::NodeShape shape : io::kAllNodeShapes)
+        names.append(QString::fromLatin1(io::nodeShapeName(shape)));
     return names;
 }
 

@@ -27,7 +27,7 @@ Rig untitledRig()
 
 FileService::FileService(Document* document) : QObject(document), m_document(document) {}
 
-void FileService::newRig() { m_document->adopt(untitledRig(), QString(), {}); }
+void FileService::newRig() { m_document->adopt(untitledRig(), {}, QString(), {}); }
 
 bool FileService::open(const QString& path)
 {
@@ -39,7 +39,8 @@ bool FileService::open(const QString& path)
     // An example keeps the way it is meant to be played however it is opened (menu, command
     // line, Open, Open Recent): the catalogue knows it by its file name.
     const QFileInfo file(path);
-    m_document->adopt(*loaded.rig, file.absoluteFilePath(), ExampleCatalogue::hintForFile(file.fileName()));
+    m_document->adopt(*loaded.rig, loaded.editor, file.absoluteFilePath(),
+                      ExampleCatalogue::hintForFile(file.fileName()));
     addRecent(file.absoluteFilePath());
     return true;
 }
@@ -55,7 +56,7 @@ bool FileService::openExample(int index)
         emit m_document->loadFailed(loaded.error.toString());
         return false;
     }
-    m_document->adopt(*loaded.rig, QString(), example); // an example is a template: saving asks where
+    m_document->adopt(*loaded.rig, loaded.editor, QString(), example); // a template: saving asks where
     return true;
 }
 
@@ -73,7 +74,7 @@ bool FileService::saveAs(const QString& path)
         return false;
     exporters::ExportReport report;
     QString error;
-    if (!formats::rigFormat().save(m_document->rig(), path, report, &error)) {
+    if (!formats::rigFormat().save(m_document->rig(), m_document->editorSettings(), path, report, &error)) {
         emit m_document->saveFailed(error);
         return false;
     }
@@ -104,7 +105,7 @@ bool FileService::exportTo(const QUrl& url, const QString& format)
         return false;
     exporters::ExportReport report;
     QString error;
-    if (!exporter->save(m_document->rig(), path, report, &error)) {
+    if (!exporter->save(m_document->rig(), m_document->editorSettings(), path, report, &error)) {
         emit m_document->saveFailed(tr("Cannot write %1: %2").arg(path, error));
         return false;
     }
@@ -152,10 +153,11 @@ bool FileService::restoreRecovered(const QByteArray& json, const QString& origin
     if (!originalPath.isEmpty()) {
         const io::LoadResult original = formats::rigFormat().read(originalPath);
         if (original.ok())
-            m_document->adopt(*original.rig, QFileInfo(originalPath).absoluteFilePath(), {});
+            m_document->adopt(*original.rig, original.editor, QFileInfo(originalPath).absoluteFilePath(), {});
     }
     m_document->undoStack()->push(
         new RecoverWorkCommand(m_document, tr("Recover unsaved work"), m_document->rig(), *loaded.rig));
+    m_document->applyNodeShape(loaded.editor.nodeShape); // a view setting: not an undo step
     return true;
 }
 

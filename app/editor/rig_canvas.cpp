@@ -45,6 +45,7 @@ void RigCanvas::setDocument(Document* document)
     m_document = document;
     if (m_document) {
         connect(m_document, &Document::rigChanged, this, &RigCanvas::rigChanged);
+        connect(m_document, &Document::nodeShapeChanged, this, [this] { update(); });
         connect(m_document, &Document::selectionChanged, this, [this] { update(); });
         connect(m_document, &Document::fileChanged, this, [this] { m_framePending = true; rigChanged(); });
     }
@@ -264,7 +265,7 @@ void RigCanvas::paint(QPainter* painter)
     m_painter.paintGrid(painter, view);
     if (m_document) {
         const Rig& rig = m_document->rig();
-        m_painter.paintRig(painter, view, rig, m_world, m_document->selectedJoint());
+        m_painter.paintRig(painter, view, rig, m_world, m_document->editorSettings().nodeShape, m_document->selectedJoint());
         if (m_document->selectedJoint() >= 0)
             m_painter.paintLimitWedge(painter, view, rig, m_world, m_document->selectedJoint());
         m_painter.paintTargets(painter, view, rig, m_world, m_document->selectedChain());

@@ -44,8 +44,6 @@ std::unique_ptr<RigEditCommand> RigEditCommand::between(Document* document, cons
     }
     command->m_nameBefore = before.name();
     command->m_nameAfter = after.name();
-    command->m_shapeBefore = before.nodeShape();
-    command->m_shapeAfter = after.nodeShape();
     return command;
 }
 
@@ -56,7 +54,6 @@ void RigEditCommand::apply(Rig& rig, bool after) const
     if (m_chainsBefore)
         rig.restoreChains(after ? *m_chainsAfter : *m_chainsBefore);
     rig.setName(after ? m_nameAfter : m_nameBefore);
-    rig.setNodeShape(after ? m_shapeAfter : m_shapeBefore);
 }
 
 void RigEditCommand::undo() { m_document->applyRigEdit(*this, false); }

@@ -1,7 +1,7 @@
 #pragma once
 // The undo command of an edit that keeps the skeleton (the same joints under the same parents):
 // a rename, a length, an angle, limits, a pin, a root's place, a chain added, changed or
-// removed, the rig's name or node shape. It keeps the joints and chains the edit changed, before
+// removed, the rig's name. It keeps the joints and chains the edit changed, before
 // and after, not two copies of the rig: on a 10,000-joint rig a rename keeps one joint.
 // Edits that change the skeleton have commands of their own (add_joint_command.h,
 // structure_commands.h).
@@ -43,7 +43,6 @@ private:
     std::vector<JointRecord> m_before, m_after;
     std::optional<std::vector<Chain>> m_chainsBefore, m_chainsAfter;
     std::string m_nameBefore, m_nameAfter;
-    NodeShape m_shapeBefore = NodeShape::Bone, m_shapeAfter = NodeShape::Bone;
 };
 
 } // namespace bonework::editor

@@ -52,9 +52,8 @@ void RigPainter::paintGrid(QPainter* painter, const CanvasView& view) const
 }
 
 void RigPainter::paintRig(QPainter* painter, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,
-                          int selected) const
+                          io::NodeShape shape, int selected) const
 {
-    const NodeShape shape = rig.nodeShape();
     // Each bone is a convex shape: drawConvexPolygon is the raster engine's fast path, far
     // cheaper than one big path with a thousand subpaths.
     painter->setPen(QPen(kBoneOutline, 1.2));
@@ -77,10 +76,10 @@ void RigPainter::paintRig(QPainter* painter, const CanvasView& view, const Rig& 
             if (len >= 0.5) {
                 const QPointF u = d / len;
                 const QPointF n(-u.y(), u.x());
-                if (shape == NodeShape::Ball) {
+                if (shape == io::NodeShape::Ball) {
                     const double r = std::clamp(len * 0.45, 2.0, 40.0);
                     painter->drawEllipse((a + b) / 2, r, r);
-                } else if (shape == NodeShape::Box) {
+                } else if (shape == io::NodeShape::Box) {
                     const double w = std::clamp(len * 0.3, 2.0, 30.0);
                     const QPointF box[4] = {a + n * w, b + n * w, b - n * w, a - n * w};
                     painter->drawConvexPolygon(box, 4);

@@ -7,6 +7,7 @@
 #include "canvas_view.h"
 
 #include "bonework/forward_kinematics.h"
+#include "bonework/io/editor_settings.h"
 #include "bonework/rig.h"
 
 #include <QColor>
@@ -30,8 +31,9 @@ public:
     static constexpr double kJointRadius = 5.0; // view pixels
 
     void paintGrid(QPainter* painter, const CanvasView& view) const;
+    // `shape`: how the joints' bones are drawn (the rig file's editor setting).
     void paintRig(QPainter* painter, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,
-                  int selectedJoint) const;
+                  io::NodeShape shape, int selectedJoint) const;
     void paintLimitWedge(QPainter* painter, const CanvasView& view, const Rig& rig,
                          std::span<const WorldTransform> world, int joint) const;
     void paintTargets(QPainter* painter, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,

@@ -35,22 +35,4 @@ std::optional<BendDirection> bendFromName(std::string_view name)
     return std::nullopt;
 }
 
-std::string_view nodeShapeName(NodeShape shape)
-{
-    switch (shape) {
-    case NodeShape::Bone: return "bone";
-    case NodeShape::Box: return "box";
-    case NodeShape::Ball: return "ball";
-    }
-    return "bone";
-}
-
-std::optional<NodeShape> nodeShapeFromName(std::string_view name)
-{
-    for (NodeShape s : {NodeShape::Bone, NodeShape::Box, NodeShape::Ball})
-        if (nodeShapeName(s) == name)
-            return s;
-    return std::nullopt;
-}
-
 } // namespace bonework

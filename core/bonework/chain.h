@@ -26,11 +26,6 @@ enum class BendDirection : std::uint8_t { Positive, Negative };
 std::string_view bendName(BendDirection bend);
 std::optional<BendDirection> bendFromName(std::string_view name);
 
-// How the editor draws each joint's bone: a tapered bone, a box or a ball (a rig setting).
-enum class NodeShape : std::uint8_t { Bone, Box, Ball };
-std::string_view nodeShapeName(NodeShape shape);
-std::optional<NodeShape> nodeShapeFromName(std::string_view name);
-
 // Where a chain reaches for: a fixed point, or the world position of another joint
 // (so the target rides along with that joint's bone).
 struct ChainTarget {

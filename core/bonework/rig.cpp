@@ -346,7 +346,7 @@ double Rig::degreesOwed(JointIndex j) const
 
 bool Rig::operator==(const Rig& o) const
 {
-    return m_name == o.m_name && m_nodeShape == o.m_nodeShape && m_names == o.m_names && m_parent == o.m_parent
+    return m_name == o.m_name && m_names == o.m_names && m_parent == o.m_parent
            && m_length == o.m_length && m_min == o.m_min && m_max == o.m_max && m_pinned == o.m_pinned
            && m_rootPosition == o.m_rootPosition && m_chains == o.m_chains && sameAngles(o);
 }

@@ -43,7 +43,6 @@ class Rig {
 public:
     // --- Reading -------------------------------------------------------------------------
     const std::string& name() const { return m_name; }
-    NodeShape nodeShape() const { return m_nodeShape; }
     std::size_t jointCount() const { return m_parent.size(); }
     bool isValidJoint(JointIndex j) const { return j >= 0 && static_cast<std::size_t>(j) < jointCount(); }
 
@@ -105,7 +104,6 @@ public:
 
     // --- Structural edits ----------------------------------------------------------------
     void setName(std::string name) { m_name = std::move(name); }
-    void setNodeShape(NodeShape shape) { m_nodeShape = shape; }
     // Appends a joint (root or child) after checking every rule; returns its index via `added`.
     EditResult addJoint(const JointDesc& desc, JointIndex* added = nullptr);
     // addJoint for callers that have already made sure the name is new (the file loader keeps a
@@ -229,7 +227,6 @@ private:
     void recomputeChildLinks();
 
     std::string m_name;
-    NodeShape m_nodeShape = NodeShape::Bone;
     std::vector<std::string> m_names;
     std::vector<JointIndex> m_parent;
     std::vector<double> m_length;

@@ -267,7 +267,6 @@ void Rig::restoreSubtree(const SubtreeRecord& record)
     std::vector<JointIndex> oldToNew(jointCount(), kNoJoint);
     Rig merged;
     merged.m_name = m_name;
-    merged.m_nodeShape = m_nodeShape;
     merged.reserve(total);
     std::size_t next = 0, old = 0;
     for (std::size_t i = 0; i < total; ++i) {

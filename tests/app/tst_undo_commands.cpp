@@ -136,7 +136,7 @@ private slots:
             case 4: doc.togglePin(j); break;
             case 5: doc.setRootPosition(0, a, b); break;
             case 6: doc.setRootRotation(0, a); break;
-            case 7: doc.setNodeShape(testing::uniformInt(rng, 0, 1) ? "box" : "ball"); break;
+            case 7: doc.setPinned(j, true); break;
             case 8: doc.chainCount() > 0 ? doc.setChainSolver(0, "ccd") : doc.addChain(j, 0); break;
             case 9: doc.chainCount() > 0 ? doc.removeChain(0) : doc.setLength(j, 7); break;
             }

@@ -255,7 +255,6 @@ private slots:
         QVERIFY(!solverFromName("FABRIK"));
         QCOMPARE(bendFromName("negative"), std::optional<BendDirection>(BendDirection::Negative));
         QVERIFY(!bendFromName("left"));
-        QCOMPARE(nodeShapeFromName("ball"), std::optional<NodeShape>(NodeShape::Ball));
     }
 
     void copiesAreIndependent()

@@ -52,7 +52,6 @@ inline Rig randomRig(Engine& rng, int joints)
         rig.addJoint(testing::randomBone(rng, "s" + std::to_string(i), parent, o));
     }
     rig.setName("rig \"" + std::to_string(rng() % 1000) + "\" \\ é");
-    rig.setNodeShape(static_cast<NodeShape>(rng() % 3));
     rig.renameJoint(1, "q\"uote\\back\nline\ttab\x01ctl é 😀");
     if (rng() % 2)
         rig.setPinned(0, true);

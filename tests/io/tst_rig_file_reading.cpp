@@ -21,7 +21,7 @@ private slots:
     {
         const Rig rig = load(corpus(QStringLiteral("arm.json")));
         QCOMPARE(rig.name(), std::string("arm"));
-        QCOMPARE(rig.nodeShape(), NodeShape::Bone);
+        QCOMPARE(loadRigFile(corpus(QStringLiteral("arm.json"))).editor.nodeShape, NodeShape::Bone);
         QCOMPARE(rig.jointCount(), std::size_t(3));
         QCOMPARE(rig.jointName(0), std::string("shoulder"));
         QVERIFY(rig.isRoot(0));
@@ -57,7 +57,7 @@ private slots:
     {
         const Rig rig = load(corpus(QStringLiteral("minimal.json")));
         QCOMPARE(rig.name(), std::string());
-        QCOMPARE(rig.nodeShape(), NodeShape::Bone);
+        QCOMPARE(loadRigFile(corpus(QStringLiteral("minimal.json"))).editor.nodeShape, NodeShape::Bone);
         QCOMPARE(rig.rootPosition(0), (Vec2{0, 0}));
         QCOMPARE(rig.angle(0), 0.0);
         QVERIFY(!rig.isPinned(0));
@@ -79,7 +79,9 @@ private slots:
     {
         const Rig rig = load(corpus(QStringLiteral("forest.json")));
         QCOMPARE(rig.name(), std::string("two figures"));
-        QCOMPARE(rig.nodeShape(), NodeShape::Ball);
+        QCOMPARE(loadRigFile(corpus(QStringLiteral("forest.json"))).editor.nodeShape, NodeShape::Ball);
+        QCOMPARE(nodeShapeFromName("ball"), std::optional<NodeShape>(NodeShape::Ball));
+        QVERIFY(!nodeShapeFromName("Ball"));
         QCOMPARE(rig.rootCount(), std::size_t(2));
         QVERIFY(rig.isPinned(rig.findJoint("a")));
         QVERIFY(rig.isPinned(rig.findJoint("d")));

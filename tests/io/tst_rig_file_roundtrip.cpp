@@ -81,7 +81,8 @@ private slots:
             "}\n";
         QCOMPARE(serializeRig(load(corpus(QStringLiteral("arm.json")))), expected);
 
-        const QByteArray forest = serializeRig(load(corpus(QStringLiteral("forest.json"))));
+        const LoadResult forestFile = loadRigFile(corpus(QStringLiteral("forest.json")));
+        const QByteArray forest = serializeRig(*forestFile.rig, forestFile.editor);
         QVERIFY(forest.contains("{\"name\": \"a\", \"x\": -10.5, \"y\": 20.25, \"rotation\": -90, \"pinned\": true},"));
         QVERIFY(forest.contains("\"target\": {\"joint\": \"q\"}}"));
         QVERIFY(forest.contains("\"shape\": \"ball\","));
@@ -97,12 +98,14 @@ private slots:
         for (std::uint64_t seed = 1; seed <= 40; ++seed) {
             Engine rng(seed);
             const Rig rig = randomRig(rng, testing::uniformInt(rng, 2, 200));
-            const QByteArray first = serializeRig(rig);
+            const EditorSettings editor{kAllNodeShapes[rng() % std::size(kAllNodeShapes)]};
+            const QByteArray first = serializeRig(rig, editor);
             const Rig back = reparse(first, QStringLiteral("seed %1").arg(seed));
+            QCOMPARE(parseRig(first, QStringLiteral("again")).editor, editor); // the editor's settings too
             QVERIFY2(back == rig, qPrintable(QStringLiteral("seed %1: rigs differ").arg(seed)));
             const QString bits = firstBitDifference(rig, back);
             QVERIFY2(bits.isEmpty(), qPrintable(QStringLiteral("seed %1: %2").arg(seed).arg(bits)));
-            QCOMPARE(serializeRig(back), first);
+            QCOMPARE(serializeRig(back, editor), first);
         }
     }
 

@@ -104,8 +104,8 @@ private slots:
                  (QSet<QString>{QString::fromLatin1(bendName(BendDirection::Positive)),
                                 QString::fromLatin1(bendName(BendDirection::Negative))}));
         QSet<QString> shapes;
-        for (NodeShape sh : {NodeShape::Bone, NodeShape::Box, NodeShape::Ball})
-            shapes.insert(QString::fromLatin1(nodeShapeName(sh)));
+        for (io::NodeShape sh : io::kAllNodeShapes)
+            shapes.insert(QString::fromLatin1(io::nodeShapeName(sh)));
         QCOMPARE(strings(schema().value(QStringLiteral("properties")).toObject().value(QStringLiteral("shape")).toObject()
                              .value(QStringLiteral("enum")).toArray()),
                  shapes);

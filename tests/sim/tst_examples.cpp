@@ -94,7 +94,8 @@ void TestExamples::snakeHasTenNodesLimitedToThirtyDegrees()
 {
     const Rig snake = loadExample(QStringLiteral("snake.rig.json"));
     QCOMPARE(snake.jointCount(), std::size_t(10));
-    QVERIFY(snake.nodeShape() == NodeShape::Box || snake.nodeShape() == NodeShape::Ball);
+    const io::NodeShape shape = io::loadRigFile(QDir(examplesDir()).filePath(QStringLiteral("snake.rig.json"))).editor.nodeShape;
+    QVERIFY(shape == io::NodeShape::Box || shape == io::NodeShape::Ball);
     QCOMPARE(snake.rootCount(), std::size_t(1));
     int limited = 0;
     for (JointIndex j = 1; j < 10; ++j) {

@@ -96,6 +96,19 @@ private slots:
         QVERIFY(loaded.rig->angle(2) > 0);
     }
 
+    void outputKeepsTheEditorsSettings()
+    {
+        // The node shape is not part of the rig the solver poses, but the written file keeps it.
+        QTemporaryDir dir;
+        const QString in = dir.filePath(QStringLiteral("ball.rig.json"));
+        const bonework::io::LoadResult arm = bonework::io::loadRigFile(::arm());
+        QVERIFY(bonework::io::saveRigFile(*arm.rig, in, nullptr, {bonework::io::NodeShape::Ball}));
+        const QString out = dir.filePath(QStringLiteral("out.json"));
+        const Run r = solve({in, QStringLiteral("--chain"), QStringLiteral("arm"), QStringLiteral("-o"), out});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(bonework::io::loadRigFile(out).editor.nodeShape, bonework::io::NodeShape::Ball);
+    }
+
     void solversWithTargets_data()
     {
         QTest::addColumn<QString>("solver");

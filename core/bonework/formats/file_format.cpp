@@ -18,16 +18,17 @@ public:
     QString suffix() const override { return QStringLiteral("rig.json"); }
     bool canRead() const override { return true; }
     io::LoadResult read(const QString& path) const override { return io::loadRigFile(path); }
-    QByteArray write(const Rig& rig, exporters::ExportReport& report) const override
+    QByteArray write(const Rig& rig, const io::EditorSettings& editor, exporters::ExportReport& report) const override
     {
         report.format = id(); // a rig file carries everything
-        return io::serializeRig(rig);
+        return io::serializeRig(rig, editor);
     }
     // Refuses rigs no file could hold (io::saveRigFile says why, naming the file).
-    bool save(const Rig& rig, const QString& path, exporters::ExportReport& report, QString* error) const override
+    bool save(const Rig& rig, const io::EditorSettings& editor, const QString& path, exporters::ExportReport& report,
+              QString* error) const override
     {
         report.format = id();
-        return io::saveRigFile(rig, path, error);
+        return io::saveRigFile(rig, path, error, editor);
     }
 };
 
@@ -43,7 +44,10 @@ public:
     QString displayName() const override { return m_displayName; }
     QString nameFilter() const override { return QStringLiteral("*.json"); }
     QString suffix() const override { return QStringLiteral("json"); }
-    QByteArray write(const Rig& rig, exporters::ExportReport& report) const override { return m_writer(rig, report); }
+    QByteArray write(const Rig& rig, const io::EditorSettings&, exporters::ExportReport& report) const override
+    {
+        return m_writer(rig, report); // a game runtime has no use for the editor's settings
+    }
 
 private:
     QString m_id;
@@ -96,9 +100,10 @@ bool isRigPath(const QString& path, const QString& rigPath)
            || (!rigPath.isEmpty() && QFileInfo(path).absoluteFilePath() == QFileInfo(rigPath).absoluteFilePath());
 }
 
-bool FileFormat::save(const Rig& rig, const QString& path, exporters::ExportReport& report, QString* error) const
+bool FileFormat::save(const Rig& rig, const io::EditorSettings& editor, const QString& path,
+                      exporters::ExportReport& report, QString* error) const
 {
-    const QByteArray data = write(rig, report);
+    const QByteArray data = write(rig, editor, report);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
         if (error)

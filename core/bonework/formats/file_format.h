@@ -28,11 +28,14 @@ public:
 
     // The rig in `path`, or the error (file, JSON path, problem). Only when canRead().
     virtual io::LoadResult read(const QString& path) const;
-    // The rig in this format; `report` lists what the format could not carry.
-    virtual QByteArray write(const Rig& rig, exporters::ExportReport& report) const = 0;
+    // The rig in this format, with what the file keeps for the editor where the format has a
+    // place for it (the rig format; the exports have none); `report` lists what the format
+    // could not carry.
+    virtual QByteArray write(const Rig& rig, const io::EditorSettings& editor, exporters::ExportReport& report) const = 0;
     // Writes the rig to `path` atomically (QSaveFile): the whole new file or the old one. On
     // failure returns false with the reason in `error`.
-    virtual bool save(const Rig& rig, const QString& path, exporters::ExportReport& report, QString* error) const;
+    virtual bool save(const Rig& rig, const io::EditorSettings& editor, const QString& path,
+                      exporters::ExportReport& report, QString* error) const;
 };
 
 // Every format, the rig format first, then the exports in the order the Export dialog lists them.

@@ -136,7 +136,7 @@ LoadResult loadRigFile(const QString& path)
     return parseRig(data, path);
 }
 
-bool saveRigFile(const Rig& rig, const QString& path, QString* errorMessage)
+bool saveRigFile(const Rig& rig, const QString& path, QString* errorMessage, const EditorSettings& editor)
 {
     auto failed = [&](const QString& why) {
         if (errorMessage)
@@ -145,7 +145,7 @@ bool saveRigFile(const Rig& rig, const QString& path, QString* errorMessage)
     };
     if (const QString why = unsavable(rig); !why.isEmpty())
         return failed(QStringLiteral("cannot save %1: %2").arg(path, why));
-    const QByteArray data = serializeRig(rig);
+    const QByteArray data = serializeRig(rig, editor);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return failed(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));

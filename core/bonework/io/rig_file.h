@@ -3,6 +3,7 @@
 // strict: any problem is reported with the file, the JSON path and what is wrong, and nothing is
 // half-loaded. See docs/rig-format.md and resources/schema/rig.schema.json.
 
+#include "bonework/io/editor_settings.h"
 #include "bonework/rig.h"
 
 #include <QByteArray>
@@ -30,6 +31,7 @@ struct LoadError {
 
 struct LoadResult {
     std::optional<Rig> rig; // set exactly when loading succeeded
+    EditorSettings editor;  // what the file keeps for the editor (set with the rig)
     LoadError error;        // set when it did not
     bool ok() const { return rig.has_value(); }
 };
@@ -42,8 +44,9 @@ LoadResult loadRigFile(const QString& path);
 bool isReadError(const LoadError& error);
 
 // Serialises with a stable field order and numbers that read back bit-exact.
-QByteArray serializeRig(const Rig& rig);
+QByteArray serializeRig(const Rig& rig, const EditorSettings& editor = {});
 // Writes atomically (QSaveFile): either the whole new file or the old one stays.
-bool saveRigFile(const Rig& rig, const QString& path, QString* errorMessage = nullptr);
+bool saveRigFile(const Rig& rig, const QString& path, QString* errorMessage = nullptr,
+                 const EditorSettings& editor = {});
 
 } // namespace bonework::io

@@ -154,7 +154,7 @@ Chain readChain(const QJsonValue& value, const JsonPath& path, const JointNames&
 
 // --- The document ------------------------------------------------------------------------
 
-Rig readRig(const QJsonObject& top, const QByteArray& json)
+Rig readRig(const QJsonObject& top, const QByteArray& json, EditorSettings& editor)
 {
     qsizetype members = top.size(); // object members read, to detect repeated keys at the end
     const JsonPath docPath;
@@ -187,8 +187,8 @@ Rig readRig(const QJsonObject& top, const QByteArray& json)
         if (key == QLatin1String("name")) {
             rig.setName(asString(v, at).toStdString());
         } else if (key == QLatin1String("shape")) {
-            rig.setNodeShape(asNamedValue(v, at, nodeShapeFromName,
-                                          QStringLiteral("must be \"bone\", \"box\" or \"ball\", not %1")));
+            editor.nodeShape = asNamedValue(v, at, nodeShapeFromName,
+                                            QStringLiteral("must be \"bone\", \"box\" or \"ball\", not %1"));
         } else if (key == QLatin1String("joints")) {
             jointsValue = v;
         } else if (key == QLatin1String("chains")) {
@@ -309,7 +309,9 @@ LoadResult parseRig(const QByteArray& json, const QString& fileName)
         return result;
     }
     try {
-        result.rig = readRig(doc.object(), json);
+        EditorSettings editor;
+        result.rig = readRig(doc.object(), json, editor);
+        result.editor = editor;
     } catch (const ReadFailure& f) {
         result.error.jsonPath = f.path;
         result.error.message = f.message;

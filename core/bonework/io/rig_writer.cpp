@@ -146,7 +146,7 @@ void writeChain(JsonWriter& w, const Rig& rig, const Chain& c)
 
 } // namespace
 
-QByteArray serializeRig(const Rig& rig)
+QByteArray serializeRig(const Rig& rig, const EditorSettings& editor)
 {
     JsonWriter w(160 + rig.jointCount() * 120 + rig.chains().size() * 200);
     w.raw("{\n  ");
@@ -160,7 +160,7 @@ QByteArray serializeRig(const Rig& rig)
     w.string(rig.name());
     w.raw(",\n  ");
     w.key("shape", true);
-    w.string(nodeShapeName(rig.nodeShape()));
+    w.string(nodeShapeName(editor.nodeShape));
     w.raw(",\n  ");
     w.key("joints", true);
     w.raw(rig.jointCount() == 0 ? "[" : "[\n");
