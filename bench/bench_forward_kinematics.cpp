@@ -34,6 +34,14 @@ const Rig& benchRig(int joints, Shape shape)
     return it->second;
 }
 
+// Items per second and seconds per joint, printed with an SI prefix: "1.6n" is 1.6 ns.
+void countPerJoint(benchmark::State& state, int joints)
+{
+    state.SetItemsProcessed(state.iterations() * joints);
+    state.counters["per_joint"] = benchmark::Counter(
+        static_cast<double>(joints), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
 // One full pass into a caller-owned buffer: the solvers' and the editor's hot path.
 void BM_ForwardKinematics(benchmark::State& state)
 {
@@ -45,10 +53,7 @@ void BM_ForwardKinematics(benchmark::State& state)
         benchmark::DoNotOptimize(world.data());
         benchmark::ClobberMemory();
     }
-    state.SetItemsProcessed(state.iterations() * joints);
-    // Seconds per joint, printed with an SI prefix: "1.6n" is 1.6 ns.
-    state.counters["per_joint"] = benchmark::Counter(
-        static_cast<double>(joints), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+    countPerJoint(state, joints);
 }
 BENCHMARK(BM_ForwardKinematics)
     ->ArgNames({"joints", "line"})
@@ -70,10 +75,7 @@ void BM_PoseAndForwardKinematics(benchmark::State& state)
         benchmark::DoNotOptimize(world.data());
         benchmark::ClobberMemory();
     }
-    state.SetItemsProcessed(state.iterations() * joints);
-    // Seconds per joint, printed with an SI prefix: "1.6n" is 1.6 ns.
-    state.counters["per_joint"] = benchmark::Counter(
-        static_cast<double>(joints), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+    countPerJoint(state, joints);
 }
 BENCHMARK(BM_PoseAndForwardKinematics)->ArgName("joints")->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMicrosecond);
 

@@ -10,4 +10,16 @@ function(bonework_add_qt_test name)
     set_tests_properties(${name} PROPERTIES
         ENVIRONMENT "QT_QPA_PLATFORM=offscreen;BONEWORK_SOURCE_DIR=${PROJECT_SOURCE_DIR}"
         LABELS "${ARG_LABELS}")
+    bonework_test_home(${name})
+endfunction()
+
+# Gives a test a home folder of its own in the build tree, so nothing it writes (settings,
+# recent files, autosaves, caches; Qt's test mode puts them under ~/.qttest) lands in the
+# home of whoever runs the suite. Call it after any set_tests_properties(... ENVIRONMENT).
+function(bonework_test_home name)
+    set(home ${CMAKE_BINARY_DIR}/test-home/${name})
+    file(MAKE_DIRECTORY ${home})
+    set_property(TEST ${name} APPEND PROPERTY ENVIRONMENT
+        "HOME=${home}" "XDG_CONFIG_HOME=${home}/.config" "XDG_CACHE_HOME=${home}/.cache"
+        "XDG_DATA_HOME=${home}/.local/share" "XDG_STATE_HOME=${home}/.local/state")
 endfunction()

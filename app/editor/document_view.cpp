@@ -1,16 +1,14 @@
 #include "document_view.h"
 
 #include "document.h"
+#include "follow_document.h"
 
 namespace bonework::editor {
 
 void DocumentView::setDocument(Document* document)
 {
-    if (m_document == document)
+    if (!switchDocument(this, m_document, document))
         return;
-    if (m_document)
-        disconnect(m_document, nullptr, this, nullptr);
-    m_document = document;
     if (m_document) {
         connect(m_document, &Document::rigChanged, this, &DocumentView::changed);
         connect(m_document, &Document::selectionChanged, this, &DocumentView::changed);

@@ -1,6 +1,6 @@
 #pragma once
-// For models that mirror the open rig (the joint tree, the chains list): point them at a
-// document and have `onRigChanged` run on each of its rigChanged signals.
+// For objects that mirror the open rig (the joint tree, the chains list, the selection views,
+// the canvas): point them at a document and move their connections along.
 
 #include "document.h"
 
@@ -8,16 +8,25 @@
 
 namespace bonework::editor {
 
-// Switches `current` to `next`, moving the rigChanged connection of `receiver` along; false
-// (nothing done) when `next` is the document already.
-template <typename Receiver>
-bool followDocument(Receiver* receiver, QPointer<Document>& current, Document* next, void (Receiver::*onRigChanged)())
+// Points `current` at `next`, dropping every connection from the old document to `receiver`
+// (the caller makes its own to the new one); false, with nothing done, when `next` is the
+// document already.
+inline bool switchDocument(QObject* receiver, QPointer<Document>& current, Document* next)
 {
     if (current == next)
         return false;
     if (current)
         QObject::disconnect(current, nullptr, receiver, nullptr);
     current = next;
+    return true;
+}
+
+// switchDocument, then `onRigChanged` runs on each of the new document's rigChanged signals.
+template <typename Receiver>
+bool followDocument(Receiver* receiver, QPointer<Document>& current, Document* next, void (Receiver::*onRigChanged)())
+{
+    if (!switchDocument(receiver, current, next))
+        return false;
     if (current)
         QObject::connect(current, &Document::rigChanged, receiver, onRigChanged);
     return true;

@@ -1,6 +1,7 @@
 #include "rig_canvas.h"
 
 #include "document.h"
+#include "follow_document.h"
 #include "add_bone_tool.h"
 #include "canvas_hit_test.h"
 #include "pose_tool.h"
@@ -38,11 +39,8 @@ RigCanvas::~RigCanvas() = default;
 
 void RigCanvas::setDocument(Document* document)
 {
-    if (m_document == document)
+    if (!switchDocument(this, m_document, document))
         return;
-    if (m_document)
-        disconnect(m_document, nullptr, this, nullptr);
-    m_document = document;
     if (m_document) {
         connect(m_document, &Document::rigChanged, this, &RigCanvas::rigChanged);
         connect(m_document, &Document::nodeShapeChanged, this, [this] { update(); });
