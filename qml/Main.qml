@@ -183,8 +183,7 @@ ApplicationWindow {
         id: openDialog
         objectName: "openDialog"
         title: qsTr("Open Rig")
-        filters: [{ label: qsTr("Bonework rigs (*.rig.json, *.json)"), globs: ["*.rig.json", "*.json"] },
-                  { label: qsTr("All files"), globs: ["*"] }]
+        filters: window.document.files.openFilters()
         onAboutToShow: folder = FileNames.startFolder(window.document.filePath)
         onChosen: (file) => window.document.files.openUrl(file)
     }
@@ -193,8 +192,8 @@ ApplicationWindow {
         objectName: "saveDialog"
         title: qsTr("Save Rig As")
         saving: true
-        defaultSuffix: "rig.json"
-        filters: [{ label: qsTr("Bonework rigs (*.rig.json)"), globs: ["*.rig.json"] }]
+        filters: window.document.files.saveFilters()
+        defaultSuffix: filters[0].suffix
         onAboutToShow: folder = FileNames.startFolder(window.document.filePath)
         onChosen: (file) => guard.savedAs(window.document.files.saveAsUrl(file))
         onRejected: guard.savedAs(false)
@@ -205,7 +204,7 @@ ApplicationWindow {
         objectName: "exportDialog"
         title: qsTr("Export for a Game Runtime")
         saving: true
-        // The formats and their ids come from C++ (io::exportFormats); the chosen type names one.
+        // The formats and their ids come from C++ (formats::exportFormats); the chosen type names one.
         filters: window.document.files.exportFormats()
         defaultSuffix: filters.length > 0 ? filters[filterIndex].suffix : "json"
         onAboutToShow: {

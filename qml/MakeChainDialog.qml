@@ -17,18 +17,18 @@ Dialog {
     anchors.centerIn: Overlay.overlay
     standardButtons: Dialog.Ok | Dialog.Cancel
     onAboutToShow: {
-        ancestorList = tip >= 0 ? document.ancestors(tip) : []
+        ancestorList = tip >= 0 ? Array.from(document.ancestors(tip)) : []
         const preferred = document.defaultChainRoot(tip)
-        ancestorBox.currentIndex = Math.max(0, ancestorList.findIndex(a => a.index === preferred))
+        ancestorBox.currentIndex = Math.max(0, ancestorList.indexOf(preferred))
     }
     onOpened: {
         standardButton(Dialog.Ok).highlighted = true
         ancestorBox.forceActiveFocus()
     }
     onAccepted: {
-        const a = ancestorList[ancestorBox.currentIndex]
-        if (a)
-            document.addChain(tip, a.index)
+        const root = ancestorList[ancestorBox.currentIndex]
+        if (root !== undefined)
+            document.addChain(tip, root)
     }
 
     contentItem: FocusScope {
@@ -45,8 +45,7 @@ Dialog {
                 objectName: "chainRootBox"
                 Layout.fillWidth: true
                 Layout.minimumWidth: 260
-                model: dialog.ancestorList
-                textRole: "name"
+                model: dialog.ancestorList.map(j => dialog.document.jointName(j))
                 focus: true
                 // Before the combo box's own handling, which takes Enter even when closed.
                 Keys.onReturnPressed: (event) => { if (popup.visible) event.accepted = false; else dialog.accept() }

@@ -395,13 +395,12 @@ void Document::applyNodeShape(io::NodeShape shape)
 
 int Document::findJoint(const QString& name) const { return m_rig.findJoint(name.toStdString()); }
 
-QVariantList Document::ancestors(int joint) const
+QList<int> Document::ancestors(int joint) const
 {
-    QVariantList list;
-    if (!m_rig.isValidJoint(joint))
-        return list;
-    for (JointIndex p = m_rig.parent(joint); p != kNoJoint; p = m_rig.parent(p))
-        list.append(QVariantMap{{"index", p}, {"name", QString::fromStdString(m_rig.jointName(p))}});
+    QList<int> list;
+    if (m_rig.isValidJoint(joint))
+        for (JointIndex p = m_rig.parent(joint); p != kNoJoint; p = m_rig.parent(p))
+            list.append(p);
     return list;
 }
 

@@ -106,7 +106,7 @@ public:
     Q_INVOKABLE QString jointName(int joint) const { return jointLabel(joint); }
     Q_INVOKABLE int findJoint(const QString& name) const;
     // Ancestors of a joint, nearest first (for "make chain up to ...").
-    Q_INVOKABLE QVariantList ancestors(int joint) const;
+    Q_INVOKABLE QList<int> ancestors(int joint) const;
 
     // --- Chains --------------------------------------------------------------------------------
     Q_INVOKABLE int chainCount() const { return static_cast<int>(m_rig.chains().size()); }

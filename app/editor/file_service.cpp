@@ -127,6 +127,28 @@ QVariantList FileService::exportFormats() const
     return list;
 }
 
+QVariantList FileService::openFilters() const
+{
+    QVariantList list;
+    for (const formats::FileFormat* f : formats::fileFormats()) {
+        if (!f->canRead())
+            continue;
+        const QStringList globs{f->nameFilter(), QStringLiteral("*.json")};
+        list.append(QVariantMap{{"label", tr("%1s (%2)").arg(f->displayName(), globs.join(QStringLiteral(", ")))},
+                                {"globs", globs}});
+    }
+    list.append(QVariantMap{{"label", tr("All files")}, {"globs", QStringList{QStringLiteral("*")}}});
+    return list;
+}
+
+QVariantList FileService::saveFilters() const
+{
+    const formats::FileFormat& rig = formats::rigFormat();
+    return {QVariantMap{{"label", tr("%1s (%2)").arg(rig.displayName(), rig.nameFilter())},
+                        {"globs", QStringList{rig.nameFilter()}},
+                        {"suffix", rig.suffix()}}};
+}
+
 QString FileService::lastExportFormat() const
 {
     return QSettings().value(kExportFormatKey, formats::exportFormats().front()->id()).toString();

@@ -43,6 +43,10 @@ public:
     Q_INVOKABLE bool exportTo(const QUrl& url, const QString& format);
     // The export formats for the Export dialog: id, label ("Spine 4.2 JSON (*.json)"), globs, suffix.
     Q_INVOKABLE QVariantList exportFormats() const;
+    // The Open dialog's file types: the formats that read (rigs are also opened from plain
+    // *.json), then all files. The Save dialog's: the rig format alone.
+    Q_INVOKABLE QVariantList openFilters() const;
+    Q_INVOKABLE QVariantList saveFilters() const;
     Q_INVOKABLE QString lastExportReport() const { return m_lastExportReport; }
     // The format and folder of the last export (QSettings), for the export dialog.
     Q_INVOKABLE QString lastExportFormat() const;
