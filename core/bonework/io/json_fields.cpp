@@ -1,6 +1,6 @@
 #include "bonework/io/json_fields.h"
 
-#include <QLocale>
+#include "bonework/io/number_text.h"
 
 #include <cmath>
 
@@ -91,7 +91,7 @@ QString quoted(const std::string& s)
 
 QString number(double v)
 {
-    return QString::number(v, 'g', QLocale::FloatingPointShortest);
+    return QString::fromStdString(shortestNumber(v));
 }
 
 QJsonObject asObject(const QJsonValue& v, const JsonPath& path)
