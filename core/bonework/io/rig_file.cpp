@@ -3,9 +3,10 @@
 
 #include "bonework/io/rig_file.h"
 
+#include "bonework/io/atomic_file.h"
+
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <cmath>
 #include <string_view>
@@ -146,16 +147,10 @@ bool saveRigFile(const Rig& rig, const QString& path, QString* errorMessage, con
     if (const QString why = unsavable(rig); !why.isEmpty())
         return failed(QStringLiteral("cannot save %1: %2").arg(path, why));
     const QByteArray data = serializeRig(rig, editor);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return failed(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
-    if (file.write(data) != data.size()) {
-        const QString why = file.errorString();
-        file.cancelWriting();
-        return failed(QStringLiteral("cannot write %1: %2").arg(path, why));
-    }
-    if (!file.commit())
-        return failed(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+    std::string why;
+    const std::string_view bytes(data.constData(), static_cast<std::size_t>(data.size()));
+    if (!writeFileAtomically(QFile::encodeName(path).toStdString(), bytes, why))
+        return failed(QStringLiteral("cannot write %1: %2").arg(path, QString::fromLocal8Bit(why)));
     return true;
 }
 
