@@ -1,5 +1,7 @@
 #include "bonework/io/json_parser.h"
 
+#include "bonework/io/utf8.h"
+
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -275,25 +277,11 @@ private:
         }
     }
 
-    // One UTF-8 character: no overlong forms, no surrogates, nothing above U+10FFFF.
     bool readUtf8(char32_t& c)
     {
-        const auto lead = static_cast<unsigned char>(*m_at);
-        int length = lead < 0x80 ? 1 : (lead & 0xE0) == 0xC0 ? 2 : (lead & 0xF0) == 0xE0 ? 3 : (lead & 0xF8) == 0xF0 ? 4 : 0;
-        if (length == 0 || m_end - m_at < length)
-            return false;
-        c = length == 1 ? lead : lead & (0xFF >> (length + 1));
-        for (int k = 1; k < length; ++k) {
-            const auto next = static_cast<unsigned char>(m_at[k]);
-            if ((next & 0xC0) != 0x80)
-                return false;
-            c = (c << 6) | (next & 0x3F);
-        }
-        constexpr char32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
-        if (c < least[length] || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
-            return false;
+        const std::size_t length = decodeUtf8Char(std::string_view(m_at, static_cast<std::size_t>(m_end - m_at)), 0, c);
         m_at += length;
-        return true;
+        return length > 0;
     }
 
     // Appends `c` as UTF-8 (a surrogate as WTF-8; a low surrogate right after a high one joins it

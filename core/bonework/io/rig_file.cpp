@@ -4,6 +4,7 @@
 #include "bonework/io/rig_file.h"
 
 #include "bonework/io/atomic_file.h"
+#include "bonework/io/utf8.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -16,49 +17,9 @@ namespace {
 
 QString nonFiniteValue(const Rig& rig);
 
-// Strict UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF. A name that is not
-// valid UTF-8 would make a file the loader refuses, so such a rig is not saved at all.
-bool isValidUtf8(std::string_view s)
-{
-    std::size_t i = 0;
-    while (i < s.size()) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        std::size_t len;
-        char32_t cp;
-        if ((c & 0xE0) == 0xC0) {
-            len = 2;
-            cp = c & 0x1F;
-        } else if ((c & 0xF0) == 0xE0) {
-            len = 3;
-            cp = c & 0x0F;
-        } else if ((c & 0xF8) == 0xF0) {
-            len = 4;
-            cp = c & 0x07;
-        } else {
-            return false;
-        }
-        if (i + len > s.size())
-            return false;
-        for (std::size_t k = 1; k < len; ++k) {
-            const auto d = static_cast<unsigned char>(s[i + k]);
-            if ((d & 0xC0) != 0x80)
-                return false;
-            cp = (cp << 6) | (d & 0x3F);
-        }
-        const char32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
-        if (cp < least[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return false;
-        i += len;
-    }
-    return true;
-}
-
-// Why the rig cannot be written as a valid file (a name that is not UTF-8, a number JSON cannot
-// hold); empty when it can. Checked edits never produce either, but unchecked paths could.
+// Why the rig cannot be written as a valid file (a name that is not UTF-8, which the loader
+// would refuse, or a number JSON cannot hold); empty when it can. Checked edits never produce
+// either, but unchecked paths could.
 QString unsavable(const Rig& rig)
 {
     if (!isValidUtf8(rig.name()))
