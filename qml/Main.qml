@@ -56,7 +56,7 @@ ApplicationWindow {
     }
     // An example says how it is meant to be played (examples.json), however it was opened.
     function applyPlayHint() {
-        const hint = document.playHint()
+        const hint = document.playHint
         if (hint.driver)
             player.driver = hint.driver
     }

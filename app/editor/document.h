@@ -53,6 +53,9 @@ class Document : public QObject {
     Q_PROPERTY(QStringList solverNames READ solverNames CONSTANT)
     Q_PROPERTY(QStringList bendNames READ bendNames CONSTANT)
     Q_PROPERTY(QStringList nodeShapeNames READ nodeShapeNames CONSTANT)
+    // How the open example is meant to be played: driver, chain, joint and solver names (empty
+    // for rigs that are not examples); changes with the file.
+    Q_PROPERTY(QVariantMap playHint READ playHint NOTIFY fileChanged)
     // New, Open, Save, Export, recovery (file_service.h).
     Q_PROPERTY(bonework::editor::FileService* files READ files CONSTANT)
 
@@ -140,9 +143,7 @@ public:
     // Puts a pose edit's before or after poses on the rig without an undo step (PoseCommand).
     void applyPoseChange(const PoseChange& change, bool after);
 
-    // How the open example is meant to be played: driver, chain, joint and solver names (empty
-    // for rigs that are not examples).
-    Q_INVOKABLE QVariantMap playHint() const { return m_playHint; }
+    QVariantMap playHint() const { return m_playHint; }
 
     // Whether play mode shows the simulation's poses (edits wait until it stops).
     bool isPreviewing() const;

@@ -130,6 +130,8 @@ public:
     EditResult addChain(const Chain& chain);
     EditResult removeChain(int index);
     EditResult setChain(int index, const Chain& chain); // replaces settings, checked like addChain
+    // Moves a chain's target (a joint to ride on, or a point); no allocation.
+    EditResult setChainTarget(int index, const ChainTarget& target);
     // Why a chain would be invalid in this rig; empty when it is fine.
     std::string checkChain(const Chain& chain, int ignoreIndex = -1) const;
 

@@ -55,6 +55,16 @@ EditResult Rig::removeChain(int index)
     return EditResult::success();
 }
 
+EditResult Rig::setChainTarget(int index, const ChainTarget& target)
+{
+    if (index < 0 || static_cast<std::size_t>(index) >= m_chains.size())
+        return EditResult::refused("no such chain");
+    if (target.isAttached() ? !isValidJoint(target.joint) : !finite(target.point))
+        return EditResult::refused(target.isAttached() ? "the target joint does not exist" : "the target must be finite");
+    m_chains[static_cast<std::size_t>(index)].target = target;
+    return EditResult::success();
+}
+
 EditResult Rig::setChain(int index, const Chain& chain)
 {
     if (index < 0 || static_cast<std::size_t>(index) >= m_chains.size())

@@ -6,20 +6,20 @@ include(GNUInstallDirs)
 set(_packaging ${PROJECT_SOURCE_DIR}/resources/packaging)
 set(_share ${CMAKE_INSTALL_DATADIR})
 
-install(TARGETS bonework bonework-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/examples/ DESTINATION ${_share}/bonework/examples
+install(TARGETS bonework bonework-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT editor)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/examples/ DESTINATION ${_share}/bonework/examples COMPONENT editor
         FILES_MATCHING PATTERN "*.json")
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/schema/ DESTINATION ${_share}/bonework/schema)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/schema/ DESTINATION ${_share}/bonework/schema COMPONENT editor)
 # Help > Editor Guide looks for the guide here (app/editor/help_links.cpp).
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/CHANGELOG.md ${_packaging}/copyright
-        DESTINATION ${_share}/doc/bonework)
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${_share}/doc/bonework
+        DESTINATION ${_share}/doc/bonework COMPONENT editor)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${_share}/doc/bonework COMPONENT editor
         PATTERN "man" EXCLUDE)
-install(FILES ${_packaging}/bonework.desktop DESTINATION ${_share}/applications)
-install(FILES ${PROJECT_SOURCE_DIR}/resources/icons/bonework.svg DESTINATION ${_share}/icons/hicolor/scalable/apps)
+install(FILES ${_packaging}/bonework.desktop DESTINATION ${_share}/applications COMPONENT editor)
+install(FILES ${PROJECT_SOURCE_DIR}/resources/icons/bonework.svg DESTINATION ${_share}/icons/hicolor/scalable/apps COMPONENT editor)
 install(FILES ${PROJECT_SOURCE_DIR}/resources/icons/bonework.svg DESTINATION ${_share}/icons/hicolor/scalable/mimetypes
-        RENAME application-x-bonework-rig.svg)
-install(FILES ${_packaging}/bonework-rig.xml DESTINATION ${_share}/mime/packages RENAME bonework.xml)
+        RENAME application-x-bonework-rig.svg COMPONENT editor)
+install(FILES ${_packaging}/bonework-rig.xml DESTINATION ${_share}/mime/packages RENAME bonework.xml COMPONENT editor)
 
 # Manual pages, with the version filled in and compressed as Debian installs them.
 foreach(_page bonework.1 bonework-cli.1)
@@ -31,10 +31,13 @@ foreach(_page bonework.1 bonework-cli.1)
     list(APPEND _man_pages ${CMAKE_CURRENT_BINARY_DIR}/man/${_page}.gz)
 endforeach()
 add_custom_target(bonework_man_pages ALL DEPENDS ${_man_pages})
-install(FILES ${_man_pages} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+install(FILES ${_man_pages} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT editor)
 
 # --- The Debian package ---------------------------------------------------------------------
 set(CPACK_GENERATOR DEB)
+# The desktop package holds the editor's component only; the runtime games link is installed
+# with cmake --install --component runtime (docs/runtime.md).
+set(CPACK_INSTALL_CMAKE_PROJECTS "${CMAKE_BINARY_DIR};${PROJECT_NAME};editor;/")
 set(CPACK_PACKAGE_NAME bonework)
 set(CPACK_PACKAGE_VENDOR "Bonework")
 set(CPACK_PACKAGE_CONTACT "Bonework developers <developers@bonework.invalid>")

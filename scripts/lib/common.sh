@@ -17,7 +17,7 @@ BONEWORK_PACKAGES=(
     libgtest-dev libbenchmark-dev nlohmann-json3-dev
     clang libclang-rt-14-dev
     xvfb xauth xdotool
-    file desktop-file-utils shared-mime-info
+    file desktop-file-utils shared-mime-info python3
 )
 
 log() { printf '\033[1m[bonework]\033[0m %s\n' "$*"; }

@@ -144,6 +144,28 @@ private slots:
         QVERIFY(report.toText().contains("angle limits [-10, 10]"));
     }
 
+    void bigRigsReportLossesByKind()
+    {
+        // 10,001 limited joints: every loss stays in the list, but the text groups them.
+        Rig rig;
+        rig.addJoint(JointDesc{.name = "root"});
+        for (int i = 1; i <= 10000; ++i) {
+            JointDesc bone{.name = "j" + std::to_string(i), .parent = i - 1, .length = 1, .minAngle = -20, .maxAngle = 20};
+            bone.pinned = i <= 3;
+            QVERIFY(rig.addJoint(bone));
+        }
+        exporters::ExportReport report;
+        exporters::exportSpine(rig, report);
+        QCOMPARE(report.losses.size(), 10003);
+        const QString text = report.toText();
+        const QStringList lines = text.split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 5); // the count, one line for the limits, three pins
+        QVERIFY2(lines[0].contains("10,003 thing(s)"), qPrintable(lines[0]));
+        QVERIFY2(lines[1].startsWith("  - angle limits (10,000): j1 [-20, 20], j2 [-20, 20]"), qPrintable(lines[1]));
+        QVERIFY2(lines[1].endsWith("j10 [-20, 20], ... (9,990 more)"), qPrintable(lines[1]));
+        QCOMPARE(lines[2], QString("  - pin on \"j1\""));
+    }
+
     void dragonBonesRuntimePosesLikeBonework()
     {
         const QString node = QStandardPaths::findExecutable("node");

@@ -11,8 +11,8 @@ namespace bonework::exporters {
 QByteArray exportDragonBones(const Rig& rig, ExportReport& report)
 {
     report.format = QStringLiteral("dragonbones");
-    report.losses.clear();
-    const ExportedSkeleton skeleton = exportedSkeleton(rig, report.losses);
+    report.clear();
+    const ExportedSkeleton skeleton = exportedSkeleton(rig, report);
     const QString name = skeleton.name.isEmpty() ? QStringLiteral("armature") : skeleton.name;
 
     QJsonArray bones;

@@ -6,12 +6,33 @@
 #include <QString>
 #include <QStringList>
 
+#include <vector>
+
 namespace bonework::exporters {
 
 struct ExportReport {
+    // More losses of one kind than this are shown as one line (a 100,000-joint rig's limits
+    // would otherwise be 100,000 lines).
+    static constexpr int kListedPerKind = 10;
+
     QString format;          // "spine" or "dragonbones"
     QStringList losses;      // one readable line per thing the format could not carry
-    QString toText() const;  // "N thing(s) not carried by FORMAT:\n  - ..." or "nothing lost"
+
+    // Records a loss: its line, and its kind ("angle limits") and subject ("elbow [-20, 20]")
+    // for the grouped text.
+    void add(const QString& kind, const QString& subject, const QString& line);
+    void clear();
+    // "FORMAT export: N thing(s) the format cannot carry:" and a line a loss, or one line a
+    // kind with more than kListedPerKind ("angle limits of 100,000 joints: ..., (99,990 more)");
+    // "FORMAT export: nothing lost" when nothing was.
+    QString toText() const;
+
+private:
+    struct Entry {
+        QString kind;
+        QString subject;
+    };
+    std::vector<Entry> m_entries; // parallel to `losses`
 };
 
 } // namespace bonework::exporters

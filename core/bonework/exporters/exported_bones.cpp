@@ -28,7 +28,7 @@ QString topBoneName(const Rig& rig)
     return name;
 }
 
-ExportedSkeleton exportedSkeleton(const Rig& rig, QStringList& losses)
+ExportedSkeleton exportedSkeleton(const Rig& rig, ExportReport& report)
 {
     ExportedSkeleton out;
     out.name = QString::fromStdString(rig.name());
@@ -57,11 +57,14 @@ ExportedSkeleton exportedSkeleton(const Rig& rig, QStringList& losses)
             b.x = rig.isRoot(p) ? 0.0 : rig.length(p); // starts where the parent bone ends
             b.rotation = rig.angle(j);
             const bool limited = rig.minAngle(j) > -180.0 || rig.maxAngle(j) < 180.0;
-            if (limited)
-                losses << QStringLiteral("angle limits [%1, %2] of \"%3\"").arg(rig.minAngle(j)).arg(rig.maxAngle(j)).arg(b.name);
+            if (limited) {
+                const QString range = QStringLiteral("[%1, %2]").arg(rig.minAngle(j)).arg(rig.maxAngle(j));
+                report.add(QStringLiteral("angle limits"), QStringLiteral("%1 %2").arg(b.name, range),
+                           QStringLiteral("angle limits %1 of \"%2\"").arg(range, b.name));
+            }
         }
         if (rig.isPinned(j))
-            losses << QStringLiteral("pin on \"%1\"").arg(b.name);
+            report.add(QStringLiteral("pins"), b.name, QStringLiteral("pin on \"%1\"").arg(b.name));
         out.bones.push_back(b);
         const Vec2 p = world[i].position;
         if (first) {
@@ -81,14 +84,16 @@ ExportedSkeleton exportedSkeleton(const Rig& rig, QStringList& losses)
         for (JointIndex j = c.tip; j != c.root && j != kNoJoint; j = rig.parent(j))
             ++bones;
         if (bones < 1 || bones > 2) {
-            losses << QStringLiteral("chain \"%1\" (%2 bones: the runtime's IK takes one or two; its bones are exported without IK)")
-                          .arg(chainName)
-                          .arg(bones);
+            report.add(QStringLiteral("chains longer than two bones, exported without IK"), chainName,
+                       QStringLiteral("chain \"%1\" (%2 bones: the runtime's IK takes one or two; its bones are exported without IK)")
+                           .arg(chainName)
+                           .arg(bones));
             continue;
         }
         if (c.solver != SolverKind::TwoBone && bones == 2)
-            losses << QStringLiteral("solver \"%1\" of chain \"%2\" (exported as the runtime's two-bone IK)")
-                          .arg(QString::fromLatin1(solverName(c.solver)), chainName);
+            report.add(QStringLiteral("solvers exported as the runtime's two-bone IK"), chainName,
+                       QStringLiteral("solver \"%1\" of chain \"%2\" (exported as the runtime's two-bone IK)")
+                           .arg(QString::fromLatin1(solverName(c.solver)), chainName));
         ExportedIk ik;
         ik.name = chainName;
         if (bones == 2)
@@ -101,8 +106,9 @@ ExportedSkeleton exportedSkeleton(const Rig& rig, QStringList& losses)
         Vec2 at = c.target.point;
         if (c.target.isAttached()) {
             at = world[c.target.joint].position;
-            losses << QStringLiteral("target of chain \"%1\" attached to \"%2\" (exported at its current position)")
-                          .arg(chainName, QString::fromStdString(rig.jointName(c.target.joint)));
+            report.add(QStringLiteral("attached targets, exported at their current positions"), chainName,
+                       QStringLiteral("target of chain \"%1\" attached to \"%2\" (exported at its current position)")
+                           .arg(chainName, QString::fromStdString(rig.jointName(c.target.joint))));
         }
         target.x = at.x;
         target.y = at.y;

@@ -10,6 +10,8 @@
 
 #include "bonework/rig.h"
 
+#include "bonework/exporters/export_report.h"
+
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -40,9 +42,9 @@ struct ExportedSkeleton {
     double minX = 0, minY = 0, maxX = 0, maxY = 0; // world bounds of the joints
 };
 
-// `losses` receives what no runtime format here can carry (limits, pins, long chains, attached
+// `report` receives what no runtime format here can carry (limits, pins, long chains, attached
 // targets), each as a readable line.
-ExportedSkeleton exportedSkeleton(const Rig& rig, QStringList& losses);
+ExportedSkeleton exportedSkeleton(const Rig& rig, ExportReport& report);
 
 // A name for the synthetic top bone that no joint uses.
 QString topBoneName(const Rig& rig);

@@ -18,8 +18,8 @@ double flip(double v) { return v == 0.0 ? 0.0 : -v; }
 QByteArray exportSpine(const Rig& rig, ExportReport& report)
 {
     report.format = QStringLiteral("spine");
-    report.losses.clear();
-    const ExportedSkeleton skeleton = exportedSkeleton(rig, report.losses);
+    report.clear();
+    const ExportedSkeleton skeleton = exportedSkeleton(rig, report);
 
     QJsonArray bones;
     for (const ExportedBone& b : skeleton.bones) {

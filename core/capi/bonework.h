@@ -1,0 +1,122 @@
+/* Bonework's C API: load a rig, set chain targets and effectors, solve, read the pose.
+ *
+ * For engines that bind through a foreign-function interface (Godot GDExtension, Unity
+ * P/Invoke, Python ctypes). Plain C, opaque handles, no exceptions across it. Every function
+ * that can fail returns a bw_status; the message of the last failure on the calling thread is
+ * bw_last_error(). Memory is allocated when a rig is loaded, never while it is posed or read.
+ * Separate rigs may be used from separate threads at once; one rig from one thread at a time.
+ *
+ *   bw_rig* rig = NULL;
+ *   if (bw_rig_load_file("arm.rig.json", &rig) != BW_OK) { puts(bw_last_error()); return; }
+ *   bw_rig_set_chain_target(rig, bw_rig_find_chain(rig, "arm"), 520, 380);
+ *   bw_rig_solve_chains(rig);
+ *   double x, y, degrees;
+ *   bw_rig_world_transform(rig, bw_rig_find_joint(rig, "hand"), &x, &y, &degrees);
+ *   bw_rig_free(rig);
+ *
+ * Coordinates are the rig file's: x to the right, y down, angles in degrees, clockwise on
+ * screen. Every pose a solve leaves is legal: bone lengths kept, angles within their limits,
+ * pinned joints unmoved. */
+#ifndef BONEWORK_H
+#define BONEWORK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32)
+#  if defined(BONEWORK_BUILDING_C_API)
+#    define BW_API __declspec(dllexport)
+#  else
+#    define BW_API __declspec(dllimport)
+#  endif
+#else
+#  define BW_API __attribute__((visibility("default")))
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum bw_status {
+    BW_OK = 0,
+    BW_ERROR_ARGUMENT = 1,   /* a null pointer, an index out of range, a non-finite number */
+    BW_ERROR_LOAD = 2,       /* the rig file is unreadable or invalid (the message says where) */
+    BW_ERROR_SOLVE = 3,      /* the request cannot be solved on this rig (unknown joint, ...) */
+    BW_ERROR_MEMORY = 4      /* out of memory while loading */
+} bw_status;
+
+typedef enum bw_solver {
+    BW_SOLVER_FOLLOW = 0,
+    BW_SOLVER_REACH = 1,
+    BW_SOLVER_FABRIK = 2,
+    BW_SOLVER_CCD = 3,
+    BW_SOLVER_TWO_BONE = 4,
+    BW_SOLVER_RELAX = 5
+} bw_solver;
+
+typedef struct bw_rig bw_rig;
+
+/* A joint that should go to a target; `weight` matters to the relax solver only. */
+typedef struct bw_effector {
+    int32_t joint;
+    double x, y;
+    double weight;
+} bw_effector;
+
+typedef struct bw_solve_result {
+    int32_t iterations; /* iterations used */
+    double error;       /* distance from the effector to its target (relax: weighted RMS) */
+    int32_t reached;    /* 1 when the error is within the tolerance */
+} bw_solve_result;
+
+/* "0.1.0": the library's version. */
+BW_API const char* bw_version(void);
+/* The message of the last failure on this thread ("" when none); valid until the next call
+ * that fails on this thread. */
+BW_API const char* bw_last_error(void);
+
+/* Loading; on failure *out is set to NULL. `name` names the bytes in messages (may be NULL). */
+BW_API bw_status bw_rig_load_file(const char* path, bw_rig** out);
+BW_API bw_status bw_rig_load_bytes(const char* data, size_t size, const char* name, bw_rig** out);
+/* A copy with its own pose and buffers (for another thread). */
+BW_API bw_status bw_rig_clone(const bw_rig* rig, bw_rig** out);
+BW_API void bw_rig_free(bw_rig* rig);
+
+/* The skeleton. Indices are 0 .. count - 1; a lookup by name gives -1 when there is none. */
+BW_API int32_t bw_rig_joint_count(const bw_rig* rig);
+BW_API int32_t bw_rig_find_joint(const bw_rig* rig, const char* name);
+BW_API const char* bw_rig_joint_name(const bw_rig* rig, int32_t joint); /* NULL when out of range */
+BW_API int32_t bw_rig_joint_parent(const bw_rig* rig, int32_t joint);   /* -1 for a root */
+BW_API int32_t bw_rig_chain_count(const bw_rig* rig);
+BW_API int32_t bw_rig_find_chain(const bw_rig* rig, const char* name);
+
+/* Posing by hand: a bone's angle relative to its parent (clamped into its limits), a root's
+ * position and rotation. */
+BW_API bw_status bw_rig_set_joint_angle(bw_rig* rig, int32_t joint, double degrees);
+BW_API bw_status bw_rig_set_root_transform(bw_rig* rig, int32_t root, double x, double y, double degrees);
+/* Back to the pose the rig was loaded with. */
+BW_API void bw_rig_reset_pose(bw_rig* rig);
+
+/* Chains: move a chain's target (a chain whose target rides on a joint stops riding), solve
+ * one chain with its own solver and settings, or every chain in turn (chains whose targets
+ * ride on joints after the chains that move those joints). `result` may be NULL. */
+BW_API bw_status bw_rig_set_chain_target(bw_rig* rig, int32_t chain, double x, double y);
+BW_API bw_status bw_rig_solve_chain(bw_rig* rig, int32_t chain, bw_solve_result* result);
+BW_API bw_status bw_rig_solve_chains(bw_rig* rig);
+
+/* A solve no chain describes: `effectors` (several for relax), the fixed base `root` (-1: the
+ * root above the first effector), at most 100 iterations, tolerance 0.01. */
+BW_API bw_status bw_rig_solve(bw_rig* rig, bw_solver solver, const bw_effector* effectors, size_t count,
+                              int32_t root, bw_solve_result* result);
+
+/* The pose: a joint's world position and the world direction of the bone ending at it (for a
+ * root: its rotation), or every joint's into `xyd` (3 doubles a joint: x, y, degrees;
+ * `capacity` in joints, at least bw_rig_joint_count). */
+BW_API bw_status bw_rig_world_transform(const bw_rig* rig, int32_t joint, double* x, double* y, double* degrees);
+BW_API bw_status bw_rig_world_transforms(const bw_rig* rig, double* xyd, size_t capacity);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BONEWORK_H */

@@ -1,0 +1,335 @@
+// The C API (bonework.h) over the C++ core: a bw_rig owns the rig, the pose it was loaded
+// with, one solver of each kind and every buffer a solve or a read needs, all made at load
+// (and warmed up there), so posing and reading allocate nothing. No exception crosses the API.
+#include "bonework.h"
+
+#include "bonework/forward_kinematics.h"
+#include "bonework/io/rig_file.h"
+#include "bonework/sim/solve_order.h"
+#include "bonework/solvers/solver.h"
+
+#include <array>
+#include <cmath>
+#include <memory>
+#include <new>
+#include <string>
+#include <vector>
+
+using namespace bonework;
+
+struct bw_rig {
+    Rig rig;
+    Rig loaded; // Reset Pose goes back to it
+    std::array<std::unique_ptr<solvers::Solver>, std::size(kAllSolvers)> solvers;
+    std::vector<int> chainOrder; // every chain, in the order bw_rig_solve_chains solves them
+    mutable std::vector<WorldTransform> world;
+    solvers::SolveResult result; // its `limited` list keeps its capacity
+};
+
+namespace {
+
+thread_local std::string lastError;
+
+bw_status fail(bw_status status, std::string message)
+{
+    lastError = std::move(message);
+    return status;
+}
+
+bool validJoint(const bw_rig* rig, int32_t joint) { return rig && rig->rig.isValidJoint(joint); }
+bool validChain(const bw_rig* rig, int32_t chain)
+{
+    return rig && chain >= 0 && static_cast<std::size_t>(chain) < rig->rig.chains().size();
+}
+
+// Chains with fixed targets first, in the rig's order; then the chains whose targets ride on
+// joints, each after the chains that can move its joint.
+std::vector<int> solveOrder(const Rig& rig)
+{
+    std::vector<int> order;
+    for (std::size_t c = 0; c < rig.chains().size(); ++c)
+        if (!rig.chains()[c].target.isAttached())
+            order.push_back(static_cast<int>(c));
+    for (int c : sim::attachedChainOrder(rig))
+        order.push_back(c);
+    return order;
+}
+
+void copyResult(const solvers::SolveResult& from, bw_solve_result* to)
+{
+    if (to)
+        *to = {from.iterations, from.error, from.reached ? 1 : 0};
+}
+
+bw_status runSolve(bw_rig* rig, SolverKind kind, const solvers::SolveRequest& request, bw_solve_result* result)
+{
+    solvers::Solver& solver = *rig->solvers[static_cast<std::size_t>(kind)];
+    if (std::string why = solver.validate(rig->rig, request); !why.empty())
+        return fail(BW_ERROR_SOLVE, std::move(why));
+    solver.run(rig->rig, request, rig->result);
+    copyResult(rig->result, result);
+    return BW_OK;
+}
+
+bw_status solveChain(bw_rig* rig, int32_t chain, bw_solve_result* result)
+{
+    const Chain& c = rig->rig.chains()[static_cast<std::size_t>(chain)];
+    const Vec2 target = c.target.isAttached() ? worldTransformOf(rig->rig, c.target.joint).position : c.target.point;
+    const solvers::Effector effector{c.tip, target, 1.0};
+    return runSolve(rig, c.solver, solvers::chainRequest(c, effector), result);
+}
+
+// Sizes every solver's scratch buffers for this rig by solving on it once: each chain, then the
+// largest free solves it can be asked for (every leaf an effector, each tree's longest chain).
+// Solvers keep what they grew, so posing the rig later allocates nothing.
+void warmUp(bw_rig& handle)
+{
+    const Rig& rig = handle.loaded;
+    for (int32_t c = 0; c < static_cast<int32_t>(rig.chains().size()); ++c)
+        solveChain(&handle, c, nullptr); // a refusal is reported when the game asks
+    std::vector<solvers::Effector> leaves;
+    JointIndex deepest = kNoJoint, twoBoneTip = kNoJoint;
+    std::vector<int> depth(rig.jointCount(), 0);
+    for (std::size_t i = 0; i < rig.jointCount(); ++i) {
+        const auto j = static_cast<JointIndex>(i);
+        if (!rig.isRoot(j))
+            depth[i] = depth[static_cast<std::size_t>(rig.parent(j))] + 1;
+        if (rig.firstChild(j) == kNoJoint && leaves.size() < 64)
+            leaves.push_back({j, worldTransformOf(rig, j).position, 1.0});
+        if (deepest == kNoJoint || depth[i] > depth[static_cast<std::size_t>(deepest)])
+            deepest = j;
+        if (depth[i] >= 2 && twoBoneTip == kNoJoint)
+            twoBoneTip = j;
+    }
+    for (SolverKind kind : kAllSolvers) {
+        const JointIndex tip = kind == SolverKind::TwoBone ? twoBoneTip : deepest;
+        if (tip == kNoJoint || leaves.empty())
+            continue;
+        const solvers::Effector one{tip, worldTransformOf(rig, tip).position + Vec2{1, 1}, 1.0};
+        solvers::SolveRequest request = solvers::defaultRequest(
+            kind == SolverKind::Relax || kind == SolverKind::Follow ? std::span<const solvers::Effector>(leaves)
+                                                                     : std::span<const solvers::Effector>(&one, 1));
+        if (kind == SolverKind::TwoBone)
+            request.root = rig.parent(rig.parent(tip));
+        handle.rig = rig;
+        runSolve(&handle, kind, request, nullptr);
+    }
+}
+
+// Everything a rig needs from now on, made here: the solvers (warmed up), the world buffer,
+// the chain order.
+bw_status adopt(Rig&& loaded, bw_rig** out)
+{
+    auto handle = std::make_unique<bw_rig>();
+    handle->loaded = std::move(loaded);
+    handle->rig = handle->loaded;
+    for (SolverKind kind : kAllSolvers)
+        handle->solvers[static_cast<std::size_t>(kind)] = solvers::makeSolver(kind);
+    handle->chainOrder = solveOrder(handle->rig);
+    handle->world.resize(handle->rig.jointCount());
+    handle->result.limited.reserve(handle->rig.jointCount());
+    warmUp(*handle);
+    handle->rig = handle->loaded;
+    lastError.clear();
+    *out = handle.release();
+    return BW_OK;
+}
+
+bw_status loaded(const io::LoadResult& result, bw_rig** out)
+{
+    if (!result.ok())
+        return fail(BW_ERROR_LOAD, result.error.toString().toStdString());
+    Rig rig = *result.rig;
+    return adopt(std::move(rig), out);
+}
+
+// Runs `body`, turning an exception (out of memory while loading) into a status.
+template <typename Body>
+bw_status guarded(Body body)
+{
+    try {
+        return body();
+    } catch (const std::bad_alloc&) {
+        return fail(BW_ERROR_MEMORY, "out of memory");
+    } catch (const std::exception& e) {
+        return fail(BW_ERROR_LOAD, e.what());
+    } catch (...) {
+        return fail(BW_ERROR_LOAD, "unexpected failure");
+    }
+}
+
+} // namespace
+
+extern "C" {
+
+const char* bw_version(void) { return BONEWORK_VERSION_STRING; }
+
+const char* bw_last_error(void) { return lastError.c_str(); }
+
+bw_status bw_rig_load_file(const char* path, bw_rig** out)
+{
+    if (!out)
+        return fail(BW_ERROR_ARGUMENT, "no place for the rig (out is NULL)");
+    *out = nullptr;
+    if (!path)
+        return fail(BW_ERROR_ARGUMENT, "no file (path is NULL)");
+    return guarded([&] { return loaded(io::loadRigFile(QString::fromLocal8Bit(path)), out); });
+}
+
+bw_status bw_rig_load_bytes(const char* data, size_t size, const char* name, bw_rig** out)
+{
+    if (!out)
+        return fail(BW_ERROR_ARGUMENT, "no place for the rig (out is NULL)");
+    *out = nullptr;
+    if (!data && size > 0)
+        return fail(BW_ERROR_ARGUMENT, "no bytes (data is NULL)");
+    return guarded([&] {
+        const QByteArray json(data ? data : "", static_cast<qsizetype>(size));
+        return loaded(io::parseRig(json, QString::fromUtf8(name ? name : "rig")), out);
+    });
+}
+
+bw_status bw_rig_clone(const bw_rig* rig, bw_rig** out)
+{
+    if (!out || !rig)
+        return fail(BW_ERROR_ARGUMENT, "no rig or no place for the copy");
+    *out = nullptr;
+    return guarded([&] {
+        bw_status status = adopt(Rig(rig->loaded), out);
+        if (status == BW_OK)
+            (*out)->rig = rig->rig;
+        return status;
+    });
+}
+
+void bw_rig_free(bw_rig* rig) { delete rig; }
+
+int32_t bw_rig_joint_count(const bw_rig* rig) { return rig ? static_cast<int32_t>(rig->rig.jointCount()) : 0; }
+
+int32_t bw_rig_find_joint(const bw_rig* rig, const char* name)
+{
+    return rig && name ? rig->rig.findJoint(name) : -1;
+}
+
+const char* bw_rig_joint_name(const bw_rig* rig, int32_t joint)
+{
+    return validJoint(rig, joint) ? rig->rig.jointName(joint).c_str() : nullptr;
+}
+
+int32_t bw_rig_joint_parent(const bw_rig* rig, int32_t joint)
+{
+    return validJoint(rig, joint) ? rig->rig.parent(joint) : -1;
+}
+
+int32_t bw_rig_chain_count(const bw_rig* rig) { return rig ? static_cast<int32_t>(rig->rig.chains().size()) : 0; }
+
+int32_t bw_rig_find_chain(const bw_rig* rig, const char* name) { return rig && name ? rig->rig.findChain(name) : -1; }
+
+bw_status bw_rig_set_joint_angle(bw_rig* rig, int32_t joint, double degrees)
+{
+    if (!validJoint(rig, joint) || !std::isfinite(degrees))
+        return fail(BW_ERROR_ARGUMENT, "no such joint, or the angle is not finite");
+    rig->rig.setAngleClamped(joint, degrees);
+    return BW_OK;
+}
+
+bw_status bw_rig_set_root_transform(bw_rig* rig, int32_t root, double x, double y, double degrees)
+{
+    if (!validJoint(rig, root) || !rig->rig.isRoot(root))
+        return fail(BW_ERROR_ARGUMENT, "no such root joint");
+    if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(degrees))
+        return fail(BW_ERROR_ARGUMENT, "the root's position and rotation must be finite");
+    rig->rig.setRootPositionUnchecked(root, {x, y});
+    rig->rig.setAngleClamped(root, degrees);
+    return BW_OK;
+}
+
+void bw_rig_reset_pose(bw_rig* rig)
+{
+    if (!rig)
+        return;
+    for (std::size_t i = 0; i < rig->rig.jointCount(); ++i) {
+        const auto j = static_cast<JointIndex>(i);
+        rig->rig.setPose(j, rig->loaded.pose(j));
+    }
+    for (std::size_t c = 0; c < rig->rig.chains().size(); ++c)
+        rig->rig.setChainTarget(static_cast<int>(c), rig->loaded.chains()[c].target);
+}
+
+bw_status bw_rig_set_chain_target(bw_rig* rig, int32_t chain, double x, double y)
+{
+    if (!validChain(rig, chain))
+        return fail(BW_ERROR_ARGUMENT, "no such chain");
+    if (!std::isfinite(x) || !std::isfinite(y))
+        return fail(BW_ERROR_ARGUMENT, "the target must be finite");
+    rig->rig.setChainTarget(chain, ChainTarget{{x, y}, kNoJoint});
+    return BW_OK;
+}
+
+bw_status bw_rig_solve_chain(bw_rig* rig, int32_t chain, bw_solve_result* result)
+{
+    if (!validChain(rig, chain))
+        return fail(BW_ERROR_ARGUMENT, "no such chain");
+    return solveChain(rig, chain, result);
+}
+
+bw_status bw_rig_solve_chains(bw_rig* rig)
+{
+    if (!rig)
+        return fail(BW_ERROR_ARGUMENT, "no rig");
+    bw_status status = BW_OK;
+    for (int chain : rig->chainOrder)
+        if (const bw_status s = solveChain(rig, chain, nullptr); s != BW_OK)
+            status = s; // the other chains still solve; the message names the last refusal
+    return status;
+}
+
+bw_status bw_rig_solve(bw_rig* rig, bw_solver solver, const bw_effector* effectors, size_t count, int32_t root,
+                       bw_solve_result* result)
+{
+    if (!rig || (!effectors && count > 0) || count == 0)
+        return fail(BW_ERROR_ARGUMENT, "no rig or no effectors");
+    if (static_cast<int>(solver) < 0 || static_cast<std::size_t>(solver) >= std::size(kAllSolvers))
+        return fail(BW_ERROR_ARGUMENT, "unknown solver");
+    if (count > 64)
+        return fail(BW_ERROR_ARGUMENT, "at most 64 effectors a solve");
+    std::array<solvers::Effector, 64> list; // on the stack: a solve allocates nothing
+    for (size_t i = 0; i < count; ++i) {
+        const bw_effector& e = effectors[i];
+        if (!std::isfinite(e.x) || !std::isfinite(e.y) || !std::isfinite(e.weight))
+            return fail(BW_ERROR_ARGUMENT, "effector targets and weights must be finite");
+        list[i] = {e.joint, {e.x, e.y}, e.weight};
+    }
+    solvers::SolveRequest request = solvers::defaultRequest(std::span<const solvers::Effector>(list.data(), count));
+    request.root = root < 0 ? kNoJoint : root;
+    return runSolve(rig, kAllSolvers[static_cast<std::size_t>(solver)], request, result);
+}
+
+bw_status bw_rig_world_transform(const bw_rig* rig, int32_t joint, double* x, double* y, double* degrees)
+{
+    if (!validJoint(rig, joint))
+        return fail(BW_ERROR_ARGUMENT, "no such joint");
+    const WorldTransform w = worldTransformOf(rig->rig, joint);
+    if (x)
+        *x = w.position.x;
+    if (y)
+        *y = w.position.y;
+    if (degrees)
+        *degrees = w.rotation.degrees();
+    return BW_OK;
+}
+
+bw_status bw_rig_world_transforms(const bw_rig* rig, double* xyd, size_t capacity)
+{
+    if (!rig || !xyd || capacity < rig->rig.jointCount())
+        return fail(BW_ERROR_ARGUMENT, "no rig, no buffer, or a buffer smaller than the joint count");
+    forwardKinematics(rig->rig, rig->world);
+    for (std::size_t i = 0; i < rig->world.size(); ++i) {
+        xyd[3 * i] = rig->world[i].position.x;
+        xyd[3 * i + 1] = rig->world[i].position.y;
+        xyd[3 * i + 2] = rig->world[i].rotation.degrees();
+    }
+    return BW_OK;
+}
+
+} // extern "C"

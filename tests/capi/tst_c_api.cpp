@@ -1,0 +1,205 @@
+// The C API (bonework.h) as an engine uses it: errors as codes plus messages, chains and free
+// solves that reach and keep every bone's length, reset and clone, no allocation while posing,
+// separate rigs on separate threads giving the same poses as one after the other.
+#include "bonework.h"
+
+#include <QTest>
+
+#include <atomic>
+#include <cmath>
+#include <cstdlib>
+#include <thread>
+#include <vector>
+
+namespace {
+std::atomic<long long> g_allocations{0};
+}
+// Counts every allocation, the shared library's included (this definition interposes).
+void* operator new(std::size_t size)
+{
+    g_allocations.fetch_add(1, std::memory_order_relaxed);
+    if (void* p = std::malloc(size ? size : 1))
+        return p;
+    throw std::bad_alloc();
+}
+void* operator new[](std::size_t size) { return operator new(size); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+QByteArray example(const char* file)
+{
+    return qgetenv("BONEWORK_SOURCE_DIR") + "/resources/examples/" + file;
+}
+
+struct Pose {
+    std::vector<double> xyd;
+};
+
+Pose poseOf(const bw_rig* rig)
+{
+    Pose p;
+    p.xyd.resize(3 * static_cast<std::size_t>(bw_rig_joint_count(rig)));
+    bw_rig_world_transforms(rig, p.xyd.data(), static_cast<std::size_t>(bw_rig_joint_count(rig)));
+    return p;
+}
+
+// Every bone as long as in `reference` (the pose it was loaded with).
+bool lengthsKept(const bw_rig* rig, const Pose& reference)
+{
+    const Pose now = poseOf(rig);
+    for (int32_t j = 0; j < bw_rig_joint_count(rig); ++j) {
+        const int32_t p = bw_rig_joint_parent(rig, j);
+        if (p < 0)
+            continue;
+        auto length = [&](const Pose& pose) {
+            return std::hypot(pose.xyd[3 * j] - pose.xyd[3 * p], pose.xyd[3 * j + 1] - pose.xyd[3 * p + 1]);
+        };
+        if (std::fabs(length(now) - length(reference)) > 1e-9)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+class TestCApi : public QObject {
+    Q_OBJECT
+private slots:
+    void errorsAreCodesAndMessages()
+    {
+        QCOMPARE(QByteArray(bw_version()), QByteArray(BONEWORK_VERSION_STRING));
+        bw_rig* rig = reinterpret_cast<bw_rig*>(0x1);
+        QCOMPARE(bw_rig_load_file("/no/such/rig.json", &rig), BW_ERROR_LOAD);
+        QVERIFY(rig == nullptr);
+        QVERIFY2(QByteArray(bw_last_error()).contains("/no/such/rig.json"), bw_last_error());
+        const char broken[] = R"({"format": "bonework.rig", "version": 1, "joints": [{"name": "a", "x": "left"}]})";
+        QCOMPARE(bw_rig_load_bytes(broken, sizeof broken - 1, "broken.json", &rig), BW_ERROR_LOAD);
+        QVERIFY2(QByteArray(bw_last_error()).startsWith("broken.json: joints[0].x: "), bw_last_error());
+        QCOMPARE(bw_rig_load_file(nullptr, &rig), BW_ERROR_ARGUMENT);
+        QCOMPARE(bw_rig_load_file("x", nullptr), BW_ERROR_ARGUMENT);
+        QCOMPARE(bw_rig_solve_chains(nullptr), BW_ERROR_ARGUMENT);
+        QCOMPARE(bw_rig_joint_count(nullptr), 0);
+
+        QCOMPARE(bw_rig_load_file(example("humanoid.rig.json"), &rig), BW_OK);
+        QCOMPARE(QByteArray(bw_last_error()), QByteArray());
+        QCOMPARE(bw_rig_set_chain_target(rig, 99, 0, 0), BW_ERROR_ARGUMENT);
+        QCOMPARE(bw_rig_set_chain_target(rig, 0, NAN, 0), BW_ERROR_ARGUMENT);
+        QVERIFY(bw_rig_joint_name(rig, -1) == nullptr);
+        QCOMPARE(bw_rig_find_joint(rig, "nobody"), -1);
+        const bw_effector far{bw_rig_find_joint(rig, "hand_l"), 0, 0, 1};
+        const int32_t foot = bw_rig_find_joint(rig, "foot_l");
+        QCOMPARE(bw_rig_solve(rig, BW_SOLVER_TWO_BONE, &far, 1, foot, nullptr), BW_ERROR_SOLVE); // hand not under foot
+        QVERIFY(QByteArray(bw_last_error()).size() > 0);
+        bw_rig_free(rig);
+    }
+
+    void chainsAndFreeSolvesReachAndKeepLengths()
+    {
+        bw_rig* rig = nullptr;
+        QCOMPARE(bw_rig_load_file(example("humanoid.rig.json"), &rig), BW_OK);
+        const Pose loaded = poseOf(rig);
+        const int32_t arm = bw_rig_find_chain(rig, "arm_l");
+        const int32_t hand = bw_rig_find_joint(rig, "hand_l");
+        QVERIFY(arm >= 0 && hand >= 0);
+        // Toward the shoulder from where the hand is: within reach.
+        const double tx = loaded.xyd[3 * hand] + 10, ty = loaded.xyd[3 * hand + 1] - 25;
+        bw_solve_result result{};
+        QCOMPARE(bw_rig_set_chain_target(rig, arm, tx, ty), BW_OK);
+        QCOMPARE(bw_rig_solve_chain(rig, arm, &result), BW_OK);
+        double x = 0, y = 0, degrees = 0;
+        QCOMPARE(bw_rig_world_transform(rig, hand, &x, &y, &degrees), BW_OK);
+        QVERIFY(result.reached);
+        QVERIFY2(std::hypot(x - tx, y - ty) <= 0.01, qPrintable(QString("%1, %2").arg(x).arg(y)));
+        QVERIFY(lengthsKept(rig, loaded));
+
+        // relax with two effectors: both hands, one solve.
+        const int32_t right = bw_rig_find_joint(rig, "hand_r");
+        const Pose before = poseOf(rig);
+        const bw_effector hands[] = {{hand, before.xyd[3 * hand] + 5, before.xyd[3 * hand + 1] - 5, 1},
+                                     {right, before.xyd[3 * right] - 5, before.xyd[3 * right + 1] - 5, 1}};
+        QCOMPARE(bw_rig_solve(rig, BW_SOLVER_RELAX, hands, 2, -1, &result), BW_OK);
+        QVERIFY2(result.error < 0.05, qPrintable(QString::number(result.error)));
+        QVERIFY(lengthsKept(rig, loaded));
+
+        QCOMPARE(bw_rig_solve_chains(rig), BW_OK);
+        QVERIFY(lengthsKept(rig, loaded));
+        bw_rig_reset_pose(rig);
+        QCOMPARE(poseOf(rig).xyd, loaded.xyd);
+        bw_rig_free(rig);
+    }
+
+    void cloneIsIndependent()
+    {
+        bw_rig* rig = nullptr;
+        bw_rig* copy = nullptr;
+        QCOMPARE(bw_rig_load_file(example("elbow.rig.json"), &rig), BW_OK);
+        QCOMPARE(bw_rig_set_joint_angle(rig, 1, 40), BW_OK);
+        QCOMPARE(bw_rig_clone(rig, &copy), BW_OK);
+        QCOMPARE(poseOf(copy).xyd, poseOf(rig).xyd);
+        QCOMPARE(bw_rig_set_joint_angle(copy, 1, -40), BW_OK);
+        QVERIFY(poseOf(copy).xyd != poseOf(rig).xyd);
+        bw_rig_free(copy);
+        bw_rig_free(rig);
+    }
+
+    void posingAllocatesNothing()
+    {
+        bw_rig* rig = nullptr;
+        QCOMPARE(bw_rig_load_file(example("humanoid.rig.json"), &rig), BW_OK);
+        const int32_t arm = bw_rig_find_chain(rig, "arm_l");
+        const int32_t hand = bw_rig_find_joint(rig, "hand_l");
+        std::vector<double> xyd(3 * static_cast<std::size_t>(bw_rig_joint_count(rig)));
+        const bw_effector effector{hand, 300, 300, 1};
+        bw_solve_result result{};
+        const long long before = g_allocations.load();
+        for (int frame = 0; frame < 200; ++frame) {
+            const double t = frame * 0.05;
+            bw_rig_set_chain_target(rig, arm, 400 + 80 * std::cos(t), 300 + 80 * std::sin(t));
+            bw_rig_solve_chain(rig, arm, &result);
+            bw_rig_solve_chains(rig);
+            bw_rig_solve(rig, BW_SOLVER_RELAX, &effector, 1, -1, &result);
+            bw_rig_world_transforms(rig, xyd.data(), static_cast<std::size_t>(bw_rig_joint_count(rig)));
+        }
+        QCOMPARE(g_allocations.load() - before, 0LL);
+        bw_rig_free(rig);
+    }
+
+    void separateRigsOnSeparateThreads()
+    {
+        // Each thread poses its own clone through the same moving targets; the poses match a
+        // run on this thread alone, bit for bit.
+        bw_rig* original = nullptr;
+        QCOMPARE(bw_rig_load_file(example("humanoid.rig.json"), &original), BW_OK);
+        auto run = [](bw_rig* rig) {
+            const int32_t arm = bw_rig_find_chain(rig, "arm_l");
+            for (int frame = 0; frame < 500; ++frame) {
+                bw_rig_set_chain_target(rig, arm, 380 + 60 * std::cos(frame * 0.1), 280 + 60 * std::sin(frame * 0.1));
+                bw_rig_solve_chains(rig);
+            }
+        };
+        bw_rig* alone = nullptr;
+        QCOMPARE(bw_rig_clone(original, &alone), BW_OK);
+        run(alone);
+        std::vector<bw_rig*> rigs(4, nullptr);
+        for (bw_rig*& r : rigs)
+            QCOMPARE(bw_rig_clone(original, &r), BW_OK);
+        std::vector<std::thread> threads;
+        for (bw_rig* r : rigs)
+            threads.emplace_back(run, r);
+        for (std::thread& t : threads)
+            t.join();
+        for (bw_rig* r : rigs) {
+            QCOMPARE(poseOf(r).xyd, poseOf(alone).xyd);
+            bw_rig_free(r);
+        }
+        bw_rig_free(alone);
+        bw_rig_free(original);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCApi)
+#include "tst_c_api.moc"
