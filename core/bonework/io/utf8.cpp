@@ -36,4 +36,37 @@ bool isValidUtf8(std::string_view s)
     return true;
 }
 
+std::size_t decodeWtf8Char(std::string_view s, std::size_t i, char32_t& c)
+{
+    if (const std::size_t length = decodeUtf8Char(s, i, c))
+        return length;
+    const auto at = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
+    if (s.size() - i >= 3 && at(0) == 0xED && (at(1) & 0xE0) == 0xA0 && (at(2) & 0xC0) == 0x80) {
+        c = 0xD000 | ((at(1) & 0x3Fu) << 6) | (at(2) & 0x3Fu);
+        return 3;
+    }
+    c = 0xFFFD;
+    return 1;
+}
+
+std::string toValidUtf8(std::string_view s)
+{
+    if (isValidUtf8(s))
+        return std::string(s);
+    std::string out;
+    out.reserve(s.size() + 8);
+    char32_t c = 0;
+    for (std::size_t i = 0; i < s.size();) {
+        const std::size_t length = decodeUtf8Char(s, i, c);
+        if (length == 0) {
+            out += "\xEF\xBF\xBD";
+            ++i;
+        } else {
+            out.append(s.substr(i, length));
+            i += length;
+        }
+    }
+    return out;
+}
+
 } // namespace bonework::io
