@@ -1,5 +1,5 @@
 #pragma once
-// The strict loader's field readers (private to bonework_io): one JSON value read as the type
+// The strict loader's field readers (private to the loader): one JSON value read as the type
 // the format wants, at its JSON path. The first problem throws a ReadFailure carrying that path
 // and a one-line message; parseRig catches it once, so nothing is ever half-loaded.
 

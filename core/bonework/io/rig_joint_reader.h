@@ -1,5 +1,5 @@
 #pragma once
-// The joints of a rig file, for parseRig (rig_reader.cpp, private to bonework_io): steps 1 and 2
+// The joints of a rig file, for parseRig (rig_reader.cpp, private to the loader): steps 1 and 2
 // of its three, each joint read and checked on its own, then all of them ordered parents-first.
 // Problems throw ReadFailure (json_fields.h) naming the joint's field.
 

@@ -272,18 +272,12 @@ std::string lineAndColumn(std::string_view json, std::size_t offset)
     return "line " + std::to_string(line) + ", column " + std::to_string(offset - lineStart + 1);
 }
 
-// The result in std strings; parseRig converts it to the Qt API (until that API is std too).
-struct TextLoadResult {
-    std::optional<Rig> rig;
-    EditorSettings editor;
-    struct {
-        std::string jsonPath, message;
-    } error;
-};
+} // namespace
 
-TextLoadResult parseRigText(std::string_view json)
+LoadResult parseRig(std::string_view json, std::string_view fileName)
 {
-    TextLoadResult result;
+    LoadResult result;
+    result.error.file = fileName;
     if (json.size() > static_cast<std::size_t>(kMaxRigFileBytes)) {
         result.error.message = "the file is too large (" + std::to_string(json.size()) + " bytes; rig files are at most "
                                + std::to_string(kMaxRigFileBytes / (1024 * 1024)) + " MiB)";
@@ -317,20 +311,6 @@ TextLoadResult parseRigText(std::string_view json)
     } catch (const std::bad_alloc&) {
         result.error.message = "out of memory while reading the rig";
     }
-    return result;
-}
-
-} // namespace
-
-LoadResult parseRig(const QByteArray& json, const QString& fileName)
-{
-    TextLoadResult text = parseRigText(std::string_view(json.constData(), static_cast<std::size_t>(json.size())));
-    LoadResult result;
-    result.rig = std::move(text.rig);
-    result.editor = text.editor;
-    result.error.file = fileName;
-    result.error.jsonPath = QString::fromStdString(text.error.jsonPath);
-    result.error.message = QString::fromStdString(text.error.message);
     return result;
 }
 

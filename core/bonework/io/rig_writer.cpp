@@ -147,7 +147,7 @@ void writeChain(JsonWriter& w, const Rig& rig, const Chain& c)
 
 } // namespace
 
-QByteArray serializeRig(const Rig& rig, const EditorSettings& editor)
+std::string serializeRig(const Rig& rig, const EditorSettings& editor)
 {
     JsonWriter w(160 + rig.jointCount() * 120 + rig.chains().size() * 200);
     w.raw("{\n  ");
@@ -178,7 +178,7 @@ QByteArray serializeRig(const Rig& rig, const EditorSettings& editor)
         w.raw(i + 1 < chains.size() ? ",\n" : "\n  ");
     }
     w.raw("]\n}\n");
-    return QByteArray::fromStdString(w.take());
+    return w.take();
 }
 
 } // namespace bonework::io
