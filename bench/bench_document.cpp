@@ -8,6 +8,7 @@
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
+#include "std_text.h"
 #include "bonework/solvers/solver.h"
 #include "sample_rigs.h"
 
@@ -31,6 +32,7 @@ using bonework::editor::PoseCommand;
 namespace {
 
 using testing::hubRig;
+using bonework::testing::localPath;
 constexpr int kLimbBones = testing::kHubLimbBones;
 
 // The rig file of each size, written once.
@@ -39,8 +41,8 @@ QString benchFile(int joints)
     static QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("hub-%1.rig.json").arg(joints));
     if (!QFileInfo::exists(path)) {
-        QString error;
-        io::saveRigFile(hubRig(joints), path, &error);
+        std::string error;
+        io::saveRigFile(hubRig(joints), localPath(path), &error);
     }
     return path;
 }
@@ -51,7 +53,7 @@ const Rig& benchRig(int joints)
     static std::map<int, Rig> cache;
     auto it = cache.find(joints);
     if (it == cache.end())
-        it = cache.emplace(joints, *io::loadRigFile(benchFile(joints)).rig).first;
+        it = cache.emplace(joints, *io::loadRigFile(localPath(benchFile(joints))).rig).first;
     return it->second;
 }
 

@@ -2,6 +2,7 @@
 // Goal: a 10k-joint file loads and validates in under 20 ms.
 //   build/bench/bench_rig_io --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include "bonework/io/rig_file.h"
+#include "std_text.h"
 
 #include "random_rigs.h"
 
@@ -12,8 +13,10 @@
 #include <benchmark/benchmark.h>
 
 #include <map>
+#include <string>
 
 using namespace bonework;
+using bonework::testing::localPath;
 
 namespace {
 
@@ -63,15 +66,14 @@ void setCounters(benchmark::State& state, int joints, qsizetype bytes)
 void BM_LoadRig(benchmark::State& state)
 {
     const int joints = static_cast<int>(state.range(0));
-    const QByteArray json = io::serializeRig(benchRig(joints));
-    const QString name = QStringLiteral("bench.json");
+    const std::string json = io::serializeRig(benchRig(joints));
     for (auto _ : state) {
-        io::LoadResult result = io::parseRig(json, name);
+        io::LoadResult result = io::parseRig(json, "bench.json");
         if (!result.ok())
             state.SkipWithError("the benchmark rig did not load");
         benchmark::DoNotOptimize(result);
     }
-    setCounters(state, joints, json.size());
+    setCounters(state, joints, static_cast<qsizetype>(json.size()));
 }
 BENCHMARK(BM_LoadRig)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 
@@ -81,13 +83,14 @@ void BM_LoadRigFile(benchmark::State& state)
     const int joints = static_cast<int>(state.range(0));
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("bench.json"));
+    const std::string file = localPath(path);
     const Rig& rig = benchRig(joints);
-    if (!io::saveRigFile(rig, path)) {
+    if (!io::saveRigFile(rig, file)) {
         state.SkipWithError("cannot write the benchmark file");
         return;
     }
     for (auto _ : state) {
-        io::LoadResult result = io::loadRigFile(path);
+        io::LoadResult result = io::loadRigFile(file);
         if (!result.ok())
             state.SkipWithError("the benchmark rig did not load");
         benchmark::DoNotOptimize(result);
@@ -103,23 +106,24 @@ void BM_SerializeRig(benchmark::State& state)
     const Rig& rig = benchRig(joints);
     qsizetype bytes = 0;
     for (auto _ : state) {
-        QByteArray json = io::serializeRig(rig);
-        bytes = json.size();
+        std::string json = io::serializeRig(rig);
+        bytes = static_cast<qsizetype>(json.size());
         benchmark::DoNotOptimize(json);
     }
     setCounters(state, joints, bytes);
 }
 BENCHMARK(BM_SerializeRig)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 
-// saveRigFile: serialise and write atomically through QSaveFile (temporary file + rename).
+// saveRigFile: serialise and write atomically (temporary file, fsync, rename).
 void BM_SaveRigFile(benchmark::State& state)
 {
     const int joints = static_cast<int>(state.range(0));
     const Rig& rig = benchRig(joints);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("bench.json"));
+    const std::string file = localPath(path);
     for (auto _ : state) {
-        if (!io::saveRigFile(rig, path))
+        if (!io::saveRigFile(rig, file))
             state.SkipWithError("cannot write the benchmark file");
     }
     setCounters(state, joints, QFile(path).size());

@@ -9,6 +9,7 @@
 
 #include <QCommandLineParser>
 #include <QTextStream>
+#include <QFile>
 
 namespace bonework::cli {
 
@@ -47,9 +48,9 @@ int runExport(const QStringList& arguments)
             << "); choose a name that does not end in .rig.json\n";
         return Failure;
     }
-    const io::LoadResult loaded = io::loadRigFile(files[0]);
+    const io::LoadResult loaded = io::loadRigFile(QFile::encodeName(files[0]).toStdString());
     if (!loaded.ok()) {
-        err << loaded.error.toString() << '\n';
+        err << QString::fromStdString(loaded.error.toString()) << '\n';
         return loaded.error.readError ? UsageError : Failure;
     }
     exporters::ExportReport report;

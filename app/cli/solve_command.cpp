@@ -20,6 +20,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTextStream>
+#include <QFile>
 
 #include <cmath>
 #include <optional>
@@ -177,9 +178,9 @@ int runSolve(const QStringList& arguments)
     }
 
     const QString file = files.front();
-    io::LoadResult loaded = io::loadRigFile(file);
+    io::LoadResult loaded = io::loadRigFile(QFile::encodeName(file).toStdString());
     if (!loaded.ok()) {
-        err << loaded.error.toString() << '\n';
+        err << QString::fromStdString(loaded.error.toString()) << '\n';
         return io::isReadError(loaded.error) ? UsageError : Failure;
     }
     Rig& rig = *loaded.rig;
@@ -237,9 +238,10 @@ int runSolve(const QStringList& arguments)
     solver->run(rig, request, result);
 
     if (parser.isSet(outputOption)) {
-        QString why;
-        if (!io::saveRigFile(rig, parser.value(outputOption), &why, loaded.editor)) { // the node shape too
-            err << "bonework-cli solve: cannot write " << parser.value(outputOption) << ": " << why << '\n';
+        std::string why;
+        const QString output = parser.value(outputOption);
+        if (!io::saveRigFile(rig, QFile::encodeName(output).toStdString(), &why, loaded.editor)) { // the node shape too
+            err << "bonework-cli solve: cannot write " << output << ": " << QString::fromStdString(why) << '\n';
             return UsageError;
         }
     }

@@ -10,6 +10,7 @@
 
 #include <QCommandLineParser>
 #include <QTextStream>
+#include <QFile>
 
 namespace bonework::cli {
 namespace {
@@ -66,12 +67,12 @@ int runValidate(const QStringList& arguments)
     bool anyInvalid = false;
     bool anyUnreadable = false;
     for (const QString& file : files) {
-        const io::LoadResult result = io::loadRigFile(file);
+        const io::LoadResult result = io::loadRigFile(QFile::encodeName(file).toStdString());
         if (result.ok()) {
             out << summary(file, *result.rig) << '\n';
             continue;
         }
-        err << result.error.toString() << '\n';
+        err << QString::fromStdString(result.error.toString()) << '\n';
         if (io::isReadError(result.error))
             anyUnreadable = true;
         else

@@ -33,7 +33,7 @@ bool FileService::open(const QString& path)
 {
     const io::LoadResult loaded = formats::rigFormat().read(path);
     if (!loaded.ok()) {
-        emit m_document->loadFailed(loaded.error.toString());
+        emit m_document->loadFailed(QString::fromStdString(loaded.error.toString()));
         return false;
     }
     // An example keeps the way it is meant to be played however it is opened (menu, command
@@ -53,7 +53,7 @@ bool FileService::openExample(int index)
     const QVariantMap example = list[index].toMap();
     const io::LoadResult loaded = formats::rigFormat().read(ExampleCatalogue::resourcePath(example));
     if (!loaded.ok()) {
-        emit m_document->loadFailed(loaded.error.toString());
+        emit m_document->loadFailed(QString::fromStdString(loaded.error.toString()));
         return false;
     }
     m_document->adopt(*loaded.rig, loaded.editor, QString(), example); // a template: saving asks where
@@ -165,9 +165,9 @@ QUrl FileService::lastExportFolder() const
 
 bool FileService::restoreRecovered(const QByteArray& json, const QString& originalPath)
 {
-    const io::LoadResult loaded = io::parseRig(json, tr("recovered work"));
+    const io::LoadResult loaded = io::parseRig(json.toStdString(), tr("recovered work").toStdString());
     if (!loaded.ok()) {
-        emit m_document->loadFailed(loaded.error.toString());
+        emit m_document->loadFailed(QString::fromStdString(loaded.error.toString()));
         return false;
     }
     newRig();

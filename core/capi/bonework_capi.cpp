@@ -13,6 +13,7 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <string_view>
 #include <vector>
 
 using namespace bonework;
@@ -138,7 +139,7 @@ bw_status adopt(Rig&& loaded, bw_rig** out)
 bw_status loaded(const io::LoadResult& result, bw_rig** out)
 {
     if (!result.ok())
-        return fail(BW_ERROR_LOAD, result.error.toString().toStdString());
+        return fail(BW_ERROR_LOAD, result.error.toString());
     Rig rig = *result.rig;
     return adopt(std::move(rig), out);
 }
@@ -173,7 +174,7 @@ bw_status bw_rig_load_file(const char* path, bw_rig** out)
     *out = nullptr;
     if (!path)
         return fail(BW_ERROR_ARGUMENT, "no file (path is NULL)");
-    return guarded([&] { return loaded(io::loadRigFile(QString::fromLocal8Bit(path)), out); });
+    return guarded([&] { return loaded(io::loadRigFile(path), out); });
 }
 
 bw_status bw_rig_load_bytes(const char* data, size_t size, const char* name, bw_rig** out)
@@ -184,8 +185,8 @@ bw_status bw_rig_load_bytes(const char* data, size_t size, const char* name, bw_
     if (!data && size > 0)
         return fail(BW_ERROR_ARGUMENT, "no bytes (data is NULL)");
     return guarded([&] {
-        const QByteArray json(data ? data : "", static_cast<qsizetype>(size));
-        return loaded(io::parseRig(json, QString::fromUtf8(name ? name : "rig")), out);
+        const std::string_view json(data ? data : "", size);
+        return loaded(io::parseRig(json, name ? name : "rig"), out);
     });
 }
 

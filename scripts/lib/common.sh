@@ -14,7 +14,7 @@ BONEWORK_PACKAGES=(
     qml6-module-qt-labs-platform qml6-module-qt-labs-settings qml6-module-qt-labs-folderlistmodel qml6-module-qtqml
     qml6-module-qtqml-models
     libgl-dev libgl1-mesa-dri libxcursor1 fonts-dejavu-core
-    libgtest-dev libbenchmark-dev
+    libgtest-dev libbenchmark-dev nlohmann-json3-dev
     clang libclang-rt-14-dev
     xvfb xauth xdotool
     file desktop-file-utils shared-mime-info python3

@@ -5,6 +5,7 @@
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
+#include "std_text.h"
 
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -13,6 +14,7 @@
 
 using namespace bonework;
 using namespace bonework::editor;
+using bonework::testing::localPath;
 
 namespace {
 
@@ -236,7 +238,7 @@ private slots:
         QVERIFY(!doc.isModified()); // back at the saved state
         QVERIFY(modified.count() >= 3);
         // The file holds what was saved.
-        const io::LoadResult loaded = io::loadRigFile(path);
+        const io::LoadResult loaded = io::loadRigFile(localPath(path));
         QVERIFY(loaded.ok());
         QVERIFY(*loaded.rig == doc.rig());
     }

@@ -9,6 +9,7 @@
 #include "sample_rigs.h"
 
 #include "bonework/io/rig_file.h"
+#include "std_text.h"
 #include "random_rigs.h"
 
 #include <QStandardPaths>
@@ -18,6 +19,7 @@
 using namespace bonework;
 using namespace bonework::editor;
 using bonework::testing::Engine;
+using bonework::testing::localPath;
 
 namespace {
 
@@ -61,8 +63,8 @@ class TestUndoCommands : public QObject {
             }
         }
         const QString path = m_dir.filePath("random.rig.json");
-        QString error;
-        return io::saveRigFile(rig, path, &error) && doc.files()->open(path);
+        std::string error;
+        return io::saveRigFile(rig, localPath(path), &error) && doc.files()->open(path);
     }
 
 private slots:
@@ -234,8 +236,8 @@ private slots:
     void aStructuralEditOnABigRigKeepsTheSubtreeOnly()
     {
         const QString path = m_dir.filePath("hub10k-structure.rig.json");
-        QString error;
-        QVERIFY(io::saveRigFile(testing::hubRig(10001), path, &error));
+        std::string error;
+        QVERIFY(io::saveRigFile(testing::hubRig(10001), localPath(path), &error));
         Document doc;
         QVERIFY(doc.files()->open(path));
         const Rig opened = doc.rig();
@@ -257,8 +259,8 @@ private slots:
     void aRenameOnABigRigKeepsOneJoint()
     {
         const QString path = m_dir.filePath("hub10k.rig.json");
-        QString error;
-        QVERIFY(io::saveRigFile(testing::hubRig(10001), path, &error));
+        std::string error;
+        QVERIFY(io::saveRigFile(testing::hubRig(10001), localPath(path), &error));
         Document doc;
         QVERIFY(doc.files()->open(path));
         QVERIFY(doc.renameJoint(5, "elbow"));
@@ -294,8 +296,8 @@ private slots:
             }
         }
         const QString path = m_dir.filePath("hub.rig.json");
-        QString error;
-        QVERIFY(io::saveRigFile(rig, path, &error));
+        std::string error;
+        QVERIFY(io::saveRigFile(rig, localPath(path), &error));
         Document doc;
         QVERIFY(doc.files()->open(path));
         const int tip = doc.rig().chains()[0].tip;

@@ -8,6 +8,7 @@
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
+#include "std_text.h"
 
 #include <QDir>
 #include <QFile>
@@ -22,6 +23,8 @@ Q_IMPORT_QML_PLUGIN(Bonework_EditorPlugin)
 Q_IMPORT_QML_PLUGIN(BoneworkPlugin)
 
 using namespace bonework;
+using bonework::testing::localPath;
+using bonework::testing::qtBytes;
 
 namespace {
 
@@ -162,7 +165,7 @@ private slots:
         QVERIFY(!m_editor.document->isModified());
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
-        QCOMPARE(file.readAll(), io::serializeRig(m_editor.document->rig()));
+        QCOMPARE(file.readAll(), qtBytes(io::serializeRig(m_editor.document->rig())));
     }
 
     void savingOverAFileAsksFirst()
@@ -190,7 +193,7 @@ private slots:
         QTRY_VERIFY(!dialogVisible("saveDialog"));
         QFile replaced(path);
         QVERIFY(replaced.open(QIODevice::ReadOnly));
-        QCOMPARE(replaced.readAll(), io::serializeRig(m_editor.document->rig()));
+        QCOMPARE(replaced.readAll(), qtBytes(io::serializeRig(m_editor.document->rig())));
         QVERIFY(!m_editor.document->isModified());
     }
 
@@ -228,7 +231,7 @@ private slots:
         typeAndEnter(m_dir.filePath("from-question"));
         const QString path = m_dir.filePath("from-question.rig.json");
         QTRY_VERIFY(QFile::exists(path));
-        const io::LoadResult saved = io::loadRigFile(path);
+        const io::LoadResult saved = io::loadRigFile(localPath(path));
         QVERIFY(saved.ok());
         QCOMPARE(saved.rig->jointCount(), std::size_t(1));
         // ... then New went ahead.

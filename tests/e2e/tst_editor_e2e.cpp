@@ -5,6 +5,7 @@
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
+#include "std_text.h"
 #include "sample_rigs.h"
 
 #include <QStandardPaths>
@@ -19,6 +20,8 @@ Q_IMPORT_QML_PLUGIN(BoneworkPlugin)
 
 using namespace bonework;
 using namespace bonework::editor;
+using bonework::testing::localPath;
+using bonework::testing::qtBytes;
 
 class TestEditorEndToEnd : public QObject {
     Q_OBJECT
@@ -101,7 +104,7 @@ private slots:
         QVERIFY(m_document->rig() == saved);
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
-        QCOMPARE(file.readAll(), io::serializeRig(saved));
+        QCOMPARE(file.readAll(), qtBytes(io::serializeRig(saved)));
     }
 
     void brokenFileShowsTheErrorAndKeepsTheDocument()
@@ -128,8 +131,8 @@ private slots:
     void tenDragsOnABigRigKeepMemoryFlat()
     {
         const QString path = m_dir.filePath("hub.rig.json");
-        QString error;
-        QVERIFY(io::saveRigFile(testing::hubRig(10001), path, &error));
+        std::string error;
+        QVERIFY(io::saveRigFile(testing::hubRig(10001), localPath(path), &error));
         QVERIFY(m_document->files()->open(path));
         m_canvas->setTool(RigCanvas::Pose);
         m_canvas->fitToView();

@@ -5,6 +5,7 @@
 #include "bonework/exporters/dragonbones_exporter.h"
 #include "bonework/exporters/spine_exporter.h"
 #include "bonework/io/rig_file.h"
+#include "std_text.h"
 #include "bonework/solvers/solver.h"
 
 #include "random_rigs.h"
@@ -23,6 +24,7 @@
 
 using namespace bonework;
 using namespace bonework::solvers;
+using bonework::testing::localPath;
 
 namespace {
 
@@ -37,9 +39,9 @@ QStringList exampleFiles()
 
 Rig load(const QString& path)
 {
-    const io::LoadResult r = io::loadRigFile(path);
+    const io::LoadResult r = io::loadRigFile(localPath(path));
     if (!r.ok())
-        qFatal("%s", qPrintable(r.error.toString()));
+        qFatal("%s", r.error.toString().c_str());
     return *r.rig;
 }
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
 
 namespace {
 
@@ -19,17 +20,17 @@ namespace {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const QByteArray json(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
-    const bonework::io::LoadResult result = bonework::io::parseRig(json, QStringLiteral("fuzz.json"));
+    const std::string_view json(reinterpret_cast<const char*>(data), size);
+    const bonework::io::LoadResult result = bonework::io::parseRig(json, "fuzz.json");
     if (!result.ok()) {
-        if (result.rig.has_value() || result.error.message.isEmpty())
+        if (result.rig.has_value() || result.error.message.empty())
             broken("a refused file has a message and no rig");
         return 0;
     }
     const bonework::Rig& rig = *result.rig;
     if (!rig.checkInvariants().empty())
         broken("a loaded rig is valid");
-    const bonework::io::LoadResult again = bonework::io::parseRig(bonework::io::serializeRig(rig), QStringLiteral("again.json"));
+    const bonework::io::LoadResult again = bonework::io::parseRig(bonework::io::serializeRig(rig), "again.json");
     if (!again.ok() || !(*again.rig == rig))
         broken("load -> save -> load gives the same rig");
     return 0;

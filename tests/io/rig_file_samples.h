@@ -4,6 +4,7 @@
 // field of the format.
 
 #include "bonework/io/rig_file.h"
+#include "std_text.h"
 
 #include "random_rigs.h"
 
@@ -24,17 +25,17 @@ inline QString corpus(const QString& name)
 
 inline Rig load(const QString& path)
 {
-    const io::LoadResult r = io::loadRigFile(path);
+    const io::LoadResult r = io::loadRigFile(localPath(path));
     if (!r.ok())
-        qFatal("%s", qPrintable(r.error.toString()));
+        qFatal("%s", r.error.toString().c_str());
     return *r.rig;
 }
 
 inline Rig reparse(const QByteArray& json, const QString& context)
 {
-    const io::LoadResult r = io::parseRig(json, context);
+    const io::LoadResult r = io::parseRig(json.toStdString(), context.toStdString());
     if (!r.ok())
-        qFatal("%s: %s", qPrintable(context), qPrintable(r.error.toString()));
+        qFatal("%s: %s", qPrintable(context), r.error.toString().c_str());
     return *r.rig;
 }
 

@@ -9,6 +9,13 @@
 
 using namespace bonework::io;
 
+namespace {
+std::string_view text(const QByteArray& json)
+{
+    return {json.constData(), static_cast<std::size_t>(json.size())};
+}
+} // namespace
+
 class TestJsonScan : public QObject {
     Q_OBJECT
 
@@ -30,7 +37,7 @@ private slots:
         QFETCH(QByteArray, json);
         QFETCH(qsizetype, members);
         QVERIFY2(!QJsonDocument::fromJson(json).isNull(), "test input must be valid JSON");
-        QCOMPARE(bonework::io::countMembers(json), members);
+        QCOMPARE(qsizetype(bonework::io::countMembers(text(json))), members);
     }
 
     void findDuplicateKey_data()
@@ -51,10 +58,10 @@ private slots:
         QFETCH(QByteArray, json);
         QFETCH(QString, path);
         QVERIFY2(!QJsonDocument::fromJson(json).isNull(), "test input must be valid JSON");
-        const std::optional<QString> found = bonework::io::findDuplicateKey(json);
+        const std::optional<std::string> found = bonework::io::findDuplicateKey(text(json));
         QCOMPARE(found.has_value(), !path.isEmpty());
         if (found)
-            QCOMPARE(*found, path);
+            QCOMPARE(QString::fromStdString(*found), path);
     }
 
     // Counting agrees with the parsed document exactly when no key repeats (the loader's cue).
@@ -66,18 +73,18 @@ private slots:
             const QJsonObject top = QJsonDocument::fromJson(json).object();
             return top.size() + top.value(QStringLiteral("b")).toObject().size();
         };
-        QCOMPARE(bonework::io::countMembers(clean), parsedMembers(clean));
-        QVERIFY(bonework::io::countMembers(repeated) > parsedMembers(repeated));
+        QCOMPARE(qsizetype(bonework::io::countMembers(text(clean))), parsedMembers(clean));
+        QVERIFY(qsizetype(bonework::io::countMembers(text(repeated))) > parsedMembers(repeated));
     }
 
     void jsonPathAtOffset()
     {
         const QByteArray json = "{\"a\":[1,{\"b\":1e999}]}";
-        const qsizetype afterNumber = json.indexOf("1e999") + 5;
-        QCOMPARE(bonework::io::jsonPathAtOffset(json, afterNumber), QStringLiteral("a[1].b"));
-        QCOMPARE(bonework::io::jsonPathAtOffset(json, 0), QString());
-        QCOMPARE(bonework::io::jsonPathAtOffset(json, 1), QString());
-        QCOMPARE(bonework::io::jsonPathAtOffset(json, 1000), QString()); // past the end: all closed
+        const auto afterNumber = static_cast<std::size_t>(json.indexOf("1e999") + 5);
+        QCOMPARE(bonework::io::jsonPathAtOffset(text(json), afterNumber), std::string("a[1].b"));
+        QCOMPARE(bonework::io::jsonPathAtOffset(text(json), 0), std::string());
+        QCOMPARE(bonework::io::jsonPathAtOffset(text(json), 1), std::string());
+        QCOMPARE(bonework::io::jsonPathAtOffset(text(json), 1000), std::string()); // past the end: all closed
     }
 };
 

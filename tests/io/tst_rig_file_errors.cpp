@@ -2,6 +2,7 @@
 // message, nothing is half-loaded, and hostile input (deep nesting, random bytes, invalid UTF-8,
 // huge files, long parent walks) ends in an error in bounded time without crashing.
 #include "bonework/io/rig_file.h"
+#include "std_text.h"
 
 #include <QDir>
 #include <QFile>
@@ -13,6 +14,9 @@
 
 using namespace bonework;
 using namespace bonework::io;
+using bonework::testing::localPath;
+using bonework::testing::qt;
+using bonework::testing::view;
 
 namespace {
 
@@ -126,7 +130,7 @@ void verifyRefused(const LoadResult& r, const QString& context)
 {
     QVERIFY2(!r.ok(), qPrintable(context + QStringLiteral(": loaded although invalid")));
     QVERIFY2(!r.rig.has_value(), qPrintable(context));
-    QVERIFY2(!r.error.message.isEmpty(), qPrintable(context + QStringLiteral(": no message")));
+    QVERIFY2(!r.error.message.empty(), qPrintable(context + QStringLiteral(": no message")));
 }
 
 } // namespace
@@ -151,20 +155,20 @@ private slots:
         QFETCH(QString, path);
         QFETCH(QString, message);
         const QString fileName = corpusDir(QStringLiteral("invalid/")) + file + QStringLiteral(".json");
-        const LoadResult r = loadRigFile(fileName);
+        const LoadResult r = loadRigFile(localPath(fileName));
         verifyRefused(r, file);
         QVERIFY(!isReadError(r.error));
-        QCOMPARE(r.error.file, fileName);
-        QCOMPARE(r.error.jsonPath, path);
-        QCOMPARE(r.error.message, message);
+        QCOMPARE(qt(r.error.file), fileName);
+        QCOMPARE(qt(r.error.jsonPath), path);
+        QCOMPARE(qt(r.error.message), message);
         const QString line = path.isEmpty() ? fileName + QStringLiteral(": ") + message
                                              : fileName + QStringLiteral(": ") + path + QStringLiteral(": ") + message;
-        QCOMPARE(r.error.toString(), line);
+        QCOMPARE(qt(r.error.toString()), line);
         // parseRig reports the same, naming whatever file name the caller gives.
-        const LoadResult parsed = parseRig(readFile(fileName), QStringLiteral("memory.json"));
-        QCOMPARE(parsed.error.file, QStringLiteral("memory.json"));
-        QCOMPARE(parsed.error.jsonPath, path);
-        QCOMPARE(parsed.error.message, message);
+        const LoadResult parsed = parseRig(view(readFile(fileName)), "memory.json");
+        QCOMPARE(qt(parsed.error.file), QStringLiteral("memory.json"));
+        QCOMPARE(qt(parsed.error.jsonPath), path);
+        QCOMPARE(qt(parsed.error.message), message);
     }
 
     // Each corpus file is listed above with its message (none silently untested) and vice versa.
@@ -180,24 +184,24 @@ private slots:
     // The valid base the corpus was cut from does load, so each refusal above is the one edit.
     void corpusBaseIsValid()
     {
-        const LoadResult r = loadRigFile(corpusDir(QStringLiteral("valid/arm.json")));
-        QVERIFY2(r.ok(), qPrintable(r.error.toString()));
+        const LoadResult r = loadRigFile(localPath(corpusDir(QStringLiteral("valid/arm.json"))));
+        QVERIFY2(r.ok(), r.error.toString().c_str());
     }
 
     void unreadableFiles()
     {
-        const LoadResult missing = loadRigFile(QStringLiteral("/nonexistent/dir/rig.json"));
+        const LoadResult missing = loadRigFile(localPath(QStringLiteral("/nonexistent/dir/rig.json")));
         verifyRefused(missing, QStringLiteral("missing file"));
         QVERIFY(isReadError(missing.error));
-        QCOMPARE(missing.error.toString(),
+        QCOMPARE(qt(missing.error.toString()),
                  QStringLiteral("/nonexistent/dir/rig.json: cannot read the file: it does not exist"));
 
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        const LoadResult directory = loadRigFile(dir.path());
+        const LoadResult directory = loadRigFile(localPath(dir.path()));
         verifyRefused(directory, QStringLiteral("directory"));
         QVERIFY(isReadError(directory.error));
-        QCOMPARE(directory.error.message, QStringLiteral("cannot read the file: it is a directory"));
+        QCOMPARE(qt(directory.error.message), QStringLiteral("cannot read the file: it is a directory"));
     }
 
     // Files over the size limit are refused before being read (a sparse file: no disk used).
@@ -210,10 +214,10 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly));
         QVERIFY(f.resize(kMaxRigFileBytes + 1));
         f.close();
-        const LoadResult r = loadRigFile(path);
+        const LoadResult r = loadRigFile(localPath(path));
         verifyRefused(r, QStringLiteral("huge file"));
         QVERIFY(!isReadError(r.error));
-        QCOMPARE(r.error.message, QStringLiteral("the file is too large (268435457 bytes; rig files are at most 256 MiB)"));
+        QCOMPARE(qt(r.error.message), QStringLiteral("the file is too large (268435457 bytes; rig files are at most 256 MiB)"));
     }
 
     void deepNestingEverywhere_data()
@@ -232,9 +236,9 @@ private slots:
     void deepNestingEverywhere()
     {
         QFETCH(QByteArray, json);
-        const LoadResult r = parseRig(json, QStringLiteral("deep.json"));
+        const LoadResult r = parseRig(view(json), "deep.json");
         verifyRefused(r, QStringLiteral("deep nesting"));
-        QVERIFY2(r.error.message.startsWith(QStringLiteral("not valid JSON: ")), qPrintable(r.error.message));
+        QVERIFY2(qt(r.error.message).startsWith(QStringLiteral("not valid JSON: ")), r.error.message.c_str());
     }
 
     // Megabytes of seeded random bytes, raw and behind a valid-looking prefix.
@@ -246,9 +250,9 @@ private slots:
             for (char& c : bytes)
                 c = static_cast<char>(rng());
             const QString context = QStringLiteral("seed %1").arg(seed);
-            verifyRefused(parseRig(bytes, QStringLiteral("random.json")), context);
-            verifyRefused(parseRig("{\"format\":\"bonework.rig\",\"version\":1,\"name\":\"" + bytes,
-                                   QStringLiteral("random.json")),
+            verifyRefused(parseRig(view(bytes), "random.json"), context);
+            verifyRefused(parseRig(view("{\"format\":\"bonework.rig\",\"version\":1,\"name\":\"" + bytes),
+                                   "random.json"),
                           context + QStringLiteral(" with prefix"));
         }
     }
@@ -273,10 +277,10 @@ private slots:
     void invalidUtf8()
     {
         QFETCH(QByteArray, json);
-        const LoadResult r = parseRig(json, QStringLiteral("utf8.json"));
+        const LoadResult r = parseRig(view(json), "utf8.json");
         verifyRefused(r, QString::fromLatin1(QTest::currentDataTag()));
-        QVERIFY2(r.error.message.startsWith(QStringLiteral("not valid JSON: invalid UTF8 string")),
-                 qPrintable(r.error.message));
+        QVERIFY2(qt(r.error.message).startsWith(QStringLiteral("not valid JSON: invalid UTF8 string")),
+                 r.error.message.c_str());
     }
 
     // Syntax errors still point at a field where they can (best effort, from the byte offset).
@@ -298,10 +302,10 @@ private slots:
     {
         QFETCH(QByteArray, json);
         QFETCH(QString, path);
-        const LoadResult r = parseRig(json, QStringLiteral("syntax.json"));
+        const LoadResult r = parseRig(view(json), "syntax.json");
         verifyRefused(r, QString::fromLatin1(QTest::currentDataTag()));
-        QVERIFY2(r.error.message.startsWith(QStringLiteral("not valid JSON: ")), qPrintable(r.error.message));
-        QCOMPARE(r.error.jsonPath, path);
+        QVERIFY2(qt(r.error.message).startsWith(QStringLiteral("not valid JSON: ")), r.error.message.c_str());
+        QCOMPARE(qt(r.error.jsonPath), path);
     }
 
     // Long parent walks: a 100,000-joint line listed leaf first, and a 100,000-joint cycle. The
@@ -314,8 +318,8 @@ private slots:
             line += "{\"name\":\"j" + QByteArray::number(i) + "\",\"parent\":\"j" + QByteArray::number(i - 1)
                     + "\",\"length\":1},";
         line += "{\"name\":\"j0\"}]}";
-        const LoadResult ok = parseRig(line, QStringLiteral("line.json"));
-        QVERIFY2(ok.ok(), qPrintable(ok.error.toString()));
+        const LoadResult ok = parseRig(view(line), "line.json");
+        QVERIFY2(ok.ok(), ok.error.toString().c_str());
         QCOMPARE(ok.rig->jointCount(), std::size_t(n));
         QCOMPARE(ok.rig->jointName(0), std::string("j0"));
         QCOMPARE(ok.rig->jointName(n - 1), std::string("j") + std::to_string(n - 1));
@@ -326,10 +330,10 @@ private slots:
             cycle += "{\"name\":\"c" + QByteArray::number(i) + "\",\"parent\":\"c" + QByteArray::number((i + 1) % n)
                      + "\",\"length\":1}" + (i + 1 < n ? "," : "");
         cycle += "]}";
-        const LoadResult bad = parseRig(cycle, QStringLiteral("cycle.json"));
+        const LoadResult bad = parseRig(view(cycle), "cycle.json");
         verifyRefused(bad, QStringLiteral("long cycle"));
-        QCOMPARE(bad.error.jsonPath, QStringLiteral("joints[1].parent"));
-        QVERIFY(bad.error.message.startsWith(QStringLiteral("the parents form a cycle: \"c0\" -> \"c99999\" -> ")));
+        QCOMPARE(qt(bad.error.jsonPath), QStringLiteral("joints[1].parent"));
+        QVERIFY(qt(bad.error.message).startsWith(QStringLiteral("the parents form a cycle: \"c0\" -> \"c99999\" -> ")));
     }
 
     // Chains are capped (each is checked against the earlier ones); at the cap they still load.
@@ -343,13 +347,13 @@ private slots:
                         "\"target\":{\"x\":0,\"y\":0}}" + (i + 1 < chains ? "," : "");
             return json + "]}";
         };
-        const LoadResult atCap = parseRig(file(kMaxChains), QStringLiteral("cap.json"));
-        QVERIFY2(atCap.ok(), qPrintable(atCap.error.toString()));
+        const LoadResult atCap = parseRig(view(file(kMaxChains)), "cap.json");
+        QVERIFY2(atCap.ok(), atCap.error.toString().c_str());
         QCOMPARE(atCap.rig->chains().size(), std::size_t(kMaxChains));
-        const LoadResult over = parseRig(file(kMaxChains + 1), QStringLiteral("over.json"));
+        const LoadResult over = parseRig(view(file(kMaxChains + 1)), "over.json");
         verifyRefused(over, QStringLiteral("too many chains"));
-        QCOMPARE(over.error.jsonPath, QStringLiteral("chains"));
-        QCOMPARE(over.error.message, QStringLiteral("too many chains (10001; a rig holds at most 10000)"));
+        QCOMPARE(qt(over.error.jsonPath), QStringLiteral("chains"));
+        QCOMPARE(qt(over.error.message), QStringLiteral("too many chains (10001; a rig holds at most 10000)"));
     }
 
     // Values and keys from the file are escaped and shortened in messages, so an error is always
@@ -357,21 +361,21 @@ private slots:
     void messagesStayOnOneLine()
     {
         const QByteArray head = "{\"format\":\"bonework.rig\",\"version\":1,";
-        LoadResult r = parseRig(head + "\"joints\":[{\"name\":\"a\\nb\"},{\"name\":\"a\\nb\"}]}",
-                                QStringLiteral("newline.json"));
-        QCOMPARE(r.error.jsonPath, QStringLiteral("joints[1].name"));
-        QCOMPARE(r.error.message, QStringLiteral("duplicate joint name \"a\\u000ab\" (already used by joints[0])"));
+        LoadResult r = parseRig(view(head + "\"joints\":[{\"name\":\"a\\nb\"},{\"name\":\"a\\nb\"}]}"),
+                                "newline.json");
+        QCOMPARE(qt(r.error.jsonPath), QStringLiteral("joints[1].name"));
+        QCOMPARE(qt(r.error.message), QStringLiteral("duplicate joint name \"a\\u000ab\" (already used by joints[0])"));
 
         const QByteArray longName(100000, 'x');
-        r = parseRig(head + "\"joints\":[{\"name\":\"r\"},{\"name\":\"b\",\"parent\":\"" + longName + "\",\"length\":1}]}",
-                     QStringLiteral("long.json"));
-        QCOMPARE(r.error.jsonPath, QStringLiteral("joints[1].parent"));
-        QCOMPARE(r.error.message, QStringLiteral("unknown joint \"%1...\"").arg(QString(80, u'x')));
+        r = parseRig(view(head + "\"joints\":[{\"name\":\"r\"},{\"name\":\"b\",\"parent\":\"" + longName + "\",\"length\":1}]}"),
+                     "long.json");
+        QCOMPARE(qt(r.error.jsonPath), QStringLiteral("joints[1].parent"));
+        QCOMPARE(qt(r.error.message), QStringLiteral("unknown joint \"%1...\"").arg(QString(80, u'x')));
 
-        r = parseRig(head + "\"joints\":[{\"name\":\"r\"}],\"" + longName + "\\t\":1}", QStringLiteral("key.json"));
-        QCOMPARE(r.error.jsonPath, QStringLiteral("[\"%1...\"]").arg(QString(80, u'x')));
-        QVERIFY(!r.error.toString().contains(u'\n'));
-        QVERIFY(!r.error.toString().contains(u'\t'));
+        r = parseRig(view(head + "\"joints\":[{\"name\":\"r\"}],\"" + longName + "\\t\":1}"), "key.json");
+        QCOMPARE(qt(r.error.jsonPath), QStringLiteral("[\"%1...\"]").arg(QString(80, u'x')));
+        QVERIFY(!qt(r.error.toString()).contains(u'\n'));
+        QVERIFY(!qt(r.error.toString()).contains(u'\t'));
     }
 
     // Seeded byte mutations of a valid file: each result either loads as a valid rig or is
@@ -395,13 +399,13 @@ private slots:
                 if (m.isEmpty())
                     m = "{";
             }
-            const LoadResult r = parseRig(m, QStringLiteral("mutant.json"));
+            const LoadResult r = parseRig(view(m), "mutant.json");
             const QString context = QStringLiteral("seed %1 round %2").arg(seed).arg(round);
             if (r.ok()) {
                 ++loaded;
                 QVERIFY2(r.rig->checkInvariants().empty(), qPrintable(context));
             } else {
-                QVERIFY2(!r.rig && !r.error.message.isEmpty(), qPrintable(context));
+                QVERIFY2(!r.rig && !r.error.message.empty(), qPrintable(context));
             }
         }
         QVERIFY2(loaded > 0, "no mutation survived: the mutator is too destructive to test anything");

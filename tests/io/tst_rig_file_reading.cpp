@@ -4,6 +4,7 @@
 #include "rig_file_samples.h"
 
 #include "bonework/io/rig_file.h"
+#include "std_text.h"
 
 #include <QFile>
 #include <QTest>
@@ -21,7 +22,7 @@ private slots:
     {
         const Rig rig = load(corpus(QStringLiteral("arm.json")));
         QCOMPARE(rig.name(), std::string("arm"));
-        QCOMPARE(loadRigFile(corpus(QStringLiteral("arm.json"))).editor.nodeShape, NodeShape::Bone);
+        QCOMPARE(loadRigFile(localPath(corpus(QStringLiteral("arm.json")))).editor.nodeShape, NodeShape::Bone);
         QCOMPARE(rig.jointCount(), std::size_t(3));
         QCOMPARE(rig.jointName(0), std::string("shoulder"));
         QVERIFY(rig.isRoot(0));
@@ -57,7 +58,7 @@ private slots:
     {
         const Rig rig = load(corpus(QStringLiteral("minimal.json")));
         QCOMPARE(rig.name(), std::string());
-        QCOMPARE(loadRigFile(corpus(QStringLiteral("minimal.json"))).editor.nodeShape, NodeShape::Bone);
+        QCOMPARE(loadRigFile(localPath(corpus(QStringLiteral("minimal.json")))).editor.nodeShape, NodeShape::Bone);
         QCOMPARE(rig.rootPosition(0), (Vec2{0, 0}));
         QCOMPARE(rig.angle(0), 0.0);
         QVERIFY(!rig.isPinned(0));
@@ -79,7 +80,7 @@ private slots:
     {
         const Rig rig = load(corpus(QStringLiteral("forest.json")));
         QCOMPARE(rig.name(), std::string("two figures"));
-        QCOMPARE(loadRigFile(corpus(QStringLiteral("forest.json"))).editor.nodeShape, NodeShape::Ball);
+        QCOMPARE(loadRigFile(localPath(corpus(QStringLiteral("forest.json")))).editor.nodeShape, NodeShape::Ball);
         QCOMPARE(nodeShapeFromName("ball"), std::optional<NodeShape>(NodeShape::Ball));
         QVERIFY(!nodeShapeFromName("Ball"));
         QCOMPARE(rig.rootCount(), std::size_t(2));
@@ -108,7 +109,7 @@ private slots:
         for (std::uint64_t seed = 1; seed <= 10; ++seed) {
             Engine rng(seed);
             const Rig rig = randomRig(rng, 60);
-            const QByteArray shuffled = shuffledJoints(serializeRig(rig), rng);
+            const QByteArray shuffled = shuffledJoints(qtBytes(serializeRig(rig)), rng);
             const Rig loaded = reparse(shuffled, QStringLiteral("shuffled"));
             QVERIFY2(parentsFirst(loaded), qPrintable(QStringLiteral("seed %1").arg(seed)));
             const QString diff = sameRigAnyOrder(rig, loaded);

@@ -2,6 +2,7 @@
 // for each kind of object (an unknown field is an error in both), the same names for solvers,
 // bends and shapes, and the documented example validates against the schema's required lists.
 #include "bonework/io/rig_file.h"
+#include "std_text.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -12,6 +13,8 @@
 
 using namespace bonework;
 using namespace bonework::io;
+using bonework::testing::qt;
+using bonework::testing::view;
 
 namespace {
 
@@ -45,11 +48,11 @@ QSet<QString> strings(const QJsonArray& a)
 // file with one unknown field at `path`.
 QSet<QString> loaderFields(const QByteArray& json)
 {
-    const LoadResult r = parseRig(json, QStringLiteral("probe.json"));
+    const LoadResult r = parseRig(view(json), "probe.json");
     const QString prefix = QStringLiteral("unknown field (expected one of: ");
-    if (r.ok() || !r.error.message.startsWith(prefix))
-        qFatal("probe not refused for its unknown field: %s", qPrintable(r.error.toString()));
-    QString list = r.error.message.mid(prefix.size());
+    if (r.ok() || !qt(r.error.message).startsWith(prefix))
+        qFatal("probe not refused for its unknown field: %s", r.error.toString().c_str());
+    QString list = qt(r.error.message).mid(prefix.size());
     list.chop(1);
     const QStringList names = list.split(QStringLiteral(", "));
     return QSet<QString>(names.begin(), names.end());
@@ -123,11 +126,11 @@ private slots:
         auto def = [](const QJsonObject& props, const char* key) {
             return props.value(QLatin1String(key)).toObject().value(QStringLiteral("default"));
         };
-        const LoadResult r = parseRig(kHead + "\"joints\":[{\"name\":\"r\"},{\"name\":\"b\",\"parent\":\"r\",\"length\":1}],"
+        const LoadResult r = parseRig(view(kHead + "\"joints\":[{\"name\":\"r\"},{\"name\":\"b\",\"parent\":\"r\",\"length\":1}],"
                                               "\"chains\":[{\"name\":\"c\",\"root\":\"r\",\"tip\":\"b\",\"solver\":\"ccd\","
-                                              "\"target\":{\"x\":0,\"y\":0}}]}",
-                                      QStringLiteral("defaults.json"));
-        QVERIFY2(r.ok(), qPrintable(r.error.toString()));
+                                              "\"target\":{\"x\":0,\"y\":0}}]}"),
+                                      "defaults.json");
+        QVERIFY2(r.ok(), r.error.toString().c_str());
         const Rig& rig = *r.rig;
         QCOMPARE(def(joint, "x").toDouble(), rig.rootPosition(0).x);
         QCOMPARE(def(joint, "y").toDouble(), rig.rootPosition(0).y);

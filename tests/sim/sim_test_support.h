@@ -3,6 +3,7 @@
 // the real rig loader from the source tree (BONEWORK_SOURCE_DIR, set by ctest).
 
 #include "bonework/io/rig_file.h"
+#include "std_text.h"
 #include "bonework/sim/simulation.h"
 
 #include <QDir>
@@ -28,9 +29,9 @@ inline QString examplesDir()
 // example fails every test that uses it loudly.
 inline Rig loadExample(const QString& file)
 {
-    auto result = io::loadRigFile(QDir(examplesDir()).filePath(file));
+    auto result = io::loadRigFile(localPath(QDir(examplesDir()).filePath(file)));
     if (!result.ok())
-        throw std::runtime_error(result.error.toString().toStdString());
+        throw std::runtime_error(qt(result.error.toString()).toStdString());
     return *result.rig;
 }
 

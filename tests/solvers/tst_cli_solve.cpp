@@ -2,6 +2,7 @@
 // JSON against the rig file written with -o, exit codes 0 / 1 / 2 and the messages.
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
+#include "std_text.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -13,6 +14,8 @@
 #include <algorithm>
 #include <random>
 #include <vector>
+
+using bonework::testing::localPath;
 
 namespace {
 
@@ -84,8 +87,8 @@ private slots:
         const QJsonArray hand = joints.value(QStringLiteral("hand")).toArray();
         QVERIFY(std::fabs(hand[0].toDouble() - 520) < 1e-9 && std::fabs(hand[1].toDouble() - 380) < 1e-9);
         // The report's positions are the written rig's.
-        const bonework::io::LoadResult loaded = bonework::io::loadRigFile(out);
-        QVERIFY2(loaded.ok(), qPrintable(loaded.error.toString()));
+        const bonework::io::LoadResult loaded = bonework::io::loadRigFile(localPath(out));
+        QVERIFY2(loaded.ok(), loaded.error.toString().c_str());
         const auto world = bonework::forwardKinematics(*loaded.rig);
         for (std::size_t i = 0; i < world.size(); ++i) {
             const QJsonArray p = joints.value(QString::fromStdString(loaded.rig->jointName(static_cast<int>(i)))).toArray();
@@ -101,12 +104,12 @@ private slots:
         // The node shape is not part of the rig the solver poses, but the written file keeps it.
         QTemporaryDir dir;
         const QString in = dir.filePath(QStringLiteral("ball.rig.json"));
-        const bonework::io::LoadResult arm = bonework::io::loadRigFile(::arm());
-        QVERIFY(bonework::io::saveRigFile(*arm.rig, in, nullptr, {bonework::io::NodeShape::Ball}));
+        const bonework::io::LoadResult arm = bonework::io::loadRigFile(localPath(::arm()));
+        QVERIFY(bonework::io::saveRigFile(*arm.rig, localPath(in), nullptr, {bonework::io::NodeShape::Ball}));
         const QString out = dir.filePath(QStringLiteral("out.json"));
         const Run r = solve({in, QStringLiteral("--chain"), QStringLiteral("arm"), QStringLiteral("-o"), out});
         QCOMPARE(r.exitCode, 0);
-        QCOMPARE(bonework::io::loadRigFile(out).editor.nodeShape, bonework::io::NodeShape::Ball);
+        QCOMPARE(bonework::io::loadRigFile(localPath(out)).editor.nodeShape, bonework::io::NodeShape::Ball);
     }
 
     void solversWithTargets_data()
@@ -170,7 +173,7 @@ private slots:
     void defaultIterationsLetRelaxConverge()
     {
         const QString path = qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/resources/examples/humanoid.rig.json");
-        const bonework::io::LoadResult loaded = bonework::io::loadRigFile(path);
+        const bonework::io::LoadResult loaded = bonework::io::loadRigFile(localPath(path));
         QVERIFY(loaded.ok());
         const bonework::Rig& rig = *loaded.rig;
         const char* const effectors[] = {"hand_l", "hand_r", "foot_l", "foot_r"};

@@ -3,11 +3,41 @@
 #include "bonework/exporters/dragonbones_exporter.h"
 #include "bonework/exporters/spine_exporter.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
 
 namespace bonework::formats {
 namespace {
+
+// A Qt resource (the editor's bundled examples, ":/examples/...") is not on the file system the
+// Qt-free loader reads, so it is read here, with the loader's own messages.
+io::LoadResult readResource(const QString& path)
+{
+    const std::string file = path.toStdString();
+    auto readFailure = [&](const std::string& why) {
+        io::LoadResult result;
+        result.error.file = file;
+        result.error.message = why;
+        result.error.readError = true;
+        return result;
+    };
+    const QFileInfo info(path);
+    if (!info.exists())
+        return readFailure("cannot read the file: it does not exist");
+    if (info.isDir())
+        return readFailure("cannot read the file: it is a directory");
+    QFile resource(path);
+    if (!resource.open(QIODevice::ReadOnly))
+        return readFailure("cannot read the file: " + resource.errorString().toStdString());
+    return io::parseRig(resource.readAll().toStdString(), file);
+}
+
+// The path the Qt-free file functions take: the file system's own bytes for the name.
+std::string localPath(const QString& path)
+{
+    return QFile::encodeName(path).toStdString();
+}
 
 // Bonework's rig format: the strict loader and the writer of core/bonework/io.
 class RigJsonFormat final : public FileFormat {
@@ -17,18 +47,26 @@ public:
     QString nameFilter() const override { return QStringLiteral("*.rig.json"); }
     QString suffix() const override { return QStringLiteral("rig.json"); }
     bool canRead() const override { return true; }
-    io::LoadResult read(const QString& path) const override { return io::loadRigFile(path); }
+    io::LoadResult read(const QString& path) const override
+    {
+        return path.startsWith(u':') ? readResource(path) : io::loadRigFile(localPath(path));
+    }
     QByteArray write(const Rig& rig, const io::EditorSettings& editor, exporters::ExportReport& report) const override
     {
         report.format = id(); // a rig file carries everything
-        return io::serializeRig(rig, editor);
+        return QByteArray::fromStdString(io::serializeRig(rig, editor));
     }
     // Refuses rigs no file could hold (io::saveRigFile says why, naming the file).
     bool save(const Rig& rig, const io::EditorSettings& editor, const QString& path, exporters::ExportReport& report,
               QString* error) const override
     {
         report.format = id();
-        return io::saveRigFile(rig, path, error, editor);
+        std::string why;
+        if (io::saveRigFile(rig, localPath(path), &why, editor))
+            return true;
+        if (error)
+            *error = QString::fromStdString(why);
+        return false;
     }
 };
 
@@ -60,8 +98,8 @@ private:
 io::LoadResult FileFormat::read(const QString& path) const
 {
     io::LoadResult result;
-    result.error.file = path;
-    result.error.message = QStringLiteral("%1 files cannot be opened, only exported").arg(displayName());
+    result.error.file = path.toStdString();
+    result.error.message = QStringLiteral("%1 files cannot be opened, only exported").arg(displayName()).toStdString();
     return result;
 }
 

@@ -1,59 +1,78 @@
 #include "bonework/io/json_fields.h"
 
-#include <QLocale>
+#include "bonework/io/escaped_text.h"
+#include "bonework/io/json_parser.h"
+#include "bonework/io/number_text.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace bonework::io {
 namespace {
 
-QString typeName(const QJsonValue& v)
+const char* typeName(const Json& v)
 {
     switch (v.type()) {
-    case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Bool: return QStringLiteral("a boolean");
-    case QJsonValue::Double: return QStringLiteral("a number");
-    case QJsonValue::String: return QStringLiteral("a string");
-    case QJsonValue::Array: return QStringLiteral("an array");
-    case QJsonValue::Object: return QStringLiteral("an object");
-    case QJsonValue::Undefined: break;
+    case Json::value_t::null: return "null";
+    case Json::value_t::boolean: return "a boolean";
+    case Json::value_t::number_float:
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned: return "a number";
+    case Json::value_t::string: return "a string";
+    case Json::value_t::array: return "an array";
+    case Json::value_t::object: return "an object";
+    default: break;
     }
-    return QStringLiteral("undefined");
+    return "undefined";
 }
 
-// Fails unless `v` has the JSON type `type`, which the message calls `expected`.
-void requireType(const QJsonValue& v, QJsonValue::Type type, const char* expected, const JsonPath& path)
+// Fails unless `ok` (v has the JSON type the message calls `expected`).
+void requireType(bool ok, const Json& v, const char* expected, const JsonPath& path)
 {
-    if (v.type() != type)
-        fail(path, QStringLiteral("must be %1, not %2").arg(QLatin1String(expected), typeName(v)));
+    if (!ok)
+        fail(path, std::string("must be ") + expected + ", not " + typeName(v));
 }
 
-QString listOf(std::span<const char* const> names)
+std::string listOf(std::span<const char* const> names)
 {
-    QString out;
+    std::string out;
     for (const char* n : names) {
-        if (!out.isEmpty())
-            out += QStringLiteral(", ");
-        out += QLatin1String(n);
+        if (!out.empty())
+            out += ", ";
+        out += n;
     }
     return out;
 }
 
+// UTF-8 byte order, except that characters above U+FFFF (lead bytes F0..F4) come before
+// U+E000..U+FFFF (lead bytes EE, EF), as their UTF-16 surrogates do.
+bool lessInUtf16(std::string_view a, std::string_view b)
+{
+    const auto [ia, ib] = std::mismatch(a.begin(), a.end(), b.begin(), b.end());
+    if (ia == a.end() || ib == b.end())
+        return ib != b.end();
+    const auto rank = [](char ch) {
+        const auto c = static_cast<unsigned char>(ch);
+        return c == 0xEE || c == 0xEF ? c + 0x10 : c;
+    };
+    return rank(*ia) < rank(*ib);
+}
+
 } // namespace
 
-void fail(const JsonPath& path, QString message)
+void fail(const JsonPath& path, std::string message)
 {
     throw ReadFailure{path.toString(), std::move(message)};
 }
 
 void missing(const JsonPath& path)
 {
-    fail(path, QStringLiteral("is required"));
+    fail(path, "is required");
 }
 
 void unknownField(const JsonPath& path, std::span<const char* const> allowed)
 {
-    fail(path, QStringLiteral("unknown field (expected one of: %1)").arg(listOf(allowed)));
+    fail(path, "unknown field (expected one of: " + listOf(allowed) + ")");
 }
 
 void requireFields(const JsonPath& path, std::initializer_list<RequiredField> fields)
@@ -63,95 +82,102 @@ void requireFields(const JsonPath& path, std::initializer_list<RequiredField> fi
             missing(JsonPath(path, field.name));
 }
 
-QString quoted(QStringView s)
+std::string quotedValue(std::string_view s)
 {
-    constexpr qsizetype kLongest = 80;
-    QString out = QStringLiteral("\"");
-    for (qsizetype i = 0; i < s.size() && i < kLongest; ++i) {
-        const QChar c = s[i];
-        if (i == kLongest - 1 && c.isHighSurrogate())
-            break; // never cut a character in half
-        if (c == u'"' || c == u'\\')
-            out += u'\\' + QString(c);
-        else if (c.unicode() < 0x20)
-            out += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
-        else
-            out += c;
-    }
-    if (s.size() > kLongest)
-        out += QStringLiteral("...");
-    out += u'"';
+    std::string out = "\"";
+    appendEscaped(out, s, SurrogateStyle::KeepCharacters);
+    out += '"';
     return out;
 }
 
-QString quoted(const std::string& s)
+std::string number(double v)
 {
-    return quoted(QString::fromStdString(s));
+    return shortestNumber(v);
 }
 
-QString number(double v)
+std::string fillIn(std::string_view pattern, std::string_view value)
 {
-    return QString::number(v, 'g', QLocale::FloatingPointShortest);
+    std::string out(pattern);
+    if (const auto at = out.find("%1"); at != std::string::npos)
+        out.replace(at, 2, value);
+    return out;
 }
 
-QJsonObject asObject(const QJsonValue& v, const JsonPath& path)
+std::vector<const Json::object_t::value_type*> membersInUtf16Order(const Json::object_t& object)
 {
-    requireType(v, QJsonValue::Object, "an object", path);
-    return v.toObject();
+    std::vector<const Json::object_t::value_type*> members;
+    members.reserve(object.size());
+    bool anyAboveU_E000 = false;
+    for (const auto& member : object) {
+        members.push_back(&member);
+        anyAboveU_E000 = anyAboveU_E000 || std::any_of(member.first.begin(), member.first.end(), [](char c) {
+                             return static_cast<unsigned char>(c) >= 0xEE;
+                         });
+    }
+    if (anyAboveU_E000) // otherwise the map's byte order is already UTF-16 order
+        std::stable_sort(members.begin(), members.end(),
+                         [](const auto* a, const auto* b) { return lessInUtf16(a->first, b->first); });
+    return members;
 }
 
-QJsonArray asArray(const QJsonValue& v, const JsonPath& path)
+const Json::object_t& asObject(const Json& v, const JsonPath& path)
 {
-    requireType(v, QJsonValue::Array, "an array", path);
-    return v.toArray();
+    requireType(v.is_object(), v, "an object", path);
+    return v.get_ref<const Json::object_t&>();
 }
 
-double asNumber(const QJsonValue& v, const JsonPath& path)
+const Json::array_t& asArray(const Json& v, const JsonPath& path)
 {
-    requireType(v, QJsonValue::Double, "a number", path);
-    const double d = v.toDouble();
+    requireType(v.is_array(), v, "an array", path);
+    return v.get_ref<const Json::array_t&>();
+}
+
+double asNumber(const Json& v, const JsonPath& path)
+{
+    requireType(v.is_number(), v, "a number", path);
+    const double d = v.get<double>();
     if (!std::isfinite(d)) // the JSON parser already refuses overflow; belt and braces
-        fail(path, QStringLiteral("must be a finite number"));
+        fail(path, "must be a finite number");
     return d;
 }
 
-double asWholeNumber(const QJsonValue& v, const JsonPath& path)
+double asWholeNumber(const Json& v, const JsonPath& path)
 {
     const double d = asNumber(v, path);
     if (d != std::floor(d))
-        fail(path, QStringLiteral("must be a whole number, not %1").arg(number(d)));
+        fail(path, "must be a whole number, not " + number(d));
     return d;
 }
 
-int asInteger(const QJsonValue& v, const JsonPath& path, int min, int max)
+int asInteger(const Json& v, const JsonPath& path, int min, int max)
 {
     const double d = asWholeNumber(v, path);
     if (d < min || d > max)
-        fail(path, QStringLiteral("must be between %1 and %2, not %3").arg(min).arg(max).arg(number(d)));
+        fail(path, "must be between " + std::to_string(min) + " and " + std::to_string(max) + ", not " + number(d));
     return static_cast<int>(d);
 }
 
-bool asBool(const QJsonValue& v, const JsonPath& path)
+bool asBool(const Json& v, const JsonPath& path)
 {
-    requireType(v, QJsonValue::Bool, "true or false", path);
-    return v.toBool();
+    requireType(v.is_boolean(), v, "true or false", path);
+    return v.get<bool>();
 }
 
-QString asString(const QJsonValue& v, const JsonPath& path)
+const std::string& asString(const Json& v, const JsonPath& path)
 {
-    requireType(v, QJsonValue::String, "a string", path);
-    QString s = v.toString();
+    requireType(v.is_string(), v, "a string", path);
+    const std::string& s = v.get_ref<const std::string&>();
     // JSON escapes can spell lone surrogates ("\ud800"), which have no UTF-8 form.
-    if (!QStringView(s).isValidUtf16())
-        fail(path, QStringLiteral("is not valid Unicode (lone surrogate escape)"));
+    if (!isLoneSurrogateFree(s))
+        fail(path, "is not valid Unicode (lone surrogate escape)");
     return s;
 }
 
-QString asName(const QJsonValue& v, const JsonPath& path)
+const std::string& asName(const Json& v, const JsonPath& path)
 {
-    QString s = asString(v, path);
-    if (s.isEmpty())
-        fail(path, QStringLiteral("must not be empty"));
+    const std::string& s = asString(v, path);
+    if (s.empty())
+        fail(path, "must not be empty");
     return s;
 }
 

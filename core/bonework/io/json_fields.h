@@ -1,29 +1,29 @@
 #pragma once
-// The strict loader's field readers (private to bonework_io): one JSON value read as the type
+// The strict loader's field readers (private to the loader): one JSON value read as the type
 // the format wants, at its JSON path. The first problem throws a ReadFailure carrying that path
 // and a one-line message; parseRig catches it once, so nothing is ever half-loaded.
 
 #include "bonework/io/json_path.h"
 
-#include <QJsonArray>
-#include <QJsonObject>
-#include <QJsonValue>
-#include <QString>
-#include <QStringView>
+#include <nlohmann/json.hpp>
 
 #include <initializer_list>
 #include <span>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace bonework::io {
 
+using Json = nlohmann::json;
+
 // Thrown at the first problem; caught once in parseRig.
 struct ReadFailure {
-    QString path;
-    QString message;
+    std::string path;
+    std::string message;
 };
 
-[[noreturn]] void fail(const JsonPath& path, QString message);
+[[noreturn]] void fail(const JsonPath& path, std::string message);
 // "is required"
 [[noreturn]] void missing(const JsonPath& path);
 // "unknown field (expected one of: name, parent, ...)"
@@ -31,7 +31,7 @@ struct ReadFailure {
 
 // A field an object must hold, and whether it did.
 struct RequiredField {
-    QStringView name;
+    std::string_view name;
     bool present = false;
 };
 // Reports the first of `fields` (in the order given) that the object at `path` lacks.
@@ -39,41 +39,44 @@ void requireFields(const JsonPath& path, std::initializer_list<RequiredField> fi
 
 // A value from the file, quoted for a one-line message: control characters escaped, and very
 // long values shortened so hostile input cannot flood the terminal.
-QString quoted(QStringView s);
-QString quoted(const std::string& s);
+std::string quotedValue(std::string_view s);
 // A number for a message, in the shortest form that reads back exactly.
-QString number(double v);
+std::string number(double v);
+// `pattern` with its "%1" replaced by `value`.
+std::string fillIn(std::string_view pattern, std::string_view value);
 
-QJsonObject asObject(const QJsonValue& v, const JsonPath& path);
-QJsonArray asArray(const QJsonValue& v, const JsonPath& path);
-double asNumber(const QJsonValue& v, const JsonPath& path); // finite
-double asWholeNumber(const QJsonValue& v, const JsonPath& path); // finite, no fraction
-int asInteger(const QJsonValue& v, const JsonPath& path, int min, int max);
-bool asBool(const QJsonValue& v, const JsonPath& path);
-QString asString(const QJsonValue& v, const JsonPath& path); // valid Unicode
-QString asName(const QJsonValue& v, const JsonPath& path);   // a string, not empty
+const Json::object_t& asObject(const Json& v, const JsonPath& path);
+const Json::array_t& asArray(const Json& v, const JsonPath& path);
+double asNumber(const Json& v, const JsonPath& path); // finite
+double asWholeNumber(const Json& v, const JsonPath& path); // finite, no fraction
+int asInteger(const Json& v, const JsonPath& path, int min, int max);
+bool asBool(const Json& v, const JsonPath& path);
+const std::string& asString(const Json& v, const JsonPath& path); // valid Unicode
+const std::string& asName(const Json& v, const JsonPath& path);   // a string, not empty
 
 // A string naming a value of an enumeration: fromName(text) gives the value, or std::nullopt for
 // a name it does not know, which fails with `unknown` (the quoted text for its %1).
 template <typename FromName>
-auto asNamedValue(const QJsonValue& v, const JsonPath& path, FromName fromName, const QString& unknown)
+auto asNamedValue(const Json& v, const JsonPath& path, FromName fromName, std::string_view unknown)
 {
-    const QString s = asString(v, path);
-    const auto value = fromName(s.toStdString());
+    const std::string& s = asString(v, path);
+    const auto value = fromName(s);
     if (!value)
-        fail(path, unknown.arg(quoted(s)));
+        fail(path, fillIn(unknown, quotedValue(s)));
     return *value;
 }
 
-// Calls read(key, value, path of the member) for each member of `object`, in Qt's order (sorted
-// by key): the order in which an object's problems are found and reported.
+// The members of `object` in the order Qt's QJsonObject kept them (keys sorted by UTF-16 units,
+// not by UTF-8 bytes): the order in which an object's problems have always been reported.
+std::vector<const Json::object_t::value_type*> membersInUtf16Order(const Json::object_t& object);
+
+// Calls read(key, value, path of the member) for each member of `object`, in that order.
 template <typename Read>
-void forEachMember(const QJsonObject& object, const JsonPath& path, Read&& read)
+void forEachMember(const Json::object_t& object, const JsonPath& path, Read&& read)
 {
-    for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
-        const QString key = it.key();
-        const JsonPath at(path, key); // views `key`, which outlives it
-        read(key, it.value(), at);
+    for (const auto* member : membersInUtf16Order(object)) {
+        const JsonPath at(path, member->first); // views the key, which outlives it
+        read(member->first, member->second, at);
     }
 }
 

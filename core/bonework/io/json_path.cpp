@@ -1,61 +1,46 @@
 #include "bonework/io/json_path.h"
 
+#include "bonework/io/escaped_text.h"
+
 namespace bonework::io {
 namespace {
 
-bool isIdentifier(QStringView key)
+bool isAsciiDigit(char c) { return c >= '0' && c <= '9'; }
+
+bool isIdentifier(std::string_view key)
 {
-    if (key.isEmpty() || key.front().isDigit())
+    if (key.empty() || isAsciiDigit(key.front()))
         return false;
-    for (QChar c : key)
-        if (!(c.isLetterOrNumber() && c.unicode() < 128) && c != u'_' && c != u'-')
+    for (char c : key)
+        if (!(isAsciiDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '-'))
             return false;
     return true;
 }
 
-// A key as a quoted JSON string, with quotes, backslashes and control characters escaped so
-// that hostile keys cannot break the error line.
-QString quotedKey(QStringView key)
-{
-    constexpr qsizetype kLongest = 80; // hostile keys may be megabytes long
-    QString out = QStringLiteral("[\"");
-    for (QChar c : key.left(kLongest)) {
-        if (c == u'"' || c == u'\\') {
-            out += u'\\';
-            out += c;
-        } else if (c.unicode() < 0x20 || c.isSurrogate()) {
-            out += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
-        } else {
-            out += c;
-        }
-    }
-    if (key.size() > kLongest)
-        out += QStringLiteral("...");
-    out += QStringLiteral("\"]");
-    return out;
-}
-
 } // namespace
 
-void JsonPath::appendTo(QString& out) const
+void JsonPath::appendTo(std::string& out) const
 {
     if (!m_parent)
         return;
     m_parent->appendTo(out);
     if (m_index >= 0) {
-        out += u'[' + QString::number(m_index) + u']';
+        out += '[' + std::to_string(m_index) + ']';
     } else if (isIdentifier(m_key)) {
-        if (!out.isEmpty())
-            out += u'.';
+        if (!out.empty())
+            out += '.';
         out += m_key;
     } else {
-        out += quotedKey(m_key);
+        // Quoted so that hostile keys cannot break the error line.
+        out += "[\"";
+        appendEscaped(out, m_key, SurrogateStyle::EscapeUnits);
+        out += "\"]";
     }
 }
 
-QString JsonPath::toString() const
+std::string JsonPath::toString() const
 {
-    QString out;
+    std::string out;
     appendTo(out);
     return out;
 }

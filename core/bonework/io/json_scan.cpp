@@ -2,8 +2,8 @@
 
 #include "bonework/io/json_path.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
+#include "bonework/io/json_parser.h"
+#include "bonework/io/utf8.h"
 
 #include <algorithm>
 #include <limits>
@@ -15,24 +15,26 @@ namespace {
 // One open container while scanning.
 struct Frame {
     bool array = false;
-    qsizetype index = 0;       // arrays: the current element
-    QString key;               // objects: the current member's key
-    bool inValue = false;      // objects: past the ':' of the current member
-    std::vector<QString> keys; // objects: keys seen so far (findDuplicateKey only)
+    std::ptrdiff_t index = 0;      // arrays: the current element
+    std::string key;               // objects: the current member's key (UTF-8)
+    bool inValue = false;          // objects: past the ':' of the current member
+    std::vector<std::string> keys; // objects: keys seen so far (findDuplicateKey only)
 };
 
-// A string's text without its quotes, with JSON escapes decoded.
-QString decodeString(const QByteArray& json, qsizetype begin, qsizetype end)
+// A string's text without its quotes, with JSON escapes decoded; empty when the escapes do
+// not decode (a string cut short at a syntax error).
+std::string decodeString(std::string_view json, std::size_t begin, std::size_t end)
 {
-    const QByteArray raw = json.mid(begin, end - begin);
-    if (!raw.contains('\\'))
-        return QString::fromUtf8(raw);
-    return QJsonDocument::fromJson("[\"" + raw + "\"]").array().at(0).toString();
+    const std::string_view raw = json.substr(begin, end - begin);
+    if (raw.find('\\') == std::string_view::npos)
+        return toValidUtf8(raw);
+    const JsonDocument doc = parseJsonDocument("[\"" + std::string(raw) + "\"]");
+    return doc.error == JsonSyntaxError::None ? doc.root[0].get<std::string>() : std::string();
 }
 
 // Skips the string whose opening quote is at i; returns the index of its closing quote (or
 // `end` when it does not close before `end`).
-qsizetype skipString(const QByteArray& json, qsizetype i, qsizetype end)
+std::size_t skipString(std::string_view json, std::size_t i, std::size_t end)
 {
     for (++i; i < end && json[i] != '"'; ++i)
         if (json[i] == '\\')
@@ -41,7 +43,7 @@ qsizetype skipString(const QByteArray& json, qsizetype i, qsizetype end)
 }
 
 // "joints[1].length" for the open containers (plus `lastKey` inside the innermost object).
-QString render(const std::vector<Frame>& frames, bool includeUnfinishedKey)
+std::string render(const std::vector<Frame>& frames, bool includeUnfinishedKey)
 {
     std::vector<JsonPath> paths;
     paths.reserve(frames.size() + 1); // never reallocates: each path points at the one before
@@ -49,8 +51,8 @@ QString render(const std::vector<Frame>& frames, bool includeUnfinishedKey)
     for (const Frame& f : frames) {
         if (f.array)
             paths.emplace_back(paths.back(), f.index);
-        else if (f.inValue || (includeUnfinishedKey && !f.key.isEmpty()))
-            paths.emplace_back(paths.back(), QStringView(f.key));
+        else if (f.inValue || (includeUnfinishedKey && !f.key.empty()))
+            paths.emplace_back(paths.back(), std::string_view(f.key));
         else
             break; // before the first key of an object: the object itself
     }
@@ -61,10 +63,10 @@ QString render(const std::vector<Frame>& frames, bool includeUnfinishedKey)
 // onKey(frames.back()) with each object key once it is decoded into the frame. Returns false
 // when it stopped early: nesting deeper than `deepest`, or onKey returned true.
 template <typename OnKey>
-bool walkStructure(const QByteArray& json, qsizetype end, std::size_t deepest, std::vector<Frame>& frames,
+bool walkStructure(std::string_view json, std::size_t end, std::size_t deepest, std::vector<Frame>& frames,
                    OnKey&& onKey)
 {
-    for (qsizetype i = 0; i < end; ++i) {
+    for (std::size_t i = 0; i < end; ++i) {
         switch (json[i]) {
         case '{':
         case '[':
@@ -89,7 +91,7 @@ bool walkStructure(const QByteArray& json, qsizetype end, std::size_t deepest, s
             }
             break;
         case '"': {
-            const qsizetype close = skipString(json, i, end);
+            const std::size_t close = skipString(json, i, end);
             if (!frames.empty() && !frames.back().array && !frames.back().inValue) {
                 frames.back().key = decodeString(json, i + 1, close);
                 if (onKey(frames.back()))
@@ -107,22 +109,22 @@ bool walkStructure(const QByteArray& json, qsizetype end, std::size_t deepest, s
 
 } // namespace
 
-QString jsonPathAtOffset(const QByteArray& json, qsizetype offset)
+std::string jsonPathAtOffset(std::string_view json, std::size_t offset)
 {
     constexpr std::size_t kDeepest = 32;
     std::vector<Frame> frames;
     // Qt's offsets point just past the character that failed (the stray ',' of "[,]"), so that
     // character is left out: the path is where the parser was, not where it was going.
-    const qsizetype end = std::clamp<qsizetype>(offset - 1, 0, json.size());
+    const std::size_t end = std::min(offset == 0 ? 0 : offset - 1, json.size());
     if (!walkStructure(json, end, kDeepest, frames, [](const Frame&) { return false; }))
         return {};
     return render(frames, true);
 }
 
-qsizetype countMembers(const QByteArray& json)
+std::size_t countMembers(std::string_view json)
 {
-    qsizetype members = 0;
-    const char* p = json.constData();
+    std::size_t members = 0;
+    const char* p = json.data();
     const char* const end = p + json.size();
     while (p < end) {
         const char c = *p++;
@@ -141,7 +143,7 @@ qsizetype countMembers(const QByteArray& json)
     return members;
 }
 
-std::optional<QString> findDuplicateKey(const QByteArray& json)
+std::optional<std::string> findDuplicateKey(std::string_view json)
 {
     std::vector<Frame> frames;
     const auto repeated = [](Frame& object) {

@@ -3,76 +3,42 @@
 
 #include "bonework/io/rig_file.h"
 
-#include <QFile>
-#include <QFileInfo>
-#include <QSaveFile>
+#include "bonework/io/atomic_file.h"
+#include "bonework/io/utf8.h"
 
+#include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <string_view>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace bonework::io {
 namespace {
 
-QString nonFiniteValue(const Rig& rig);
+std::string nonFiniteValue(const Rig& rig);
 
-// Strict UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF. A name that is not
-// valid UTF-8 would make a file the loader refuses, so such a rig is not saved at all.
-bool isValidUtf8(std::string_view s)
-{
-    std::size_t i = 0;
-    while (i < s.size()) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        std::size_t len;
-        char32_t cp;
-        if ((c & 0xE0) == 0xC0) {
-            len = 2;
-            cp = c & 0x1F;
-        } else if ((c & 0xF0) == 0xE0) {
-            len = 3;
-            cp = c & 0x0F;
-        } else if ((c & 0xF8) == 0xF0) {
-            len = 4;
-            cp = c & 0x07;
-        } else {
-            return false;
-        }
-        if (i + len > s.size())
-            return false;
-        for (std::size_t k = 1; k < len; ++k) {
-            const auto d = static_cast<unsigned char>(s[i + k]);
-            if ((d & 0xC0) != 0x80)
-                return false;
-            cp = (cp << 6) | (d & 0x3F);
-        }
-        const char32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
-        if (cp < least[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return false;
-        i += len;
-    }
-    return true;
-}
-
-// Why the rig cannot be written as a valid file (a name that is not UTF-8, a number JSON cannot
-// hold); empty when it can. Checked edits never produce either, but unchecked paths could.
-QString unsavable(const Rig& rig)
+// Why the rig cannot be written as a valid file (a name that is not UTF-8, which the loader
+// would refuse, or a number JSON cannot hold); empty when it can. Checked edits never produce
+// either, but unchecked paths could.
+std::string unsavable(const Rig& rig)
 {
     if (!isValidUtf8(rig.name()))
-        return QStringLiteral("the rig's name is not valid UTF-8");
+        return "the rig's name is not valid UTF-8";
     for (std::size_t i = 0; i < rig.jointCount(); ++i)
         if (!isValidUtf8(rig.jointName(static_cast<JointIndex>(i))))
-            return QStringLiteral("the name of joint %1 is not valid UTF-8").arg(i);
+            return "the name of joint " + std::to_string(i) + " is not valid UTF-8";
     for (std::size_t c = 0; c < rig.chains().size(); ++c)
         if (!isValidUtf8(rig.chains()[c].name))
-            return QStringLiteral("the name of chain %1 is not valid UTF-8").arg(c);
+            return "the name of chain " + std::to_string(c) + " is not valid UTF-8";
     return nonFiniteValue(rig);
 }
 
 // The first number a JSON file could not hold, or empty when all are finite.
-QString nonFiniteValue(const Rig& rig)
+std::string nonFiniteValue(const Rig& rig)
 {
     auto bad = [](double v) { return !std::isfinite(v); };
     for (std::size_t i = 0; i < rig.jointCount(); ++i) {
@@ -80,22 +46,51 @@ QString nonFiniteValue(const Rig& rig)
         const Vec2 p = rig.rootPosition(j);
         if (bad(p.x) || bad(p.y) || bad(rig.angle(j)) || bad(rig.length(j)) || bad(rig.minAngle(j))
             || bad(rig.maxAngle(j)))
-            return QStringLiteral("joint \"%1\" has a non-finite number").arg(QString::fromStdString(rig.jointName(j)));
+            return "joint \"" + rig.jointName(j) + "\" has a non-finite number";
     }
     for (const Chain& c : rig.chains())
         if (bad(c.tolerance) || (!c.target.isAttached() && (bad(c.target.point.x) || bad(c.target.point.y))))
-            return QStringLiteral("chain \"%1\" has a non-finite number").arg(QString::fromStdString(c.name));
+            return "chain \"" + c.name + "\" has a non-finite number";
     return {};
+}
+
+// Closes the descriptor however the read ends.
+struct FileDescriptor {
+    int fd;
+    ~FileDescriptor()
+    {
+        if (fd >= 0)
+            ::close(fd);
+    }
+};
+
+// Reads at most `limit` bytes (a size of 0 may mean a pipe or special file, so the read is
+// bounded whatever stat said); false with errno set on a read error.
+bool readUpTo(int fd, std::size_t limit, std::size_t expected, std::string& data)
+{
+    data.reserve(std::min(expected, limit));
+    char buffer[64 * 1024];
+    while (data.size() < limit) {
+        const ssize_t n = ::read(fd, buffer, std::min(sizeof buffer, limit - data.size()));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return false;
+        if (n == 0)
+            break;
+        data.append(buffer, static_cast<std::size_t>(n));
+    }
+    return true;
 }
 
 } // namespace
 
-QString LoadError::toString() const
+std::string LoadError::toString() const
 {
-    QString out = file;
-    if (!jsonPath.isEmpty())
-        out += QStringLiteral(": ") + jsonPath;
-    out += QStringLiteral(": ") + message;
+    std::string out = file;
+    if (!jsonPath.empty())
+        out += ": " + jsonPath;
+    out += ": " + message;
     return out;
 }
 
@@ -104,58 +99,56 @@ bool isReadError(const LoadError& error)
     return error.readError;
 }
 
-LoadResult loadRigFile(const QString& path)
+LoadResult loadRigFile(const std::string& path)
 {
-    auto readFailure = [&](const QString& why) {
+    auto readFailure = [&](const std::string& why) {
         LoadResult result;
         result.error.file = path;
         result.error.message = why;
         result.error.readError = true;
         return result;
     };
-    const QFileInfo info(path);
-    if (!info.exists())
-        return readFailure(QStringLiteral("cannot read the file: it does not exist"));
-    if (info.isDir())
-        return readFailure(QStringLiteral("cannot read the file: it is a directory"));
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return readFailure(QStringLiteral("cannot read the file: %1").arg(file.errorString()));
-    // Refuse huge files before reading them: bounded memory on hostile input. (A size of 0 may
-    // mean a pipe or special file, so the read itself is bounded too.)
-    if (file.size() > kMaxRigFileBytes) {
+    // The system's wording, as QFile gave it (e.g. "Permission denied").
+    auto systemFailure = [&](int error) {
+        return readFailure("cannot read the file: " + std::string(std::strerror(error)));
+    };
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0)
+        return readFailure("cannot read the file: it does not exist");
+    if (S_ISDIR(info.st_mode))
+        return readFailure("cannot read the file: it is a directory");
+    const FileDescriptor file{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+    if (file.fd < 0)
+        return systemFailure(errno);
+    // Refuse huge files before reading them: bounded memory on hostile input. (fstat: the
+    // file opened, not whatever the path names now.)
+    if (::fstat(file.fd, &info) == 0 && info.st_size > kMaxRigFileBytes) {
         LoadResult result;
         result.error.file = path;
-        result.error.message = QStringLiteral("the file is too large (%1 bytes; rig files are at most %2 MiB)")
-                                   .arg(file.size()).arg(kMaxRigFileBytes / (1024 * 1024));
+        result.error.message = "the file is too large (" + std::to_string(info.st_size)
+                               + " bytes; rig files are at most " + std::to_string(kMaxRigFileBytes / (1024 * 1024))
+                               + " MiB)";
         return result;
     }
-    const QByteArray data = file.read(kMaxRigFileBytes + 1);
-    if (file.error() != QFileDevice::NoError)
-        return readFailure(QStringLiteral("cannot read the file: %1").arg(file.errorString()));
+    std::string data;
+    const auto limit = static_cast<std::size_t>(kMaxRigFileBytes) + 1;
+    if (!readUpTo(file.fd, limit, static_cast<std::size_t>(info.st_size), data))
+        return systemFailure(errno);
     return parseRig(data, path);
 }
 
-bool saveRigFile(const Rig& rig, const QString& path, QString* errorMessage, const EditorSettings& editor)
+bool saveRigFile(const Rig& rig, const std::string& path, std::string* errorMessage, const EditorSettings& editor)
 {
-    auto failed = [&](const QString& why) {
+    auto failed = [&](const std::string& why) {
         if (errorMessage)
             *errorMessage = why;
         return false;
     };
-    if (const QString why = unsavable(rig); !why.isEmpty())
-        return failed(QStringLiteral("cannot save %1: %2").arg(path, why));
-    const QByteArray data = serializeRig(rig, editor);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return failed(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
-    if (file.write(data) != data.size()) {
-        const QString why = file.errorString();
-        file.cancelWriting();
-        return failed(QStringLiteral("cannot write %1: %2").arg(path, why));
-    }
-    if (!file.commit())
-        return failed(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+    if (const std::string why = unsavable(rig); !why.empty())
+        return failed("cannot save " + path + ": " + why);
+    std::string why;
+    if (!writeFileAtomically(path, serializeRig(rig, editor), why))
+        return failed("cannot write " + path + ": " + why);
     return true;
 }
 

@@ -6,27 +6,27 @@
 #include "bonework/io/editor_settings.h"
 #include "bonework/rig.h"
 
-#include <QByteArray>
-#include <QString>
-
+#include <cstdint>
 #include <optional>
+#include <string>
+#include <string_view>
 
 namespace bonework::io {
 
 inline constexpr int kRigFormatVersion = 1;
 inline constexpr char kRigFormatName[] = "bonework.rig";
 // Files larger than this are refused before parsing (bounded memory on hostile input).
-inline constexpr qint64 kMaxRigFileBytes = qint64(256) * 1024 * 1024;
+inline constexpr std::int64_t kMaxRigFileBytes = std::int64_t(256) * 1024 * 1024;
 // The most chains a rig file may hold (real rigs have tens; the cap bounds hostile files).
 inline constexpr int kMaxChains = 10000;
 
 struct LoadError {
-    QString file;     // as given by the caller
-    QString jsonPath; // e.g. "joints[3].length"; empty for whole-file problems
-    QString message;  // what is wrong, e.g. "must be greater than 0"
+    std::string file;     // as given by the caller
+    std::string jsonPath; // e.g. "joints[3].length"; empty for whole-file problems (UTF-8)
+    std::string message;  // what is wrong, e.g. "must be greater than 0" (UTF-8)
     bool readError = false; // the file could not be read at all (missing, unreadable)
     // "FILE: PATH: MESSAGE" (PATH left out when empty)
-    QString toString() const;
+    std::string toString() const;
 };
 
 struct LoadResult {
@@ -37,16 +37,16 @@ struct LoadResult {
 };
 
 // Parses rig JSON; `fileName` is only used in error messages.
-LoadResult parseRig(const QByteArray& json, const QString& fileName);
+LoadResult parseRig(std::string_view json, std::string_view fileName);
 // Reads and parses a file; unreadable files are reported as errors too.
-LoadResult loadRigFile(const QString& path);
+LoadResult loadRigFile(const std::string& path);
 // True when the error came from reading the file (missing, unreadable) rather than its content.
 bool isReadError(const LoadError& error);
 
 // Serialises with a stable field order and numbers that read back bit-exact.
-QByteArray serializeRig(const Rig& rig, const EditorSettings& editor = {});
-// Writes atomically (QSaveFile): either the whole new file or the old one stays.
-bool saveRigFile(const Rig& rig, const QString& path, QString* errorMessage = nullptr,
+std::string serializeRig(const Rig& rig, const EditorSettings& editor = {});
+// Writes atomically (temporary file, fsync, rename): either the whole new file or the old one stays.
+bool saveRigFile(const Rig& rig, const std::string& path, std::string* errorMessage = nullptr,
                  const EditorSettings& editor = {});
 
 } // namespace bonework::io

@@ -1,10 +1,6 @@
 #include "bonework/io/rig_joint_reader.h"
 
-#include "bonework/io/json_fields.h"
-
 #include "bonework/angles.h"
-
-#include <QJsonObject>
 
 #include <algorithm>
 
@@ -15,17 +11,17 @@ namespace {
 constexpr const char* kJointFields[] = {"name", "parent", "x", "y", "rotation", "length", "angle", "min", "max", "pinned"};
 
 // Fails at path.key unless `degrees` lies within [-180, 180] (a root's rotation, a limit).
-void requireWithinHalfTurn(const JsonPath& path, QStringView key, double degrees)
+void requireWithinHalfTurn(const JsonPath& path, std::string_view key, double degrees)
 {
     if (degrees < kMinLimit || degrees > kMaxLimit)
-        fail(JsonPath(path, key), QStringLiteral("must lie within [-180, 180], not %1").arg(number(degrees)));
+        fail(JsonPath(path, key), "must lie within [-180, 180], not " + number(degrees));
 }
 
 } // namespace
 
-FileJoint readJoint(const QJsonValue& value, const JsonPath& path, qsizetype& members)
+FileJoint readJoint(const Json& value, const JsonPath& path, std::size_t& members)
 {
-    const QJsonObject obj = asObject(value, path);
+    const Json::object_t& obj = asObject(value, path);
     members += obj.size();
     FileJoint j;
     // Which fields appeared, to tell roots from bones and report misplaced fields.
@@ -34,27 +30,27 @@ FileJoint readJoint(const QJsonValue& value, const JsonPath& path, qsizetype& me
     double x = 0, y = 0, rotation = 0;
     // The number fields: where each goes and the flag that says it appeared.
     const struct {
-        QLatin1String key;
+        std::string_view key;
         double* value;
         bool* present;
     } numberFields[] = {
-        {QLatin1String("x"), &x, &hasX},
-        {QLatin1String("y"), &y, &hasY},
-        {QLatin1String("rotation"), &rotation, &hasRotation},
-        {QLatin1String("length"), &j.desc.length, &hasLength},
-        {QLatin1String("angle"), &j.desc.angle, &hasAngle},
-        {QLatin1String("min"), &j.desc.minAngle, &hasMin},
-        {QLatin1String("max"), &j.desc.maxAngle, &hasMax},
+        {"x", &x, &hasX},
+        {"y", &y, &hasY},
+        {"rotation", &rotation, &hasRotation},
+        {"length", &j.desc.length, &hasLength},
+        {"angle", &j.desc.angle, &hasAngle},
+        {"min", &j.desc.minAngle, &hasMin},
+        {"max", &j.desc.maxAngle, &hasMax},
     };
 
-    forEachMember(obj, path, [&](const QString& key, const QJsonValue& v, const JsonPath& at) {
-        if (key == QLatin1String("name")) {
+    forEachMember(obj, path, [&](const std::string& key, const Json& v, const JsonPath& at) {
+        if (key == "name") {
             j.name = asName(v, at);
             hasName = true;
-        } else if (key == QLatin1String("parent")) {
+        } else if (key == "parent") {
             j.parentName = asName(v, at);
             j.hasParent = true;
-        } else if (key == QLatin1String("pinned")) {
+        } else if (key == "pinned") {
             j.desc.pinned = asBool(v, at);
         } else {
             const auto field = std::find_if(std::begin(numberFields), std::end(numberFields),
@@ -66,20 +62,20 @@ FileJoint readJoint(const QJsonValue& value, const JsonPath& path, qsizetype& me
         }
     });
     if (!hasName)
-        missing(JsonPath(path, u"name"));
-    j.desc.name = j.name.toStdString();
+        missing(JsonPath(path, "name"));
+    j.desc.name = j.name;
 
     if (!j.hasParent) {
         // A root: a world position and a rotation, no bone.
         if (hasLength)
-            fail(JsonPath(path, u"length"), QStringLiteral("a root joint has no bone (give the joint a parent)"));
+            fail(JsonPath(path, "length"), "a root joint has no bone (give the joint a parent)");
         if (hasAngle)
-            fail(JsonPath(path, u"angle"), QStringLiteral("a root joint's direction is \"rotation\", not \"angle\""));
+            fail(JsonPath(path, "angle"), "a root joint's direction is \"rotation\", not \"angle\"");
         if (hasMin)
-            fail(JsonPath(path, u"min"), QStringLiteral("a root joint has no angle limits"));
+            fail(JsonPath(path, "min"), "a root joint has no angle limits");
         if (hasMax)
-            fail(JsonPath(path, u"max"), QStringLiteral("a root joint has no angle limits"));
-        requireWithinHalfTurn(path, u"rotation", rotation);
+            fail(JsonPath(path, "max"), "a root joint has no angle limits");
+        requireWithinHalfTurn(path, "rotation", rotation);
         j.desc.position = {x, y};
         j.desc.angle = rotation;
         return j;
@@ -87,30 +83,30 @@ FileJoint readJoint(const QJsonValue& value, const JsonPath& path, qsizetype& me
 
     // A bone hanging from its parent.
     if (hasX)
-        fail(JsonPath(path, u"x"), QStringLiteral("only a root joint has a position (this joint has a parent)"));
+        fail(JsonPath(path, "x"), "only a root joint has a position (this joint has a parent)");
     if (hasY)
-        fail(JsonPath(path, u"y"), QStringLiteral("only a root joint has a position (this joint has a parent)"));
+        fail(JsonPath(path, "y"), "only a root joint has a position (this joint has a parent)");
     if (hasRotation)
-        fail(JsonPath(path, u"rotation"),
-             QStringLiteral("only a root joint has a rotation; a bone's direction is \"angle\""));
+        fail(JsonPath(path, "rotation"),
+             "only a root joint has a rotation; a bone's direction is \"angle\"");
     if (!hasLength)
-        missing(JsonPath(path, u"length"));
+        missing(JsonPath(path, "length"));
     if (!(j.desc.length > 0.0))
-        fail(JsonPath(path, u"length"),
-             QStringLiteral("must be greater than 0, not %1").arg(number(j.desc.length)));
+        fail(JsonPath(path, "length"),
+             "must be greater than 0, not " + number(j.desc.length));
     const double min = j.desc.minAngle, max = j.desc.maxAngle;
-    requireWithinHalfTurn(path, u"min", min);
-    requireWithinHalfTurn(path, u"max", max);
+    requireWithinHalfTurn(path, "min", min);
+    requireWithinHalfTurn(path, "max", max);
     if (min > max)
-        fail(JsonPath(path, u"min"),
-             QStringLiteral("is greater than max (%1 > %2)").arg(number(min), number(max)));
+        fail(JsonPath(path, "min"),
+             "is greater than max (" + number(min) + " > " + number(max) + ")");
     if (j.desc.angle < min || j.desc.angle > max)
-        fail(JsonPath(path, u"angle"), QStringLiteral("%1 lies outside the limits [%2, %3]")
-                                           .arg(number(j.desc.angle), number(min), number(max)));
+        fail(JsonPath(path, "angle"), number(j.desc.angle) + " lies outside the limits [" + number(min) + ", "
+                                           + number(max) + "]");
     return j;
 }
 
-std::vector<int> parentsFirstOrder(std::vector<FileJoint>& joints, const QHash<QString, int>& byName,
+std::vector<int> parentsFirstOrder(std::vector<FileJoint>& joints, const JointIndexByName& byName,
                                    const JsonPath& jointsPath)
 {
     const int n = static_cast<int>(joints.size());
@@ -119,13 +115,13 @@ std::vector<int> parentsFirstOrder(std::vector<FileJoint>& joints, const QHash<Q
         if (!j.hasParent)
             continue;
         const JsonPath jointPath(jointsPath, i);
-        const JsonPath at(jointPath, u"parent");
-        const auto found = byName.constFind(j.parentName);
-        if (found == byName.constEnd())
-            fail(at, QStringLiteral("unknown joint %1").arg(quoted(j.parentName)));
-        if (*found == i)
-            fail(at, QStringLiteral("a joint cannot be its own parent"));
-        j.parentFileIndex = *found;
+        const JsonPath at(jointPath, "parent");
+        const auto found = byName.find(j.parentName);
+        if (found == byName.end())
+            fail(at, "unknown joint " + quotedValue(j.parentName));
+        if (found->second == i)
+            fail(at, "a joint cannot be its own parent");
+        j.parentFileIndex = found->second;
     }
 
     enum : unsigned char { Unvisited, OnPath, Placed };
@@ -137,8 +133,8 @@ std::vector<int> parentsFirstOrder(std::vector<FileJoint>& joints, const QHash<Q
     for (const FileJoint& j : joints)
         anyRoot = anyRoot || !j.hasParent;
     if (!anyRoot)
-        fail(jointsPath, n == 0 ? QStringLiteral("a rig needs at least one joint (a root)")
-                                : QStringLiteral("no root joint: every joint has a parent"));
+        fail(jointsPath, n == 0 ? "a rig needs at least one joint (a root)"
+                                : "no root joint: every joint has a parent");
 
     for (int i = 0; i < n; ++i) {
         if (state[i] != Unvisited)
@@ -160,15 +156,15 @@ std::vector<int> parentsFirstOrder(std::vector<FileJoint>& joints, const QHash<Q
                 std::rotate(cycle.begin(), std::min_element(cycle.begin(), cycle.end()), cycle.end());
                 // Long cycles are shortened so the message stays one readable line.
                 constexpr std::size_t kShown = 8;
-                QString text;
+                std::string text;
                 for (std::size_t m = 0; m < std::min(cycle.size(), kShown); ++m)
-                    text += quoted(joints[cycle[m]].name) + QStringLiteral(" -> ");
+                    text += quotedValue(joints[cycle[m]].name) + " -> ";
                 if (cycle.size() > kShown)
-                    text += QStringLiteral("... (%1 joints) -> ").arg(cycle.size());
-                text += quoted(joints[cycle.front()].name);
+                    text += "... (" + std::to_string(cycle.size()) + " joints) -> ";
+                text += quotedValue(joints[cycle.front()].name);
                 const JsonPath first(jointsPath, cycle.front());
-                fail(JsonPath(first, u"parent"),
-                     QStringLiteral("the parents form a cycle: %1 (each is the parent of the next)").arg(text));
+                fail(JsonPath(first, "parent"),
+                     "the parents form a cycle: " + text + " (each is the parent of the next)");
             }
             k = p;
         }

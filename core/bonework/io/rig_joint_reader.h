@@ -1,23 +1,21 @@
 #pragma once
-// The joints of a rig file, for parseRig (rig_reader.cpp, private to bonework_io): steps 1 and 2
+// The joints of a rig file, for parseRig (rig_reader.cpp, private to the loader): steps 1 and 2
 // of its three, each joint read and checked on its own, then all of them ordered parents-first.
 // Problems throw ReadFailure (json_fields.h) naming the joint's field.
 
-#include "bonework/io/json_path.h"
+#include "bonework/io/json_fields.h"
 #include "bonework/rig.h"
 
-#include <QHash>
-#include <QJsonValue>
-#include <QString>
-
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace bonework::io {
 
 // One joint as the file gives it.
 struct FileJoint {
-    QString name;
-    QString parentName;
+    std::string name;
+    std::string parentName;
     bool hasParent = false;
     JointDesc desc;          // parent index filled in once parents are resolved
     int parentFileIndex = -1;
@@ -25,12 +23,15 @@ struct FileJoint {
 
 // Reads and checks joints[i] at `path`; adds its member count to `members` (for the
 // repeated-key check, see readRig).
-FileJoint readJoint(const QJsonValue& value, const JsonPath& path, qsizetype& members);
+FileJoint readJoint(const Json& value, const JsonPath& path, std::size_t& members);
+
+// File index of each joint by name.
+using JointIndexByName = std::unordered_map<std::string, int>;
 
 // Joints in parents-first order: each joint as early as the file allows, after its ancestors, so
 // a file that is already ordered keeps its order exactly. Resolves each parent by name (filling
 // in parentFileIndex); unknown parents and cycles fail.
-std::vector<int> parentsFirstOrder(std::vector<FileJoint>& joints, const QHash<QString, int>& byName,
+std::vector<int> parentsFirstOrder(std::vector<FileJoint>& joints, const JointIndexByName& byName,
                                    const JsonPath& jointsPath);
 
 } // namespace bonework::io

@@ -10,17 +10,11 @@
 // in rig_joint_reader.cpp, the field readers all steps share in json_fields.cpp.
 
 #include "bonework/io/json_fields.h"
+#include "bonework/io/json_parser.h"
 #include "bonework/io/json_path.h"
 #include "bonework/io/json_scan.h"
 #include "bonework/io/rig_file.h"
 #include "bonework/io/rig_joint_reader.h"
-
-#include <QHash>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QJsonParseError>
-#include <QJsonValue>
 
 #include <algorithm>
 #include <limits>
@@ -40,32 +34,32 @@ constexpr const char* kTargetFields[] = {"x", "y", "joint"};
 // The finished rig and how to find its joints by the names the file used.
 struct JointNames {
     const Rig& rig;
-    const QHash<QString, int>& fileIndexByName;
+    const JointIndexByName& fileIndexByName;
     const std::vector<JointIndex>& rigIndexOfFileIndex;
 
-    JointIndex find(const QString& name, const JsonPath& path) const
+    JointIndex find(const std::string& name, const JsonPath& path) const
     {
-        const auto found = fileIndexByName.constFind(name);
-        if (found == fileIndexByName.constEnd())
-            fail(path, QStringLiteral("unknown joint %1").arg(quoted(name)));
-        return rigIndexOfFileIndex[static_cast<std::size_t>(*found)];
+        const auto found = fileIndexByName.find(name);
+        if (found == fileIndexByName.end())
+            fail(path, "unknown joint " + quotedValue(name));
+        return rigIndexOfFileIndex[static_cast<std::size_t>(found->second)];
     }
 };
 
-ChainTarget readTarget(const QJsonValue& value, const JsonPath& path, const JointNames& joints, qsizetype& members)
+ChainTarget readTarget(const Json& value, const JsonPath& path, const JointNames& joints, std::size_t& members)
 {
-    const QJsonObject obj = asObject(value, path);
+    const Json::object_t& obj = asObject(value, path);
     members += obj.size();
     ChainTarget target;
     bool hasX = false, hasY = false, hasJoint = false;
-    forEachMember(obj, path, [&](const QString& key, const QJsonValue& v, const JsonPath& at) {
-        if (key == QLatin1String("x")) {
+    forEachMember(obj, path, [&](const std::string& key, const Json& v, const JsonPath& at) {
+        if (key == "x") {
             target.point.x = asNumber(v, at);
             hasX = true;
-        } else if (key == QLatin1String("y")) {
+        } else if (key == "y") {
             target.point.y = asNumber(v, at);
             hasY = true;
-        } else if (key == QLatin1String("joint")) {
+        } else if (key == "joint") {
             target.joint = joints.find(asName(v, at), at);
             hasJoint = true;
         } else {
@@ -73,13 +67,13 @@ ChainTarget readTarget(const QJsonValue& value, const JsonPath& path, const Join
         }
     });
     if (hasJoint && (hasX || hasY))
-        fail(JsonPath(path, hasX ? u"x" : u"y"),
-             QStringLiteral("a target is either a point {\"x\", \"y\"} or a joint {\"joint\"}, not both"));
+        fail(JsonPath(path, hasX ? std::string_view("x") : std::string_view("y")),
+             "a target is either a point {\"x\", \"y\"} or a joint {\"joint\"}, not both");
     if (!hasJoint) {
         if (!hasX)
-            fail(JsonPath(path, u"x"), QStringLiteral("is required (or give \"joint\" to follow a joint)"));
+            fail(JsonPath(path, "x"), "is required (or give \"joint\" to follow a joint)");
         if (!hasY)
-            missing(JsonPath(path, u"y"));
+            missing(JsonPath(path, "y"));
     }
     return target;
 }
@@ -93,131 +87,131 @@ int bonesBetween(const Rig& rig, JointIndex root, JointIndex tip)
     return bones;
 }
 
-Chain readChain(const QJsonValue& value, const JsonPath& path, const JointNames& joints, qsizetype& members)
+Chain readChain(const Json& value, const JsonPath& path, const JointNames& joints, std::size_t& members)
 {
     const Rig& rig = joints.rig;
-    const QJsonObject obj = asObject(value, path);
+    const Json::object_t& obj = asObject(value, path);
     members += obj.size();
     Chain c;
     bool hasName = false, hasRoot = false, hasTip = false, hasSolver = false, hasTarget = false;
-    forEachMember(obj, path, [&](const QString& key, const QJsonValue& v, const JsonPath& at) {
-        if (key == QLatin1String("name")) {
-            c.name = asName(v, at).toStdString();
+    forEachMember(obj, path, [&](const std::string& key, const Json& v, const JsonPath& at) {
+        if (key == "name") {
+            c.name = asName(v, at);
             hasName = true;
-        } else if (key == QLatin1String("root")) {
+        } else if (key == "root") {
             c.root = joints.find(asName(v, at), at);
             hasRoot = true;
-        } else if (key == QLatin1String("tip")) {
+        } else if (key == "tip") {
             c.tip = joints.find(asName(v, at), at);
             hasTip = true;
-        } else if (key == QLatin1String("solver")) {
+        } else if (key == "solver") {
             c.solver = asNamedValue(v, at, solverFromName,
-                                    QStringLiteral("unknown solver %1 (expected one of: follow, reach, fabrik, "
-                                                   "ccd, two-bone, relax)"));
+                                    "unknown solver %1 (expected one of: follow, reach, fabrik, "
+                                                   "ccd, two-bone, relax)");
             hasSolver = true;
-        } else if (key == QLatin1String("bend")) {
-            c.bend = asNamedValue(v, at, bendFromName, QStringLiteral("must be \"positive\" or \"negative\", not %1"));
-        } else if (key == QLatin1String("iterations")) {
+        } else if (key == "bend") {
+            c.bend = asNamedValue(v, at, bendFromName, "must be \"positive\" or \"negative\", not %1");
+        } else if (key == "iterations") {
             c.iterations = asInteger(v, at, 1, 100000);
-        } else if (key == QLatin1String("tolerance")) {
+        } else if (key == "tolerance") {
             c.tolerance = asNumber(v, at);
             if (c.tolerance < 0.0)
-                fail(at, QStringLiteral("must be 0 or more, not %1").arg(number(c.tolerance)));
-        } else if (key == QLatin1String("target")) {
+                fail(at, "must be 0 or more, not " + number(c.tolerance));
+        } else if (key == "target") {
             c.target = readTarget(v, at, joints, members);
             hasTarget = true;
         } else {
             unknownField(at, kChainFields);
         }
     });
-    requireFields(path, {{u"name", hasName}, {u"root", hasRoot}, {u"tip", hasTip}, {u"solver", hasSolver},
-                         {u"target", hasTarget}});
+    requireFields(path, {{"name", hasName}, {"root", hasRoot}, {"tip", hasTip}, {"solver", hasSolver},
+                         {"target", hasTarget}});
 
-    const JsonPath tipPath(path, u"tip");
+    const JsonPath tipPath(path, "tip");
     if (c.tip != c.root && !rig.isAncestor(c.root, c.tip))
-        fail(tipPath, QStringLiteral("%1 is not under the root %2")
-                          .arg(quoted(rig.jointName(c.tip)), quoted(rig.jointName(c.root))));
+        fail(tipPath, quotedValue(rig.jointName(c.tip)) + " is not under the root " + quotedValue(rig.jointName(c.root)));
     if (c.tip == c.root && c.solver != SolverKind::Follow && c.solver != SolverKind::Relax)
-        fail(tipPath, QStringLiteral("is the chain's root: a %1 chain needs at least one bone")
-                          .arg(QString::fromLatin1(solverName(c.solver))));
+        fail(tipPath, "is the chain's root: a " + std::string(solverName(c.solver)) + " chain needs at least one bone");
     if (c.solver == SolverKind::TwoBone) {
         const int bones = bonesBetween(rig, c.root, c.tip);
         if (bones != 2)
-            fail(JsonPath(path, u"solver"),
-                 QStringLiteral("a two-bone chain must be exactly two bones long; %1 to %2 is %3 bone%4")
-                     .arg(quoted(rig.jointName(c.root)), quoted(rig.jointName(c.tip)))
-                     .arg(bones)
-                     .arg(bones == 1 ? "" : "s"));
+            fail(JsonPath(path, "solver"),
+                 "a two-bone chain must be exactly two bones long; " + quotedValue(rig.jointName(c.root)) + " to "
+                     + quotedValue(rig.jointName(c.tip)) + " is " + std::to_string(bones) + (bones == 1 ? " bone" : " bones"));
     }
     return c;
 }
 
 // --- The document ------------------------------------------------------------------------
 
-Rig readRig(const QJsonObject& top, const QByteArray& json, EditorSettings& editor)
+// The member `key` of `top`, or nullptr when it has none.
+const Json* member(const Json::object_t& top, const char* key)
 {
-    qsizetype members = top.size(); // object members read, to detect repeated keys at the end
-    const JsonPath docPath;
-    const JsonPath formatPath(docPath, u"format");
-    const QJsonValue format = top.value(QLatin1String("format"));
-    if (format.isUndefined())
-        fail(formatPath, QStringLiteral("is required: this is not a Bonework rig file "
-                                        "(expected \"format\": \"bonework.rig\")"));
-    if (asString(format, formatPath) != QLatin1String(kRigFormatName))
-        fail(formatPath, QStringLiteral("unknown format %1 (expected \"bonework.rig\")")
-                             .arg(quoted(format.toString())));
+    const auto found = top.find(key);
+    return found == top.end() ? nullptr : &found->second;
+}
 
-    const JsonPath versionPath(docPath, u"version");
-    const QJsonValue versionValue = top.value(QLatin1String("version"));
-    if (versionValue.isUndefined())
+Rig readRig(const Json::object_t& top, std::string_view json, EditorSettings& editor)
+{
+    std::size_t members = top.size(); // object members read, to detect repeated keys at the end
+    const JsonPath docPath;
+    const JsonPath formatPath(docPath, "format");
+    const Json* format = member(top, "format");
+    if (!format)
+        fail(formatPath, "is required: this is not a Bonework rig file (expected \"format\": \"bonework.rig\")");
+    if (const std::string& name = asString(*format, formatPath); name != kRigFormatName)
+        fail(formatPath, "unknown format " + quotedValue(name) + " (expected \"bonework.rig\")");
+
+    const JsonPath versionPath(docPath, "version");
+    const Json* versionValue = member(top, "version");
+    if (!versionValue)
         missing(versionPath);
-    const double version = asWholeNumber(versionValue, versionPath);
+    const double version = asWholeNumber(*versionValue, versionPath);
+    const std::string readable = std::to_string(kRigFormatVersion);
     if (version > kRigFormatVersion)
-        fail(versionPath, QStringLiteral("was written by a newer Bonework (version %1); this build reads "
-                                         "version %2").arg(number(version)).arg(kRigFormatVersion));
+        fail(versionPath, "was written by a newer Bonework (version " + number(version) + "); this build reads version "
+                              + readable);
     if (version < kRigFormatVersion)
-        fail(versionPath, QStringLiteral("unsupported version %1; this build reads version %2")
-                              .arg(number(version)).arg(kRigFormatVersion));
+        fail(versionPath, "unsupported version " + number(version) + "; this build reads version " + readable);
 
     Rig rig;
-    QJsonValue jointsValue(QJsonValue::Undefined), chainsValue(QJsonValue::Undefined);
-    forEachMember(top, docPath, [&](const QString& key, const QJsonValue& v, const JsonPath& at) {
-        if (key == QLatin1String("format") || key == QLatin1String("version"))
+    const Json* jointsValue = nullptr;
+    const Json* chainsValue = nullptr;
+    forEachMember(top, docPath, [&](const std::string& key, const Json& v, const JsonPath& at) {
+        if (key == "format" || key == "version")
             return; // read above
-        if (key == QLatin1String("name")) {
-            rig.setName(asString(v, at).toStdString());
-        } else if (key == QLatin1String("shape")) {
-            editor.nodeShape = asNamedValue(v, at, nodeShapeFromName,
-                                            QStringLiteral("must be \"bone\", \"box\" or \"ball\", not %1"));
-        } else if (key == QLatin1String("joints")) {
-            jointsValue = v;
-        } else if (key == QLatin1String("chains")) {
-            chainsValue = v;
+        if (key == "name") {
+            rig.setName(asString(v, at));
+        } else if (key == "shape") {
+            editor.nodeShape = asNamedValue(v, at, nodeShapeFromName, "must be \"bone\", \"box\" or \"ball\", not %1");
+        } else if (key == "joints") {
+            jointsValue = &v;
+        } else if (key == "chains") {
+            chainsValue = &v;
         } else {
             unknownField(at, kTopFields);
         }
     });
 
     // Joints: each on its own, then names, then parents-first order, then into the rig.
-    const JsonPath jointsPath(docPath, u"joints");
-    if (jointsValue.isUndefined())
+    const JsonPath jointsPath(docPath, "joints");
+    if (!jointsValue)
         missing(jointsPath);
-    const QJsonArray jointsArray = asArray(jointsValue, jointsPath);
-    const auto n = jointsArray.size();
-    if (n > std::numeric_limits<JointIndex>::max())
-        fail(jointsPath, QStringLiteral("too many joints"));
+    const Json::array_t& jointsArray = asArray(*jointsValue, jointsPath);
+    const std::size_t n = jointsArray.size();
+    if (n > static_cast<std::size_t>(std::numeric_limits<JointIndex>::max()))
+        fail(jointsPath, "too many joints");
     std::vector<FileJoint> joints;
-    joints.reserve(static_cast<std::size_t>(n));
-    QHash<QString, int> byName;
+    joints.reserve(n);
+    JointIndexByName byName;
     byName.reserve(n);
-    for (qsizetype i = 0; i < n; ++i) {
-        const JsonPath at(jointsPath, i);
-        joints.push_back(readJoint(jointsArray.at(i), at, members));
-        const auto earlier = byName.constFind(joints.back().name);
-        if (earlier != byName.constEnd())
-            fail(JsonPath(at, u"name"), QStringLiteral("duplicate joint name %1 (already used by joints[%2])")
-                                            .arg(quoted(joints.back().name)).arg(*earlier));
-        byName.insert(joints.back().name, static_cast<int>(i));
+    for (std::size_t i = 0; i < n; ++i) {
+        const JsonPath at(jointsPath, static_cast<std::ptrdiff_t>(i));
+        joints.push_back(readJoint(jointsArray[i], at, members));
+        const auto [earlier, added] = byName.emplace(joints.back().name, static_cast<int>(i));
+        if (!added)
+            fail(JsonPath(at, "name"), "duplicate joint name " + quotedValue(joints.back().name) + " (already used by joints["
+                                           + std::to_string(earlier->second) + "])");
     }
     const std::vector<int> order = parentsFirstOrder(joints, byName, jointsPath);
 
@@ -230,93 +224,92 @@ Rig readRig(const QJsonObject& top, const QByteArray& json, EditorSettings& edit
         // Everything was checked above; the rig's own rules run once more as the final word.
         // Names are known to be unique (byName), so the rig need not scan for duplicates.
         if (auto result = rig.addJointWithNewName(j.desc, &added); !result)
-            fail(JsonPath(jointsPath, fileIndex), QString::fromStdString(result.error));
+            fail(JsonPath(jointsPath, fileIndex), result.error);
         rigIndex[fileIndex] = added;
     }
 
     // Chains, which name joints of the finished rig.
-    if (!chainsValue.isUndefined()) {
-        const JsonPath chainsPath(docPath, u"chains");
-        const QJsonArray chains = asArray(chainsValue, chainsPath);
+    if (chainsValue) {
+        const JsonPath chainsPath(docPath, "chains");
+        const Json::array_t& chains = asArray(*chainsValue, chainsPath);
         // Each added chain is checked against every earlier one, so their number is capped to
         // keep hostile files fast; real rigs have tens.
-        if (chains.size() > kMaxChains)
-            fail(chainsPath, QStringLiteral("too many chains (%1; a rig holds at most %2)").arg(chains.size()).arg(kMaxChains));
-        for (qsizetype i = 0; i < chains.size(); ++i) {
-            const JsonPath at(chainsPath, i);
-            const Chain chain = readChain(chains.at(i), at, JointNames{rig, byName, rigIndex}, members);
+        if (chains.size() > static_cast<std::size_t>(kMaxChains))
+            fail(chainsPath, "too many chains (" + std::to_string(chains.size()) + "; a rig holds at most "
+                                 + std::to_string(kMaxChains) + ")");
+        for (std::size_t i = 0; i < chains.size(); ++i) {
+            const JsonPath at(chainsPath, static_cast<std::ptrdiff_t>(i));
+            const Chain chain = readChain(chains[i], at, JointNames{rig, byName, rigIndex}, members);
             if (const int other = rig.findChain(chain.name); other >= 0)
-                fail(JsonPath(at, u"name"), QStringLiteral("duplicate chain name %1 (already used by chains[%2])")
-                                                .arg(quoted(chain.name)).arg(other));
+                fail(JsonPath(at, "name"), "duplicate chain name " + quotedValue(chain.name) + " (already used by chains["
+                                               + std::to_string(other) + "])");
             if (auto result = rig.addChain(chain); !result)
-                fail(at, QString::fromStdString(result.error));
+                fail(at, result.error);
         }
     }
 
-    // QJsonDocument keeps only the last of repeated keys, silently dropping the others. The text
+    // The parser keeps only the last of repeated keys, silently dropping the others. The text
     // has one ':' per member, so more of them than members read means a key was repeated; only
     // then is the text scanned again to name it.
     if (countMembers(json) != members) {
-        if (const std::optional<QString> repeated = findDuplicateKey(json))
-            throw ReadFailure{*repeated, QStringLiteral("is given more than once in the same object")};
+        if (std::optional<std::string> repeated = findDuplicateKey(json))
+            throw ReadFailure{std::move(*repeated), "is given more than once in the same object"};
     }
     return rig;
 }
 
 // "line 3, column 7" for a byte offset into the document.
-QString lineAndColumn(const QByteArray& json, qsizetype offset)
+std::string lineAndColumn(std::string_view json, std::size_t offset)
 {
-    offset = std::clamp<qsizetype>(offset, 0, json.size());
-    qsizetype line = 1, lineStart = 0;
-    for (qsizetype i = 0; i < offset; ++i) {
+    offset = std::min(offset, json.size());
+    std::size_t line = 1, lineStart = 0;
+    for (std::size_t i = 0; i < offset; ++i) {
         if (json[i] == '\n') {
             ++line;
             lineStart = i + 1;
         }
     }
-    return QStringLiteral("line %1, column %2").arg(line).arg(offset - lineStart + 1);
+    return "line " + std::to_string(line) + ", column " + std::to_string(offset - lineStart + 1);
 }
 
 } // namespace
 
-LoadResult parseRig(const QByteArray& json, const QString& fileName)
+LoadResult parseRig(std::string_view json, std::string_view fileName)
 {
     LoadResult result;
     result.error.file = fileName;
-    if (json.size() > kMaxRigFileBytes) {
-        result.error.message = QStringLiteral("the file is too large (%1 bytes; rig files are at most %2 MiB)")
-                                   .arg(json.size()).arg(kMaxRigFileBytes / (1024 * 1024));
+    if (json.size() > static_cast<std::size_t>(kMaxRigFileBytes)) {
+        result.error.message = "the file is too large (" + std::to_string(json.size()) + " bytes; rig files are at most "
+                               + std::to_string(kMaxRigFileBytes / (1024 * 1024)) + " MiB)";
         return result;
     }
-    if (std::all_of(json.cbegin(), json.cend(), [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; })) {
-        result.error.message = QStringLiteral("the file is empty");
+    if (std::all_of(json.begin(), json.end(), [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; })) {
+        result.error.message = "the file is empty";
         return result;
     }
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        QString why = parseError.errorString();
-        if (parseError.error == QJsonParseError::IllegalNumber)
-            why += QStringLiteral(" (numbers must be finite doubles)");
-        result.error.jsonPath = jsonPathAtOffset(json, parseError.offset);
-        result.error.message = QStringLiteral("not valid JSON: %1 at offset %2 (%3)")
-                                   .arg(why).arg(parseError.offset).arg(lineAndColumn(json, parseError.offset));
+    const JsonDocument doc = parseJsonDocument(json);
+    if (doc.error != JsonSyntaxError::None) {
+        std::string why(describe(doc.error));
+        if (doc.error == JsonSyntaxError::IllegalNumber)
+            why += " (numbers must be finite doubles)";
+        result.error.jsonPath = jsonPathAtOffset(json, doc.offset);
+        result.error.message = "not valid JSON: " + why + " at offset " + std::to_string(doc.offset) + " ("
+                               + lineAndColumn(json, doc.offset) + ")";
         return result;
     }
-    if (!doc.isObject()) {
-        result.error.message = QStringLiteral("must hold a JSON object, not %1")
-                                   .arg(doc.isArray() ? QStringLiteral("an array") : QStringLiteral("a value"));
+    if (!doc.root.is_object()) {
+        result.error.message = "must hold a JSON object, not an array";
         return result;
     }
     try {
         EditorSettings editor;
-        result.rig = readRig(doc.object(), json, editor);
+        result.rig = readRig(doc.root.get_ref<const Json::object_t&>(), json, editor);
         result.editor = editor;
     } catch (const ReadFailure& f) {
         result.error.jsonPath = f.path;
         result.error.message = f.message;
     } catch (const std::bad_alloc&) {
-        result.error.message = QStringLiteral("out of memory while reading the rig");
+        result.error.message = "out of memory while reading the rig";
     }
     return result;
 }

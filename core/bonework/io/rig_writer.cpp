@@ -10,19 +10,20 @@
 
 #include <charconv>
 #include <cmath>
+#include <string>
 
 namespace bonework::io {
 namespace {
 
 class JsonWriter {
 public:
-    explicit JsonWriter(std::size_t expectedBytes) { m_out.reserve(static_cast<qsizetype>(expectedBytes)); }
+    explicit JsonWriter(std::size_t expectedBytes) { m_out.reserve(expectedBytes); }
 
     void raw(const char* text) { m_out.append(text); }
 
     void string(std::string_view s)
     {
-        m_out.append('"');
+        m_out += '"';
         for (char ch : s) {
             const auto c = static_cast<unsigned char>(ch);
             switch (c) {
@@ -37,11 +38,11 @@ public:
                     const char esc[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
                     m_out.append(esc, sizeof esc);
                 } else {
-                    m_out.append(ch);
+                    m_out += ch;
                 }
             }
         }
-        m_out.append('"');
+        m_out += '"';
     }
 
     void number(double v)
@@ -54,14 +55,14 @@ public:
             v = 0.0; // drops the sign of -0, which JSON readers do not keep anyway
         char buf[32];
         const auto result = std::to_chars(buf, buf + sizeof buf, v);
-        m_out.append(buf, result.ptr - buf);
+        m_out.append(buf, static_cast<std::size_t>(result.ptr - buf));
     }
 
     void integer(long long v)
     {
         char buf[24];
         const auto result = std::to_chars(buf, buf + sizeof buf, v);
-        m_out.append(buf, result.ptr - buf);
+        m_out.append(buf, static_cast<std::size_t>(result.ptr - buf));
     }
 
     // `"key": ` preceded by ", " unless it is the first field of its object.
@@ -69,15 +70,15 @@ public:
     {
         if (!first)
             m_out.append(", ");
-        m_out.append('"');
+        m_out += '"';
         m_out.append(name);
         m_out.append("\": ");
     }
 
-    QByteArray take() { return std::move(m_out); }
+    std::string take() { return std::move(m_out); }
 
 private:
-    QByteArray m_out;
+    std::string m_out;
 };
 
 void writeJoint(JsonWriter& w, const Rig& rig, JointIndex j)
@@ -146,7 +147,7 @@ void writeChain(JsonWriter& w, const Rig& rig, const Chain& c)
 
 } // namespace
 
-QByteArray serializeRig(const Rig& rig, const EditorSettings& editor)
+std::string serializeRig(const Rig& rig, const EditorSettings& editor)
 {
     JsonWriter w(160 + rig.jointCount() * 120 + rig.chains().size() * 200);
     w.raw("{\n  ");

@@ -1,0 +1,14 @@
+#pragma once
+// Numbers for the loader's messages: the shortest digits that read back to the same double,
+// laid out the way the messages have always shown them (the layout of Qt's
+// QString::number(v, 'g', QLocale::FloatingPointShortest), which tools and tests match).
+
+#include <string>
+
+namespace bonework::io {
+
+// "270", "-0.5", "1e+20", "1e-05": plain or exponent form, whichever is shorter (plain on a
+// tie); the exponent has a sign and at least two digits; zero is "0", never "-0".
+std::string shortestNumber(double v);
+
+} // namespace bonework::io
