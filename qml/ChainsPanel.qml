@@ -1,4 +1,5 @@
-// The rig's IK chains: pick one to edit its solver, iterations, tolerance and bend. A refused
+// The rig's IK chains, in the order they hold in after every edit (move one up or down to change
+// which solves first): pick one to edit its solver, iterations, tolerance, bend and mix. A refused
 // edit (two-bone on a longer chain, a taken name) leaves each field showing the value that holds.
 import QtQuick
 import QtQuick.Controls
@@ -22,6 +23,18 @@ Pane {
         RowLayout {
             Label { text: qsTr("Chains"); font.bold: true; Layout.fillWidth: true }
             ToolButton { text: "+"; onClicked: panel.makeChainRequested(); ToolTip.visible: hovered; ToolTip.text: qsTr("Make a chain from the selected joint (Ctrl+K)") }
+            ToolButton {
+                objectName: "chainUpButton"
+                text: "\u25b2"; enabled: panel.document.selectedChain > 0
+                onClicked: panel.document.moveChain(panel.document.selectedChain, panel.document.selectedChain - 1)
+                ToolTip.visible: hovered; ToolTip.text: qsTr("Hold this chain earlier (chains hold in list order)")
+            }
+            ToolButton {
+                objectName: "chainDownButton"
+                text: "\u25bc"; enabled: panel.document.selectedChain >= 0 && panel.document.selectedChain < panel.chainCount - 1
+                onClicked: panel.document.moveChain(panel.document.selectedChain, panel.document.selectedChain + 1)
+                ToolTip.visible: hovered; ToolTip.text: qsTr("Hold this chain later (chains hold in list order)")
+            }
             ToolButton {
                 text: "\u2212"; enabled: panel.document.selectedChain >= 0
                 onClicked: panel.document.removeChain(panel.document.selectedChain)
@@ -55,9 +68,12 @@ Pane {
                 required property string rootName
                 required property string tipName
                 required property string solver
+                required property double mix
                 width: ListView.view.width
                 height: chainList.rowHeight
-                text: name + "  (" + rootName + " \u2192 " + tipName + ", " + solver + ")"
+                // The number is the place in the order chains hold in.
+                text: (index + 1) + ". " + name + "  (" + rootName + " \u2192 " + tipName + ", " + solver
+                      + (mix <= 0 ? qsTr(", off") : mix < 1 ? qsTr(", mix %1").arg(mix.toFixed(2)) : "") + ")"
                 highlighted: index === panel.document.selectedChain
                 background: Rectangle { color: chainRow.highlighted ? chainRow.palette.highlight : chainRow.palette.base }
                 contentItem: Label {
@@ -121,6 +137,39 @@ Pane {
                     panel.document.setChainBend(panel.current.index, currentText)
                     currentIndex = Qt.binding(() => model.indexOf(panel.current.bend))
                 }
+            }
+            Label { text: qsTr("Holds") }
+            CheckBox {
+                objectName: "chainHoldsBox"
+                checked: panel.current.mix > 0
+                text: checked ? qsTr("keeps its tip on the target") : qsTr("off: its joints pose freely")
+                onToggled: {
+                    panel.document.setChainMix(panel.current.index, checked ? 1 : 0)
+                    checked = Qt.binding(() => panel.current.mix > 0)
+                }
+            }
+            Label { text: qsTr("Mix") }
+            RowLayout {
+                Layout.fillWidth: true
+                Slider {
+                    id: mixSlider
+                    objectName: "chainMixSlider"
+                    Layout.fillWidth: true
+                    from: 0; to: 1; stepSize: 0.05
+                    value: panel.current.mix
+                    // One undo step per slider drag: the value is set when it is let go (or
+                    // moved with the keys).
+                    function commit() {
+                        if (value !== panel.current.mix)
+                            panel.document.setChainMix(panel.current.index, value)
+                        value = Qt.binding(() => panel.current.mix)
+                    }
+                    onPressedChanged: if (!pressed) commit()
+                    onMoved: if (!pressed) commit()
+                    ToolTip.visible: hovered
+                    ToolTip.text: qsTr("How strongly the chain holds: 1 keeps its tip on the target, 0 lets it go. Relax drags weigh the chain's target by it.")
+                }
+                Label { text: mixSlider.value.toFixed(2); Layout.minimumWidth: 32 }
             }
         }
         Item { Layout.fillHeight: true }

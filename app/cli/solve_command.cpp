@@ -1,11 +1,13 @@
 // bonework-cli solve RIG.json --solver NAME --target JOINT=X,Y [--target JOINT=X,Y ...]
 //                   [--root JOINT] [--iterations N] [--tolerance T] [--bend positive|negative]
-//                   [-o OUT.json] [--report]
-// bonework-cli solve RIG.json --chain NAME [...]
+//                   [--hold-chains] [-o OUT.json] [--report]
+// bonework-cli solve RIG.json --chain NAME [--hold-chains] [...]
 // Poses a rig with one of the core solvers. --chain uses a chain's own solver, settings and
 // target (a target attached to a joint is that joint's world position); --iterations,
 // --tolerance and --bend still override the chain's. -o writes the posed rig; --report prints
 // the outcome and every joint's world position as JSON on stdout (otherwise one summary line).
+// --hold-chains drags as the editor does: every chain that holds (mix above 0) keeps its tip on
+// its target, solved after the drag in chain order (relax also weighs them in its own solve).
 // Exit codes: 0 solved (reached or not), 1 the request cannot be solved on this rig (unknown
 // joint, solver or chain; tip not under its root; two-bone on a chain that is not two bones;
 // an invalid rig), 2 usage errors and unreadable or unwritable files.
@@ -14,6 +16,7 @@
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
+#include "bonework/solvers/chain_holder.h"
 #include "bonework/solvers/solver.h"
 
 #include <QCommandLineParser>
@@ -33,8 +36,8 @@ namespace {
 const char* const kHelp =
     "Usage: bonework-cli solve RIG.json --solver NAME --target JOINT=X,Y [--target JOINT=X,Y ...]\n"
     "                         [--root JOINT] [--iterations N] [--tolerance T]\n"
-    "                         [--bend positive|negative] [-o OUT.json] [--report]\n"
-    "       bonework-cli solve RIG.json --chain NAME [-o OUT.json] [--report]\n"
+    "                         [--bend positive|negative] [--hold-chains] [-o OUT.json] [--report]\n"
+    "       bonework-cli solve RIG.json --chain NAME [--hold-chains] [-o OUT.json] [--report]\n"
     "\n"
     "Poses the rig with an IK solver: follow, reach, fabrik, ccd, two-bone or relax.\n"
     "\n"
@@ -47,6 +50,9 @@ const char* const kHelp =
     "                       stops as soon as the effector is within the tolerance\n"
     "  --tolerance T        close enough when the effector is within T (default 0.01, or the chain's)\n"
     "  --bend DIRECTION     two-bone: positive (second bone clockwise) or negative\n"
+    "  --hold-chains        every other chain of the rig holds, as in the editor: solved after\n"
+    "                       the drag in chain order, blended by its mix (--solver follow or\n"
+    "                       relax, or --chain; relax also weighs the chains' targets itself)\n"
     "  -o, --output FILE    write the posed rig to FILE\n"
     "  --report             print the result as JSON on stdout\n"
     "  -h, --help           show this help\n"
@@ -76,7 +82,8 @@ bool parseTarget(const QString& text, QString& joint, Vec2& point)
     return okX && okY && std::isfinite(point.x) && std::isfinite(point.y);
 }
 
-QString report(const Rig& rig, SolverKind kind, const solvers::SolveResult& result)
+// held: the chains' holds when --hold-chains was given, else null.
+QString report(const Rig& rig, SolverKind kind, const solvers::SolveResult& result, const solvers::ChainHolder* held)
 {
     const std::vector<WorldTransform> world = forwardKinematics(rig);
     QString json = QStringLiteral("{\"solver\": ") + jsonString(QString::fromUtf8(solverName(kind).data(), solverName(kind).size()));
@@ -92,7 +99,22 @@ QString report(const Rig& rig, SolverKind kind, const solvers::SolveResult& resu
         json += (i ? QStringLiteral(", ") : QString()) + jsonString(QString::fromStdString(rig.jointName(static_cast<JointIndex>(i))))
                 + QStringLiteral(": [") + number(p.x) + QStringLiteral(", ") + number(p.y) + u']';
     }
-    json += QStringLiteral("}}\n");
+    json += u'}';
+    if (held) {
+        json += QStringLiteral(", \"chains\": {");
+        bool first = true;
+        for (std::size_t i = 0; i < held->results().size(); ++i) {
+            const solvers::ChainHoldResult& h = held->results()[i];
+            if (!h.held)
+                continue;
+            json += (first ? QString() : QStringLiteral(", ")) + jsonString(QString::fromStdString(rig.chains()[i].name))
+                    + QStringLiteral(": {\"iterations\": ") + QString::number(h.iterations) + QStringLiteral(", \"error\": ")
+                    + number(h.error) + QStringLiteral(", \"reached\": ") + QLatin1String(h.reached ? "true" : "false") + u'}';
+            first = false;
+        }
+        json += u'}';
+    }
+    json += QStringLiteral("}\n");
     return json;
 }
 
@@ -123,8 +145,9 @@ int runSolve(const QStringList& arguments)
     const QCommandLineOption outputOption(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("output"),
                                           QStringLiteral("FILE"));
     const QCommandLineOption reportOption(QStringLiteral("report"), QStringLiteral("report"));
+    const QCommandLineOption holdOption(QStringLiteral("hold-chains"), QStringLiteral("hold-chains"));
     parser.addOptions({help, solverOption, targetOption, rootOption, chainOption, iterationsOption, toleranceOption,
-                       bendOption, outputOption, reportOption});
+                       bendOption, outputOption, reportOption, holdOption});
     if (!parser.parse(arguments))
         return usage(parser.errorText());
     if (parser.isSet(help)) {
@@ -143,6 +166,12 @@ int runSolve(const QStringList& arguments)
         return usage(QStringLiteral("--chain uses the chain's own target and root: no --target or --root"));
     if (!byChain && !parser.isSet(targetOption))
         return usage(QStringLiteral("--solver needs at least one --target JOINT=X,Y"));
+    const bool holdChains = parser.isSet(holdOption);
+    if (holdChains && !byChain) {
+        const QString name = parser.value(solverOption);
+        if (name != QLatin1String("follow") && name != QLatin1String("relax"))
+            return usage(QStringLiteral("--hold-chains drags with --solver follow or relax (or solves a --chain), not '%1'").arg(name));
+    }
 
     // Options checked before the file is read, so usage errors do not depend on the rig.
     struct ParsedTarget {
@@ -188,9 +217,11 @@ int runSolve(const QStringList& arguments)
     SolverKind kind = SolverKind::Fabrik;
     std::vector<solvers::Effector> effectors;
     solvers::SolveRequest request;
+    int solvedChain = -1; // --chain: the chain solved, which the others' hold leaves out
     if (byChain) {
         const QString name = parser.value(chainOption);
         const int index = rig.findChain(name.toStdString());
+        solvedChain = index;
         if (index < 0)
             return failure(QStringLiteral("the rig has no chain named '%1'").arg(name));
         const Chain& chain = rig.chains()[static_cast<std::size_t>(index)];
@@ -220,6 +251,8 @@ int runSolve(const QStringList& arguments)
             if (request.root == kNoJoint)
                 return failure(QStringLiteral("the rig has no joint named '%1'").arg(rootName));
         }
+        if (holdChains && kind == SolverKind::Relax)
+            solvers::ChainHolder::appendChainEffectors(rig, effectors); // as the editor's relax drags
         const JointIndex root = request.root;
         request = solvers::defaultRequest(effectors); // the same cap as the editor's free drags
         request.root = root;
@@ -236,6 +269,21 @@ int runSolve(const QStringList& arguments)
         return failure(QString::fromStdString(why));
     solvers::SolveResult result;
     solver->run(rig, request, result);
+    std::optional<solvers::ChainHolder> holder;
+    if (holdChains) {
+        // A dragged joint that is a chain's tip takes that chain's target along (as in the
+        // editor), and its chain is left out of the hold; every other chain holds.
+        std::vector<JointIndex> dragged;
+        for (const ParsedTarget& t : targets) {
+            const JointIndex j = rig.findJoint(t.joint.toStdString());
+            dragged.push_back(j);
+            for (std::size_t c = 0; c < rig.chains().size(); ++c)
+                if (rig.chains()[c].tip == j && !rig.chains()[c].target.isAttached())
+                    rig.setChainTarget(static_cast<int>(c), {t.point, kNoJoint});
+        }
+        holder.emplace();
+        holder->hold(rig, solvedChain, dragged);
+    }
 
     if (parser.isSet(outputOption)) {
         std::string why;
@@ -246,7 +294,7 @@ int runSolve(const QStringList& arguments)
         }
     }
     if (parser.isSet(reportOption)) {
-        out << report(rig, kind, result);
+        out << report(rig, kind, result, holder ? &*holder : nullptr);
     } else {
         out << solverName(kind).data() << ": " << result.iterations << (result.iterations == 1 ? " iteration" : " iterations")
             << ", error " << number(result.error) << ", " << (result.reached ? "reached" : "not reached") << '\n';

@@ -29,7 +29,7 @@ void ChainListModel::rigChanged()
     // The target point moves with every drag of it; rows do not show it.
     auto sameShown = [](const Chain& a, const Chain& b) {
         return a.name == b.name && a.root == b.root && a.tip == b.tip && a.solver == b.solver
-               && a.iterations == b.iterations && a.tolerance == b.tolerance && a.bend == b.bend;
+               && a.iterations == b.iterations && a.tolerance == b.tolerance && a.bend == b.bend && a.mix == b.mix;
     };
     if (chains.size() != m_chains.size()) {
         beginResetModel();
@@ -70,6 +70,7 @@ QVariant ChainListModel::data(const QModelIndex& index, int role) const
     case IterationsRole: return c.iterations;
     case ToleranceRole: return c.tolerance;
     case BendRole: return QString::fromLatin1(bendName(c.bend));
+    case MixRole: return c.mix;
     default: return {};
     }
 }
@@ -78,7 +79,7 @@ QHash<int, QByteArray> ChainListModel::roleNames() const
 {
     return {{NameRole, "name"},          {RootNameRole, "rootName"},     {TipNameRole, "tipName"},
             {SolverRole, "solver"},      {IterationsRole, "iterations"}, {ToleranceRole, "tolerance"},
-            {BendRole, "bend"}};
+            {BendRole, "bend"},          {MixRole, "mix"}};
 }
 
 } // namespace bonework::editor

@@ -1,6 +1,7 @@
 #pragma once
 // The rig's IK chains as a list model for the Chains panel: one row per chain with its name, the
-// joints it runs between, its solver, iterations, tolerance and bend. Rows change when the chains
+// joints it runs between, its solver, iterations, tolerance, bend and mix, in the order chains
+// hold in. Rows change when the chains
 // do (an edit, undo, another file), not on every pose: dragging leaves the list alone.
 
 #include "bonework/chain.h"
@@ -22,7 +23,7 @@ class ChainListModel : public QAbstractListModel {
     Q_MOC_INCLUDE("document.h")
 
 public:
-    enum Role { NameRole = Qt::UserRole + 1, RootNameRole, TipNameRole, SolverRole, IterationsRole, ToleranceRole, BendRole };
+    enum Role { NameRole = Qt::UserRole + 1, RootNameRole, TipNameRole, SolverRole, IterationsRole, ToleranceRole, BendRole, MixRole };
 
     explicit ChainListModel(QObject* parent = nullptr);
     Document* document() const { return m_document; }

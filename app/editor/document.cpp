@@ -179,6 +179,9 @@ bool Document::applyEdit(const QString& text, const std::function<EditResult(Rig
         emit editRefused(QString::fromStdString(result.error));
         return false;
     }
+    // Chains hold after every edit (a later chain sees the pose the earlier ones left), so the
+    // edit's undo step holds what they moved too.
+    m_chainHolder.hold(changed);
     if (changed == m_rig)
         return true;
     // Every edit made here keeps the skeleton (structural edits have their own commands), so

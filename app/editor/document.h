@@ -11,6 +11,7 @@
 
 #include "bonework/io/editor_settings.h"
 #include "bonework/rig.h"
+#include "bonework/solvers/chain_holder.h"
 
 #include <QObject>
 
@@ -126,6 +127,10 @@ public:
     Q_INVOKABLE bool setChainIterations(int index, int iterations);
     Q_INVOKABLE bool setChainTolerance(int index, double tolerance);
     Q_INVOKABLE bool setChainBend(int index, const QString& bend);
+    // How strongly the chain holds, 0 (off) to 1.
+    Q_INVOKABLE bool setChainMix(int index, double mix);
+    // Moves a chain to another place in the order chains hold in (one undo step).
+    Q_INVOKABLE bool moveChain(int from, int to);
     // The chain a joint is the tip of, or -1.
     Q_INVOKABLE int chainWithTip(int joint) const;
     // A chain's target in scene coordinates (an attached target: its joint's position).
@@ -191,6 +196,7 @@ private:
     void notifyPoseChanged() { emit rigChanged(); }
 
     Rig m_rig;
+    solvers::ChainHolder m_chainHolder; // holds the chains after every value edit (applyEdit)
     io::EditorSettings m_editor;
     QVariantMap m_playHint;
     Rig m_savedRig; // the rig as last saved or opened: "Reset pose" and Revert go back to it

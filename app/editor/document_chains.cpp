@@ -107,6 +107,24 @@ bool Document::setChainBend(int index, const QString& bend)
                      [&](Rig& r) { return changeChain(r, index, [&](Chain& c) { c.bend = *b; }); });
 }
 
+bool Document::setChainMix(int index, double mix)
+{
+    return applyEdit(tr("Set mix"), [&](Rig& r) { return changeChain(r, index, [&](Chain& c) { c.mix = mix; }); });
+}
+
+bool Document::moveChain(int from, int to)
+{
+    if (from == to)
+        return true;
+    const QString name = from >= 0 && from < chainCount() ? QString::fromStdString(m_rig.chains()[from].name) : QString();
+    const bool selected = m_selectedChain == from;
+    if (!applyEdit(tr("Move chain %1").arg(name), [&](Rig& r) { return r.moveChain(from, to); }))
+        return false;
+    if (selected)
+        setSelectedChain(to);
+    return true;
+}
+
 int Document::chainWithTip(int joint) const
 {
     for (int i = 0; i < chainCount(); ++i)

@@ -69,24 +69,26 @@ void PoseController::startDrag(DragKind kind, int joint, int chain)
     m_dragPushed = false;
     ++m_dragSerial;
     // What the drag can change: a root moved by hand, the joints of a chain a chain solver
-    // poses (its root's rotation included), or else the dragged joint's whole tree.
+    // poses (its root's rotation included), or else the dragged joint's whole tree; and the
+    // joints of every chain that holds.
+    const Rig& rig = m_document->m_rig;
     std::vector<JointIndex> joints;
-    const bool chainSolve = chain >= 0 && !isTreeSolver(m_document->m_rig.chains()[chain].solver);
+    const bool chainSolve = chain >= 0 && !isTreeSolver(rig.chains()[chain].solver);
     if (kind == DragKind::MoveRoot) {
         joints.push_back(joint);
     } else if (chainSolve) {
-        const Chain& c = m_document->m_rig.chains()[chain];
-        for (JointIndex j = c.tip;; j = m_document->m_rig.parent(j)) {
+        const Chain& c = rig.chains()[chain];
+        for (JointIndex j = c.tip;; j = rig.parent(j)) {
             joints.push_back(j);
-            if (j == c.root || m_document->m_rig.isRoot(j))
+            if (j == c.root || rig.isRoot(j))
                 break;
         }
-        std::reverse(joints.begin(), joints.end());
     } else {
-        joints = m_document->m_rig.subtree(m_document->m_rig.rootOf(joint));
+        joints = rig.subtree(rig.rootOf(joint));
     }
+    solvers::ChainHolder::appendHeldJoints(rig, joints); // sorts them
     m_dragStart.take(m_document->m_rig, joints);
-    m_dragText = kind == DragKind::Target ? tr("Move target of %1").arg(QString::fromStdString(m_document->m_rig.chains()[chain].name))
+    m_dragText = kind == DragKind::Target ? tr("Move target of %1").arg(QString::fromStdString(rig.chains()[chain].name))
                                           : tr("Move %1").arg(m_document->jointLabel(joint));
 }
 
@@ -141,6 +143,7 @@ void PoseController::moveRootTo(double x, double y)
         emit m_document->editRefused(QString::fromStdString(result.error));
         return;
     }
+    m_holder.hold(m_document->m_rig);
     m_document->notifyPoseChanged();
     pushDragStep();
 }
@@ -163,7 +166,7 @@ void PoseController::solveDrag(Vec2 target)
         kind = chain.solver;
         request = solvers::chainRequest(chain, effector);
     } else {
-        request = solvers::defaultRequest(std::span<const solvers::Effector>(&effector, 1)); // as bonework-cli solve
+        request = dragRequest(effector);
     }
     solvers::Solver& solver = solverFor(kind);
     const std::string why = solver.validate(m_document->m_rig, request);
@@ -182,12 +185,24 @@ void PoseController::solveDrag(Vec2 target)
         chain.target.point = target; // the target handle stays with the dragged tip
         m_document->m_rig.setChain(m_dragChain, chain);
     }
+    m_holder.hold(m_document->m_rig, m_dragChain); // the other chains hold
     m_lastSolve = {kind, micros, m_solveResult.iterations, m_solveResult.error, QString()};
     if (!m_solveResult.reached && norm(worldTransformOf(m_document->m_rig, m_dragJoint).position - before) < 1e-9)
         explainStuckDrag(kind, request);
     emit lastSolveChanged();
     m_document->notifyPoseChanged();
     pushDragStep();
+}
+
+solvers::SolveRequest PoseController::dragRequest(const solvers::Effector& dragged)
+{
+    m_effectors.clear();
+    m_effectors.push_back(dragged);
+    // One relax solve bends the body so that the dragged joint follows while every chain's
+    // tip stays on its target; the chains then hold exactly, as after any drag.
+    if (m_defaultSolver == SolverKind::Relax)
+        solvers::ChainHolder::appendChainEffectors(m_document->m_rig, m_effectors);
+    return solvers::defaultRequest(m_effectors); // as bonework-cli solve
 }
 
 void PoseController::explainStuckDrag(SolverKind kind, const solvers::SolveRequest& request)

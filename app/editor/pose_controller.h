@@ -7,6 +7,7 @@
 
 #include "pose_change.h"
 
+#include "bonework/solvers/chain_holder.h"
 #include "bonework/solvers/solver.h"
 
 #include <QObject>
@@ -77,6 +78,9 @@ private:
     // Says in the status bar why the dragged joint did not move (pins, rigid bones, limits).
     void explainStuckDrag(SolverKind kind, const solvers::SolveRequest& request);
     solvers::Solver& solverFor(SolverKind kind);
+    // The request of a drag by the drag solver: the dragged joint, and for relax every chain
+    // that holds as another effector (its tip at its target, weighted by its mix).
+    solvers::SolveRequest dragRequest(const solvers::Effector& dragged);
 
     Document* m_document;
     SolverKind m_defaultSolver = SolverKind::Follow;
@@ -99,6 +103,8 @@ private:
     bool m_dragExplained = false;
     std::array<std::unique_ptr<solvers::Solver>, 6> m_solvers;
     solvers::SolveResult m_solveResult;
+    solvers::ChainHolder m_holder;                // chains hold after every drag frame
+    std::vector<solvers::Effector> m_effectors;  // relax drags: the joint and the chains' tips
 
     Rig m_beforePreview;
     bool m_previewing = false;

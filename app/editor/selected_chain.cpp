@@ -33,6 +33,7 @@ QString SelectedChain::solver() const
 int SelectedChain::iterations() const { return valid() ? chainOrNull()->iterations : 0; }
 double SelectedChain::tolerance() const { return valid() ? chainOrNull()->tolerance : 0.0; }
 QString SelectedChain::bend() const { return valid() ? QString::fromLatin1(bendName(chainOrNull()->bend)) : QString(); }
+double SelectedChain::mix() const { return valid() ? chainOrNull()->mix : 1.0; }
 QString SelectedChain::attachedTo() const
 {
     const Chain* c = chainOrNull();

@@ -31,6 +31,7 @@ class SelectedChain : public DocumentView {
     Q_PROPERTY(double tolerance READ tolerance NOTIFY changed)
     Q_PROPERTY(QString bend READ bend NOTIFY changed)       // "positive" or "negative"
     Q_PROPERTY(QString attachedTo READ attachedTo NOTIFY changed) // the target's joint, or empty
+    Q_PROPERTY(double mix READ mix NOTIFY changed)          // 0 (does not hold) to 1
 
 public:
     explicit SelectedChain(QObject* parent = nullptr);
@@ -47,6 +48,7 @@ public:
     double tolerance() const;
     QString bend() const;
     QString attachedTo() const;
+    double mix() const;
 
 private:
     const Chain* chainOrNull() const;

@@ -44,6 +44,11 @@ struct Chain {
     double tolerance = 0.01;
     BendDirection bend = BendDirection::Positive;
     ChainTarget target;
+    // How strongly the chain holds, 0 to 1 (as Spine's IK mix): its joints take mix of the way
+    // from their unsolved angles to their solved ones. 0: the chain does not hold at all.
+    double mix = 1.0;
+    // Whether the chain holds when other joints move (mix above 0).
+    bool holds() const { return mix > 0.0; }
     bool operator==(const Chain&) const = default;
 };
 

@@ -130,6 +130,9 @@ public:
     EditResult addChain(const Chain& chain);
     EditResult removeChain(int index);
     EditResult setChain(int index, const Chain& chain); // replaces settings, checked like addChain
+    // Moves the chain at `from` to `to`, the others keeping their order: chains hold in this
+    // order after every edit (a later chain sees the pose the earlier ones left).
+    EditResult moveChain(int from, int to);
     // Moves a chain's target (a joint to ride on, or a point); no allocation.
     EditResult setChainTarget(int index, const ChainTarget& target);
     // Why a chain would be invalid in this rig; empty when it is fine.

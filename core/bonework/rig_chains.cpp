@@ -3,6 +3,8 @@
 
 #include "bonework/rig_rules.h"
 
+#include <algorithm>
+
 namespace bonework {
 
 using rig_rules::finite;
@@ -30,6 +32,8 @@ std::string Rig::checkChain(const Chain& c, int ignoreIndex) const
         return "iterations must be between 1 and 100000";
     if (!finite(c.tolerance) || c.tolerance < 0.0)
         return "the tolerance must be a finite number >= 0";
+    if (!(c.mix >= 0.0 && c.mix <= 1.0)) // NaN fails too
+        return "the mix must be between 0 and 1";
     if (c.target.isAttached()) {
         if (!isValidJoint(c.target.joint))
             return "the target joint does not exist";
@@ -52,6 +56,19 @@ EditResult Rig::removeChain(int index)
     if (index < 0 || static_cast<std::size_t>(index) >= m_chains.size())
         return EditResult::refused("no such chain");
     m_chains.erase(m_chains.begin() + index);
+    return EditResult::success();
+}
+
+EditResult Rig::moveChain(int from, int to)
+{
+    const auto count = static_cast<int>(m_chains.size());
+    if (from < 0 || from >= count || to < 0 || to >= count)
+        return EditResult::refused("no such chain");
+    // A rotation, not a swap: every chain between the two places keeps its relative order.
+    if (from < to)
+        std::rotate(m_chains.begin() + from, m_chains.begin() + from + 1, m_chains.begin() + to + 1);
+    else if (from > to)
+        std::rotate(m_chains.begin() + to, m_chains.begin() + from, m_chains.begin() + from + 1);
     return EditResult::success();
 }
 

@@ -78,6 +78,8 @@ inline Rig randomRig(Engine& rng, int joints)
         chain.iterations = testing::uniformInt(rng, 1, 500);
         chain.tolerance = testing::uniform(rng, 0.0, 1.0);
         chain.bend = rng() % 2 ? BendDirection::Positive : BendDirection::Negative;
+        const auto mixKind = rng() % 3; // the default (not written), off, or any blend
+        chain.mix = mixKind == 0 ? 1.0 : mixKind == 1 ? 0.0 : testing::uniform(rng, 0.0, 1.0);
         if (rng() % 2)
             chain.target.joint = static_cast<JointIndex>(rng() % rig.jointCount());
         else

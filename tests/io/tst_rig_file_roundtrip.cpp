@@ -48,7 +48,7 @@ QString firstBitDifference(const Rig& a, const Rig& b)
     for (std::size_t c = 0; c < a.chains().size() && c < b.chains().size(); ++c) {
         const Chain& ca = a.chains()[c];
         const Chain& cb = b.chains()[c];
-        if (!sameBits(ca.tolerance, cb.tolerance) || !sameBits(ca.target.point.x, cb.target.point.x)
+        if (!sameBits(ca.tolerance, cb.tolerance) || !sameBits(ca.mix, cb.mix) || !sameBits(ca.target.point.x, cb.target.point.x)
             || !sameBits(ca.target.point.y, cb.target.point.y))
             return QStringLiteral("chain %1 numbers differ").arg(c);
     }

@@ -7,11 +7,13 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPointF>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 #include <vector>
 
@@ -35,6 +37,13 @@ Run solve(const QStringList& args)
 }
 
 QString arm() { return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/tests/io/valid/arm.json"); }
+QString humanoid() { return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/resources/examples/humanoid.rig.json"); }
+
+QPointF pointOf(const QJsonObject& joints, const char* name)
+{
+    const QJsonArray p = joints.value(QLatin1String(name)).toArray();
+    return {p[0].toDouble(), p[1].toDouble()};
+}
 
 QJsonObject parseReport(const Run& r)
 {
@@ -199,6 +208,58 @@ private slots:
         QVERIFY2(mostIterations > 10, "every solve converged within the old default: the test shows nothing");
     }
 
+    // --hold-chains: the humanoid's chest dragged with follow; its hands and feet stay on their
+    // chains' targets (read from the file), which they leave without the option.
+    void holdChainsKeepsTipsOnTargets()
+    {
+        const auto loaded = bonework::io::loadRigFile(localPath(humanoid()));
+        QVERIFY2(loaded.ok(), loaded.error.toString().c_str());
+        const QStringList drag{humanoid(), QStringLiteral("--solver"), QStringLiteral("follow"), QStringLiteral("--target"),
+                               QStringLiteral("chest=640,340"), QStringLiteral("--report")};
+        const Run held = solve(drag + QStringList{QStringLiteral("--hold-chains")});
+        const Run free = solve(drag);
+        QCOMPARE(held.exitCode, 0);
+        QCOMPARE(free.exitCode, 0);
+        const QJsonObject heldReport = parseReport(held);
+        const QJsonObject heldJoints = heldReport.value(QStringLiteral("joints")).toObject();
+        const QJsonObject freeJoints = parseReport(free).value(QStringLiteral("joints")).toObject();
+        const QJsonObject chains = heldReport.value(QStringLiteral("chains")).toObject();
+        QCOMPARE(chains.size(), static_cast<qsizetype>(loaded.rig->chains().size()));
+        QVERIFY(!parseReport(free).contains(QStringLiteral("chains"))); // the report is as before without it
+        double freeWorst = 0.0;
+        for (const bonework::Chain& c : loaded.rig->chains()) {
+            const QByteArray tip = QByteArray::fromStdString(loaded.rig->jointName(c.tip));
+            const QPointF target(c.target.point.x, c.target.point.y);
+            const QPointF h = pointOf(heldJoints, tip.constData()) - target;
+            const QPointF f = pointOf(freeJoints, tip.constData()) - target;
+            QVERIFY2(std::hypot(h.x(), h.y()) <= c.tolerance, tip.constData());
+            QVERIFY(chains.value(QString::fromStdString(c.name)).toObject().value(QStringLiteral("reached")).toBool());
+            freeWorst = std::max(freeWorst, std::hypot(f.x(), f.y()));
+        }
+        QVERIFY2(freeWorst > 10.0, "without --hold-chains the drag moves the tips off their targets");
+        QVERIFY(std::hypot(pointOf(heldJoints, "chest").x() - 640, pointOf(heldJoints, "chest").y() - 340) < 1e-6);
+
+        // Relax takes the chains' targets into its own solve and the chains hold after it.
+        const Run relax = solve({humanoid(), QStringLiteral("--solver"), QStringLiteral("relax"), QStringLiteral("--target"),
+                                 QStringLiteral("chest=610,365"), QStringLiteral("--hold-chains"), QStringLiteral("--report")});
+        QCOMPARE(relax.exitCode, 0);
+        const QJsonObject relaxChains = parseReport(relax).value(QStringLiteral("chains")).toObject();
+        for (const QString& name : relaxChains.keys())
+            QVERIFY2(relaxChains.value(name).toObject().value(QStringLiteral("reached")).toBool(), qPrintable(name));
+
+        // Dragging a chain's own tip moves that chain's target along (as in the editor).
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("out.json"));
+        const Run tip = solve({humanoid(), QStringLiteral("--solver"), QStringLiteral("follow"), QStringLiteral("--target"),
+                               QStringLiteral("hand_l=520,420"), QStringLiteral("--hold-chains"), QStringLiteral("-o"), out});
+        QCOMPARE(tip.exitCode, 0);
+        const auto written = bonework::io::loadRigFile(localPath(out));
+        QVERIFY2(written.ok(), written.error.toString().c_str());
+        const bonework::Chain& arm = written.rig->chains()[static_cast<std::size_t>(written.rig->findChain("arm_l"))];
+        QCOMPARE(arm.target.point.x, 520.0);
+        QCOMPARE(arm.target.point.y, 420.0);
+    }
+
     void cannotSolveIsExit1()
     {
         Run r = solve({arm(), QStringLiteral("--solver"), QStringLiteral("magic"), QStringLiteral("--target"), QStringLiteral("hand=1,2")});
@@ -243,6 +304,8 @@ private slots:
             {arm(), QStringLiteral("--solver"), QStringLiteral("two-bone"), QStringLiteral("--target"), QStringLiteral("hand=1,2"),
              QStringLiteral("--bend"), QStringLiteral("sideways")},
             {arm(), QStringLiteral("--frobnicate")},
+            {arm(), QStringLiteral("--solver"), QStringLiteral("fabrik"), QStringLiteral("--target"), QStringLiteral("hand=1,2"),
+             QStringLiteral("--hold-chains")},
             {arm(), arm(), QStringLiteral("--chain"), QStringLiteral("arm")},
             {QStringLiteral("/nonexistent/rig.json"), QStringLiteral("--chain"), QStringLiteral("arm")},
         };

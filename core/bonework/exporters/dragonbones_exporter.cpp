@@ -40,7 +40,7 @@ QByteArray exportDragonBones(const Rig& rig, ExportReport& report)
         o.insert("chain", static_cast<int>(c.bones.size()) - 1);
         // DragonBones is y-down like Bonework: positive means the same bend.
         o.insert("bendPositive", c.bendPositive);
-        o.insert("weight", 1);
+        o.insert("weight", c.mix);
         ik.append(o);
     }
     QJsonObject armature;

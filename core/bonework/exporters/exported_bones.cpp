@@ -100,6 +100,7 @@ ExportedSkeleton exportedSkeleton(const Rig& rig, ExportReport& report)
             ik.bones << QString::fromStdString(rig.jointName(rig.parent(c.tip)));
         ik.bones << QString::fromStdString(rig.jointName(c.tip));
         ik.bendPositive = c.bend == BendDirection::Positive;
+        ik.mix = c.mix;
         ExportedBone target;
         target.name = uniqueName(chainName + QStringLiteral("_target"), taken);
         target.parent = top;

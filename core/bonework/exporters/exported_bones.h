@@ -33,6 +33,7 @@ struct ExportedIk {
     QStringList bones;  // parent first: one or two bones
     QString target;     // the target bone's name
     bool bendPositive = true; // Bonework's convention (second bone clockwise on screen)
+    double mix = 1.0;         // the chain's mix: Spine's IK mix, DragonBones' IK weight
 };
 
 struct ExportedSkeleton {

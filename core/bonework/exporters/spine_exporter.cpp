@@ -44,7 +44,7 @@ QByteArray exportSpine(const Rig& rig, ExportReport& report)
         // is a negative rotation, which Spine calls bendPositive = false.
         if (c.bones.size() == 2)
             o.insert("bendPositive", !c.bendPositive);
-        o.insert("mix", 1);
+        o.insert("mix", c.mix);
         ik.append(o);
     }
     const QByteArray body = QJsonDocument(bones).toJson(QJsonDocument::Compact);

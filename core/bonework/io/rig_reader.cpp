@@ -26,7 +26,7 @@ namespace {
 // The fields each kind of object may hold (a joint's: see rig_joint_reader.cpp); anything else
 // is an error.
 constexpr const char* kTopFields[] = {"format", "version", "name", "shape", "joints", "chains"};
-constexpr const char* kChainFields[] = {"name", "root", "tip", "solver", "bend", "iterations", "tolerance", "target"};
+constexpr const char* kChainFields[] = {"name", "root", "tip", "solver", "bend", "iterations", "tolerance", "target", "mix"};
 constexpr const char* kTargetFields[] = {"x", "y", "joint"};
 
 // --- Chains ------------------------------------------------------------------------------
@@ -117,6 +117,10 @@ Chain readChain(const Json& value, const JsonPath& path, const JointNames& joint
             c.tolerance = asNumber(v, at);
             if (c.tolerance < 0.0)
                 fail(at, "must be 0 or more, not " + number(c.tolerance));
+        } else if (key == "mix") {
+            c.mix = asNumber(v, at);
+            if (c.mix < 0.0 || c.mix > 1.0)
+                fail(at, "must be between 0 and 1, not " + number(c.mix));
         } else if (key == "target") {
             c.target = readTarget(v, at, joints, members);
             hasTarget = true;

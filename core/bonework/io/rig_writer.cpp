@@ -130,6 +130,10 @@ void writeChain(JsonWriter& w, const Rig& rig, const Chain& c)
     w.integer(c.iterations);
     w.key("tolerance");
     w.number(c.tolerance);
+    if (c.mix != 1.0) { // written only when set, so files of rigs that never use it stay as they were
+        w.key("mix");
+        w.number(c.mix);
+    }
     w.key("target");
     if (c.target.isAttached()) {
         w.raw("{");

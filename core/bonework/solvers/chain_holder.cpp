@@ -1,0 +1,115 @@
+#include "bonework/solvers/chain_holder.h"
+
+#include "bonework/forward_kinematics.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace bonework::solvers {
+namespace {
+
+// a in [-180, 180]: the same direction as any finite a.
+double wrapDegrees(double a)
+{
+    a = std::remainder(a, 360.0);
+    return a == -180.0 ? 180.0 : a;
+}
+
+} // namespace
+
+ChainHolder::ChainHolder() = default;
+ChainHolder::~ChainHolder() = default;
+
+Solver& ChainHolder::solverFor(SolverKind kind)
+{
+    auto& slot = m_solvers[static_cast<std::size_t>(kind)];
+    if (!slot)
+        slot = makeSolver(kind);
+    return *slot;
+}
+
+Vec2 ChainHolder::targetOf(const Rig& rig, const Chain& chain)
+{
+    return chain.target.isAttached() ? worldTransformOf(rig, chain.target.joint).position : chain.target.point;
+}
+
+int ChainHolder::hold(Rig& rig, int skipChain, std::span<const JointIndex> dragged)
+{
+    const auto& chains = rig.chains();
+    m_results.assign(chains.size(), ChainHoldResult{});
+    int solved = 0;
+    for (std::size_t i = 0; i < chains.size(); ++i) {
+        const Chain& chain = chains[i];
+        if (static_cast<int>(i) == skipChain || !chain.holds() || chain.tip == chain.root
+            || std::find(dragged.begin(), dragged.end(), chain.tip) != dragged.end())
+            continue;
+        const Effector effector{chain.tip, targetOf(rig, chain), 1.0};
+        const SolveRequest request = chainRequest(chain, effector);
+        Solver& solver = solverFor(chain.solver);
+        if (!solver.validate(rig, request).empty())
+            continue; // cannot happen for a chain the rig accepted; never worth a crash
+        const bool blends = chain.mix < 1.0;
+        if (blends) {
+            m_path.build(rig, chain.root, chain.tip);
+            const auto joints = m_path.joints();
+            m_unsolved.resize(joints.size());
+            for (std::size_t k = 1; k < joints.size(); ++k)
+                m_unsolved[k] = rig.angle(joints[k]);
+        }
+        solver.run(rig, request, m_result);
+        ChainHoldResult& result = m_results[i];
+        result.held = true;
+        result.reached = m_result.reached;
+        result.error = m_result.error;
+        result.iterations = m_result.iterations;
+        if (blends)
+            blend(rig, chain.mix);
+        ++solved;
+    }
+    return solved;
+}
+
+void ChainHolder::blend(Rig& rig, double mix)
+{
+    const auto joints = m_path.joints();
+    for (std::size_t k = 1; k < joints.size(); ++k) {
+        const JointIndex j = joints[k];
+        const double from = m_unsolved[k];
+        const double to = rig.angle(j);
+        if (to == from)
+            continue; // untouched by the solve: keep it to the bit
+        // Limited joints: both angles lie in [min, max], and so does every blend of them. A free
+        // joint turns the short way round, as the rotation it is.
+        const bool free = rig.rotationLimits(j).free;
+        const double turn = free ? wrapDegrees(to - from) : to - from;
+        const double blended = from + mix * turn;
+        rig.setAngleClamped(j, free ? wrapDegrees(blended) : blended);
+    }
+}
+
+void ChainHolder::appendChainEffectors(const Rig& rig, std::vector<Effector>& effectors)
+{
+    const std::size_t given = effectors.size();
+    for (const Chain& chain : rig.chains()) {
+        if (!chain.holds())
+            continue;
+        const auto first = effectors.begin();
+        const auto last = first + static_cast<std::ptrdiff_t>(given);
+        if (std::find_if(first, last, [&](const Effector& e) { return e.joint == chain.tip; }) == last)
+            effectors.push_back({chain.tip, targetOf(rig, chain), chain.mix});
+    }
+}
+
+void ChainHolder::appendHeldJoints(const Rig& rig, std::vector<JointIndex>& joints)
+{
+    for (const Chain& chain : rig.chains()) {
+        if (!chain.holds() || chain.tip == chain.root)
+            continue;
+        for (JointIndex j = chain.tip; j != chain.root && j != kNoJoint; j = rig.parent(j))
+            joints.push_back(j);
+    }
+    std::sort(joints.begin(), joints.end());
+    joints.erase(std::unique(joints.begin(), joints.end()), joints.end());
+}
+
+} // namespace bonework::solvers

