@@ -29,10 +29,10 @@ int plainCcd(const PlainChain& chain, std::span<double> angles, Vec2 target, int
             const Vec2 pivot = p[k]; // bones above k have not turned in this sweep
             const Vec2 toTip = tip - pivot;
             const Vec2 toTarget = target - pivot;
-            double turn = wrapRadians(std::atan2(toTarget.y, toTarget.x) - std::atan2(toTip.y, toTip.x));
+            double turn = wrapPlain(std::atan2(toTarget.y, toTarget.x) - std::atan2(toTip.y, toTip.x));
             double a = angles[k] + turn;
             if (clamp && chain.limited[k]) {
-                a = std::clamp(wrapRadians(a), chain.minAngle[k], chain.maxAngle[k]);
+                a = std::clamp(wrapPlain(a), chain.minAngle[k], chain.maxAngle[k]);
                 turn = a - angles[k];
             }
             angles[k] = a;

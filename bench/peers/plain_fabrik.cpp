@@ -57,7 +57,7 @@ int plainFabrik(const PlainChain& chain, std::span<double> angles, Vec2 target, 
                         p[k + 1] = p[k] + d * (chain.length[k] / l);
                     continue;
                 }
-                double a = wrapRadians(std::atan2(d.y, d.x) - w);
+                double a = wrapPlain(std::atan2(d.y, d.x) - w);
                 if (chain.limited[k])
                     a = std::clamp(a, chain.minAngle[k], chain.maxAngle[k]);
                 angles[k] = a;
@@ -73,7 +73,7 @@ int plainFabrik(const PlainChain& chain, std::span<double> angles, Vec2 target, 
     for (std::size_t k = 0; k < n; ++k) {
         const Vec2 d = p[k + 1] - p[k];
         const double wk = std::atan2(d.y, d.x);
-        angles[k] = wrapRadians(wk - w);
+        angles[k] = wrapPlain(wk - w);
         w = wk;
     }
     return iterations;

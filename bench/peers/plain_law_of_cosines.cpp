@@ -35,7 +35,7 @@ void plainLawOfCosines(const PlainArm& arm, Vec2 target, bool positiveBend, bool
     double first = std::atan2(dy, dx) - arm.baseAngle - sign * alpha;
     double second = sign * (kPi - gamma);
     if (clamp) {
-        first = wrapRadians(first);
+        first = wrapPlain(first);
         if (arm.limited[0])
             first = std::clamp(first, arm.minAngle[0], arm.maxAngle[0]);
         if (arm.limited[1])

@@ -14,6 +14,17 @@
 
 namespace bonework::peers {
 
+// An angle brought into (-pi, pi] the plain way (the angles here are at most a few turns off).
+inline double wrapPlain(double a)
+{
+    constexpr double kPi = 3.141592653589793238462643383279502884;
+    while (a > kPi)
+        a -= 2.0 * kPi;
+    while (a <= -kPi)
+        a += 2.0 * kPi;
+    return a;
+}
+
 // Scratch the chain references reuse between solves (positions, world angles).
 struct PlainScratch {
     std::vector<Vec2> position;
