@@ -64,7 +64,7 @@ std::vector<ColdRow> runColdSection(const Options& options, double clockOverhead
                     nrjl = i;
             }
             std::vector<std::vector<double>> caseTimes(n); // per contender: each case's median
-            std::vector<int> reached(n), legal(n), iterations(n), handled(n);
+            std::vector<int> reached(n), legalReached(n), legal(n), iterations(n), handled(n);
             std::vector<std::string> firstIllegal(n);
             for (const PeerCase& c : cases) {
                 std::vector<std::size_t> active;
@@ -94,9 +94,11 @@ std::vector<ColdRow> runColdSection(const Options& options, double clockOverhead
                     ++handled[i];
                     iterations[i] += x.iterations();
                     const Vec2 miss = x.tip() - c.target;
-                    reached[i] += std::sqrt(miss.x * miss.x + miss.y * miss.y) <= kTolerance ? 1 : 0;
+                    const bool hit = std::sqrt(miss.x * miss.x + miss.y * miss.y) <= kTolerance;
+                    reached[i] += hit ? 1 : 0;
                     const std::string why = x.whyIllegal();
                     legal[i] += why.empty() ? 1 : 0;
+                    legalReached[i] += hit && why.empty() ? 1 : 0;
                     if (!why.empty() && firstIllegal[i].empty())
                         firstIllegal[i] = why;
                 }
@@ -119,6 +121,7 @@ std::vector<ColdRow> runColdSection(const Options& options, double clockOverhead
                 row.ratioToLma = median(toLma);
                 row.ratioToNrJl = median(toNrJl);
                 row.reach = double(reached[i]) / handled[i];
+                row.legalReach = double(legalReached[i]) / handled[i];
                 row.meanIterations = double(iterations[i]) / handled[i];
                 row.legal = double(legal[i]) / handled[i];
                 row.firstIllegal = firstIllegal[i];

@@ -27,6 +27,7 @@ struct ColdRow {
     double ratioToLma = 0.0;    // median over cases of (this / KDL LMA), same case, same run
     double ratioToNrJl = 0.0;
     double reach = 0.0;         // share of cases within the tolerance
+    double legalReach = 0.0;    // share of cases within the tolerance with a legal pose
     double meanIterations = 0.0;
     double legal = 0.0;         // share of cases whose pose keeps the limits (and lengths, base)
     std::string firstIllegal;   // why the first illegal pose was illegal
