@@ -15,6 +15,7 @@ BONEWORK_PACKAGES=(
     qml6-module-qtqml-models
     libgl-dev libgl1-mesa-dri libxcursor1 fonts-dejavu-core
     libgtest-dev libbenchmark-dev nlohmann-json3-dev
+    liborocos-kdl-dev  # benchmark-only: the peer IK solvers of bench/bench_peers.cpp
     clang libclang-rt-14-dev
     xvfb xauth xdotool
     file desktop-file-utils shared-mime-info python3

@@ -19,12 +19,25 @@ struct ArmAngles {
     double sinGamma = 0.0;
 };
 
+// triangleTwiceArea (Kahan's stable Heron) with the sides sorted by min and max instead of
+// swaps: the same sorted sides, so the same bits, without the branches on where d falls.
+BONEWORK_FORCE_INLINE double sortedTriangleTwiceArea(double a, double b, double d)
+{
+    const double longer = std::max(a, b);
+    const double shorter = std::min(a, b);
+    const double x = std::max(longer, d);
+    const double y = std::max(shorter, std::min(longer, d));
+    const double z = std::min(shorter, d);
+    const double p = (x + (y + z)) * (z - (x - y)) * (z + (x - y)) * (x + (y - z));
+    return p > 0.0 ? 0.5 * std::sqrt(p) : 0.0;
+}
+
 // d must lie in [|a - b|, a + b] (callers clamp it or check it). Forced inline: both callers
 // sit on hot paths, and GCC at -O2 leaves it out of line (two-bone measured 0.84-0.91x inlined).
 BONEWORK_FORCE_INLINE ArmAngles armAngles(double a, double b, double d)
 {
     ArmAngles t;
-    const double area2 = triangleTwiceArea(a, b, d);
+    const double area2 = sortedTriangleTwiceArea(a, b, d);
     const double perAB = 1.0 / (a * b);
     t.cosAlpha = a >= b ? 1.0 : -1.0; // d = 0 (a = b, folded): the first bone along the line
     if (d > 0.0) {

@@ -43,7 +43,10 @@ public:
     void runOnLimb(Rig& rig, const Effector& effector, double tolerance, SolveResult& result);
 
 private:
-    ChainPath m_path;
+    // run() when a pin holds bone 1 (only bone 2 may turn) or the tip (nothing may).
+    void solveHeld(Rig& rig, const SolveRequest& request, SolveResult& result);
+
+    ChainPath m_path; // for solveHeld only
 };
 
 } // namespace bonework::solvers
