@@ -123,6 +123,14 @@ Pane {
                 }
             }
         }
+        SolverComparisonTable {
+            visible: panel.current.valid
+            document: panel.document
+            Layout.fillWidth: true
+            // Squeezed first when the panel is short of room (its rows scroll).
+            Layout.fillHeight: true
+            Layout.maximumHeight: implicitHeight
+        }
         Item { Layout.fillHeight: true }
     }
 }

@@ -16,6 +16,7 @@ Item {
     Component { id: chainsComponent; ChainsPanel { width: 320; height: 300 } }
     Component { id: statusComponent; StatusBar { width: 400 } }
     Component { id: treeComponent; JointTree { width: 300; height: 400 } }
+    Component { id: comparisonComponent; SolverComparisonTable { width: 320; height: 200 } }
 
     SignalSpy { id: committedSpy; signalName: "committed" }
 
@@ -196,6 +197,40 @@ Item {
             testDocument.removeJoint(testDocument.findJoint("joint5"))
             tryCompare(tree, "rows", 4)
             verify(!tree.isExpanded(rowOf("joint2")))
+        }
+
+        // Compare Solvers: the button is the toggle (kept in step with C++), the rows are the
+        // solvers that can solve the chain, and clicking one makes it the chain's solver.
+        function test_solverComparisonTable() {
+            testDocument.comparison.enabled = false
+            let j = testDocument.addRoot(0, 0)
+            const first = j
+            for (let i = 1; i <= 3; ++i)
+                j = testDocument.addBone(j, 50 * i, 0)
+            compare(testDocument.addChain(j, first), 0) // three bones: fabrik
+            testDocument.selectedChain = 0
+            const table = createTemporaryObject(comparisonComponent, root, { document: testDocument })
+            verify(table)
+            const button = findChild(table, (i) => i.objectName === "compareSolversButton")
+            const rows = findChild(table, (i) => i.objectName === "comparisonRows")
+            verify(button && rows)
+            verify(!button.checked)
+            compare(rows.count, 0)
+            mouseClick(button)
+            verify(testDocument.comparison.enabled)
+            tryCompare(rows, "count", 5) // follow, reach, fabrik, ccd, relax: not two-bone
+            const rowOf = (solver) => {
+                for (let r = 0; r < rows.count; ++r)
+                    if (rows.itemAtIndex(r) && rows.itemAtIndex(r).objectName === "comparisonRow_" + solver)
+                        return rows.itemAtIndex(r)
+                return null
+            }
+            tryVerify(() => rowOf("ccd") !== null && rowOf("ccd").height > 0) // laid out on the next polish
+            mouseClick(rowOf("ccd"))
+            compare(testDocument.undoText, "Set solver to ccd")
+            testDocument.comparison.enabled = false // from elsewhere (the View menu)
+            verify(!button.checked)
+            compare(rows.count, 0)
         }
 
         function test_statusBarShowsRefusals() {
