@@ -21,6 +21,7 @@ Pane {
         spacing: 4
         RowLayout {
             Label { text: qsTr("Chains"); font.bold: true; Layout.fillWidth: true }
+            CompareSolversButton { document: panel.document }
             ToolButton { text: "+"; onClicked: panel.makeChainRequested(); ToolTip.visible: hovered; ToolTip.text: qsTr("Make a chain from the selected joint (Ctrl+K)") }
             ToolButton {
                 text: "\u2212"; enabled: panel.document.selectedChain >= 0
@@ -124,7 +125,6 @@ Pane {
             }
         }
         SolverComparisonTable {
-            visible: panel.current.valid
             document: panel.document
             Layout.fillWidth: true
             // Squeezed first when the panel is short of room (its rows scroll).

@@ -1,7 +1,8 @@
-// Compare Solvers in the Chains panel: the toggle (also in the View menu) and, while it is on, the
+// Compare Solvers in the Chains panel: while it is on (CompareSolversButton, View menu), the
 // selected chain's figures for every solver that can solve it, one row each in the colour of its
-// ghost on the canvas. Clicking a row makes that solver the chain's (one undo step). The figures
-// and the choice live in C++ (document.comparison).
+// ghost on the canvas, the chain's own in bold. Clicking a row makes that solver the chain's (one
+// undo step). The figures and the choice live in C++ (document.comparison); nothing shows (and
+// nothing takes room) while it is off.
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -17,28 +18,13 @@ ColumnLayout {
     readonly property int reachedWidth: 14
     readonly property int iterationsWidth: 40
     readonly property int rowHeight: 20
+    visible: comparison.count > 0 // no chain selected, or off
     spacing: 0
 
-    Button {
-        objectName: "compareSolversButton"
-        text: qsTr("Compare Solvers")
-        checkable: true
-        checked: table.comparison.enabled
-        onToggled: {
-            table.comparison.enabled = checked
-            checked = Qt.binding(() => table.comparison.enabled)
-        }
-        ToolTip.visible: hovered
-        ToolTip.delay: 300
-        ToolTip.text: qsTr("Show the pose every other solver gives the selected chain for its target")
-        highlighted: checked // plainly on or off
-        Layout.bottomMargin: 2
-    }
     // Every row when the panel has room; when it is short of room, as many as fit and a scroll bar.
     ListView {
         id: rows
         objectName: "comparisonRows"
-        visible: count > 0
         model: table.comparison
         clip: true
         interactive: contentHeight > height

@@ -17,6 +17,7 @@ constexpr double kGhostAlpha = 0.75;
 constexpr double kGap = 3.0;      // between stacked labels
 constexpr double kPadding = 5.0;  // inside a label's box
 constexpr double kOffset = 14.0;  // from the tip to its label
+constexpr double kJointSpacing = 12.0; // bones shorter on screen show no joint circles
 
 // A dash pattern per solver besides its colour, so ghosts stay apart where colours are hard to
 // tell (overlapping, or for a reader who cannot tell them).
@@ -39,24 +40,17 @@ struct Label {
 
 GhostPainter::GhostPainter() { m_font.setPixelSize(11); }
 
-void GhostPainter::paint(QPainter* painter, const CanvasView& view, const SolverComparisonModel& comparison) const
+void GhostPainter::paintGhosts(QPainter* painter, const CanvasView& view, const SolverComparisonModel& comparison) const
 {
-    const auto outcomes = comparison.outcomes();
-    if (outcomes.empty())
-        return;
-    std::array<Label, std::size(kAllSolvers)> labels;
-    std::size_t labelCount = 0;
-    const QFontMetricsF metrics(m_font);
-
     painter->save();
-    for (std::size_t i = 0; i < outcomes.size(); ++i) {
-        const solvers::SolverOutcome& o = outcomes[i];
+    for (const solvers::SolverOutcome& o : comparison.outcomes()) {
         if (o.current || o.joints.empty()) // the chain itself shows its own solver
             continue;
         QColor colour = solverColour(o.kind);
         colour.setAlphaF(kGhostAlpha);
         QPen bone(colour, 2.0, Qt::CustomDashLine, Qt::FlatCap, Qt::RoundJoin);
         bone.setDashPattern(dashesOf(o.kind));
+        const QPen joint(colour, 1.5);
         painter->setPen(bone);
         painter->setBrush(Qt::NoBrush);
         QPointF previous = view.fromRig(toPoint(o.joints.front()));
@@ -65,25 +59,44 @@ void GhostPainter::paint(QPainter* painter, const CanvasView& view, const Solver
             painter->drawLine(previous, p);
             previous = p;
         }
-        painter->setPen(QPen(colour, 1.5));
-        for (std::size_t k = 1; k + 1 < o.joints.size(); ++k)
-            painter->drawEllipse(view.fromRig(toPoint(o.joints[k])), 2.5, 2.5);
+        // Joints only where bones are long on screen: on a dense chain they would hide it.
+        painter->setPen(joint);
+        for (std::size_t k = 1; k + 1 < o.joints.size(); ++k) {
+            const QPointF d = view.fromRig(toPoint(o.joints[k])) - view.fromRig(toPoint(o.joints[k - 1]));
+            if (d.x() * d.x() + d.y() * d.y() >= kJointSpacing * kJointSpacing)
+                painter->drawEllipse(view.fromRig(toPoint(o.joints[k])), 2.5, 2.5);
+        }
         painter->setBrush(colour);
         painter->drawEllipse(previous, 3.5, 3.5); // the tip
+    }
+    painter->restore();
+}
 
+void GhostPainter::paintLabels(QPainter* painter, const CanvasView& view, const SolverComparisonModel& comparison) const
+{
+    const auto outcomes = comparison.outcomes();
+    std::array<Label, std::size(kAllSolvers)> labels;
+    std::size_t labelCount = 0;
+    const QFontMetricsF metrics(m_font);
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+        const solvers::SolverOutcome& o = outcomes[i];
+        if (o.current || o.joints.empty())
+            continue;
         Label& label = labels[labelCount++];
         label.row = static_cast<int>(i);
-        label.tip = previous;
+        label.tip = view.fromRig(toPoint(o.joints.back()));
         const QSizeF size(metrics.horizontalAdvance(comparison.label(label.row)) + 2 * kPadding, metrics.height() + kPadding);
         // Beyond the tip, away from the chain's root (where the rest of the rig tends to be),
         // unless that side has no room.
-        const bool rightward = previous.x() >= view.fromRig(toPoint(o.joints.front())).x();
-        const double right = previous.x() + kOffset, left = previous.x() - kOffset - size.width();
+        const bool rightward = label.tip.x() >= view.fromRig(toPoint(o.joints.front())).x();
+        const double right = label.tip.x() + kOffset, left = label.tip.x() - kOffset - size.width();
         const bool fitsRight = right + size.width() <= view.size.width(), fitsLeft = left >= 0.0;
-        QPointF at((rightward && fitsRight) || !fitsLeft ? right : left, previous.y() - size.height() / 2);
+        QPointF at((rightward && fitsRight) || !fitsLeft ? right : left, label.tip.y() - size.height() / 2);
         at.setY(std::max(at.y(), kGap));
         label.box = QRectF(at, size);
     }
+    if (labelCount == 0)
+        return;
 
     // Stack: from the topmost down, each label moves below any placed one it would overlap.
     const auto above = [](const Label& a, const Label& b) { return a.box.top() < b.box.top() || (a.box.top() == b.box.top() && a.row < b.row); };
@@ -102,6 +115,7 @@ void GhostPainter::paint(QPainter* painter, const CanvasView& view, const Solver
         }
     }
 
+    painter->save();
     painter->setFont(m_font);
     for (std::size_t i = 0; i < labelCount; ++i) {
         const Label& label = labels[i];

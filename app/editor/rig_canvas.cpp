@@ -266,11 +266,12 @@ void RigCanvas::paint(QPainter* painter)
     m_painter.paintGrid(painter, view);
     if (m_document) {
         const Rig& rig = m_document->rig();
+        m_ghosts.paintGhosts(painter, view, *m_document->comparison());
         m_painter.paintRig(painter, view, rig, m_world, m_document->editorSettings().nodeShape, m_document->selectedJoint());
         if (m_document->selectedJoint() >= 0)
             m_painter.paintLimitWedge(painter, view, rig, m_world, m_document->selectedJoint());
         m_painter.paintTargets(painter, view, rig, m_world, m_document->selectedChain());
-        m_ghosts.paint(painter, view, *m_document->comparison());
+        m_ghosts.paintLabels(painter, view, *m_document->comparison());
         currentTool().paintOverlay(painter, view);
     }
     // Frame statistics: smoothed time between frames and time spent painting.
