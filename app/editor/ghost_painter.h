@@ -3,7 +3,7 @@
 // solver poses it (faint dashed bones, a dash pattern and colour per solver, small joints where
 // bones are long enough on screen to show them), under the rig, and over it a label by its
 // tip with the figures ("fabrik · 0.0042 px · 12 it · 8.1 µs ✓"). Labels that would overlap
-// are stacked below one another, each tied to its tip by a thin line when moved away from it.
+// are stacked below one another, each tied to its tip by a thin line.
 // A handful of lines and texts per frame; nothing is drawn when the comparison is empty.
 
 #include "canvas_view.h"
