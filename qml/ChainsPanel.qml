@@ -22,6 +22,7 @@ Pane {
         spacing: 4
         RowLayout {
             Label { text: qsTr("Chains"); font.bold: true; Layout.fillWidth: true }
+            CompareSolversButton { document: panel.document }
             ToolButton { text: "+"; onClicked: panel.makeChainRequested(); ToolTip.visible: hovered; ToolTip.text: qsTr("Make a chain from the selected joint (Ctrl+K)") }
             ToolButton {
                 objectName: "chainUpButton"
@@ -171,6 +172,13 @@ Pane {
                 }
                 Label { text: mixSlider.value.toFixed(2); Layout.minimumWidth: 32 }
             }
+        }
+        SolverComparisonTable {
+            document: panel.document
+            Layout.fillWidth: true
+            // Squeezed first when the panel is short of room (its rows scroll).
+            Layout.fillHeight: true
+            Layout.maximumHeight: implicitHeight
         }
         Item { Layout.fillHeight: true }
     }

@@ -82,6 +82,14 @@ QtObject {
         checked: actions.canvas.showFrameTime
         onToggled: actions.canvas.showFrameTime = checked
     }
+    readonly property Action compareSolvers: Action {
+        text: qsTr("&Compare Solvers"); checkable: true
+        checked: actions.document.comparison.enabled
+        onToggled: {
+            actions.document.comparison.enabled = checked
+            checked = Qt.binding(() => actions.document.comparison.enabled)
+        }
+    }
     readonly property Action selectTool: Action {
         text: qsTr("Select"); shortcut: "V"; checkable: true
         checked: actions.canvas.tool === RigCanvas.Select

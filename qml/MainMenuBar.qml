@@ -73,6 +73,7 @@ MenuBar {
         ActionMenuItem { action: bar.actions.fit }
         MenuSeparator {}
         ActionMenuItem { action: bar.actions.frameTime }
+        ActionMenuItem { action: bar.actions.compareSolvers }
     }
     Menu {
         title: qsTr("&Tools")

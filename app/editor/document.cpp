@@ -38,13 +38,18 @@ Document::Document(QObject* parent)
 {
     m_rig.setName("untitled");
     m_savedRig = m_rig;
+    m_comparison = new SolverComparisonModel(this);
     connect(&m_undo, &QUndoStack::cleanChanged, this, &Document::modifiedChanged);
     connect(&m_undo, &QUndoStack::indexChanged, this, &Document::undoStateChanged);
     connect(&m_undo, &QUndoStack::cleanChanged, this, &Document::undoStateChanged);
     m_undo.setUndoLimit(1000);
 }
 
-Document::~Document() = default;
+Document::~Document()
+{
+    // The undo stack, destroyed after this, may still announce a change: nothing should solve then.
+    disconnect(this, nullptr, m_comparison, nullptr);
+}
 
 QString Document::displayName() const
 {

@@ -8,6 +8,7 @@
 #include "pose_change.h"
 #include "file_service.h"
 #include "pose_controller.h"
+#include "solver_comparison_model.h"
 
 #include "bonework/io/editor_settings.h"
 #include "bonework/rig.h"
@@ -59,6 +60,8 @@ class Document : public QObject {
     Q_PROPERTY(QVariantMap playHint READ playHint NOTIFY fileChanged)
     // New, Open, Save, Export, recovery (file_service.h).
     Q_PROPERTY(bonework::editor::FileService* files READ files CONSTANT)
+    // Compare Solvers: the selected chain solved by every solver (solver_comparison_model.h).
+    Q_PROPERTY(bonework::editor::SolverComparisonModel* comparison READ comparison CONSTANT)
 
 public:
     explicit Document(QObject* parent = nullptr);
@@ -84,6 +87,9 @@ public:
     QString redoText() const { return m_undo.redoText(); }
     QString nodeShape() const;
     FileService* files() { return m_files; }
+    SolverComparisonModel* comparison() { return m_comparison; }
+    // The rig as last saved or opened (Reset Pose goes back to its pose).
+    const Rig& savedRig() const { return m_savedRig; }
 
     // --- Undo --------------------------------------------------------------------------------
     Q_INVOKABLE void undo();
@@ -208,6 +214,7 @@ private:
 
     PoseController* m_posing; // a child QObject
     FileService* m_files;     // a child QObject
+    SolverComparisonModel* m_comparison; // a child QObject
 };
 
 } // namespace bonework::editor

@@ -39,6 +39,8 @@ RigCanvas::~RigCanvas() = default;
 
 void RigCanvas::setDocument(Document* document)
 {
+    if (m_document && m_document != document) // its comparison is no longer drawn here
+        disconnect(m_document->comparison(), nullptr, this, nullptr);
     if (!switchDocument(this, m_document, document))
         return;
     if (m_document) {
@@ -46,6 +48,7 @@ void RigCanvas::setDocument(Document* document)
         connect(m_document, &Document::nodeShapeChanged, this, [this] { update(); });
         connect(m_document, &Document::selectionChanged, this, [this] { update(); });
         connect(m_document, &Document::fileChanged, this, [this] { m_framePending = true; rigChanged(); });
+        connect(m_document->comparison(), &SolverComparisonModel::changed, this, [this] { update(); });
     }
     m_framePending = true;
     rigChanged();
@@ -263,10 +266,12 @@ void RigCanvas::paint(QPainter* painter)
     m_painter.paintGrid(painter, view);
     if (m_document) {
         const Rig& rig = m_document->rig();
+        m_ghosts.paintGhosts(painter, view, *m_document->comparison());
         m_painter.paintRig(painter, view, rig, m_world, m_document->editorSettings().nodeShape, m_document->selectedJoint());
         if (m_document->selectedJoint() >= 0)
             m_painter.paintLimitWedge(painter, view, rig, m_world, m_document->selectedJoint());
         m_painter.paintTargets(painter, view, rig, m_world, m_document->selectedChain());
+        m_ghosts.paintLabels(painter, view, *m_document->comparison());
         currentTool().paintOverlay(painter, view);
     }
     // Frame statistics: smoothed time between frames and time spent painting.

@@ -5,6 +5,7 @@
 // scene graph backend).
 
 #include "canvas_tool.h"
+#include "ghost_painter.h"
 #include "rig_painter.h"
 
 #include "bonework/forward_kinematics.h"
@@ -120,6 +121,7 @@ private:
     double m_frameMs = 0.0;
     double m_paintMs = 0.0;
     RigPainter m_painter;
+    GhostPainter m_ghosts; // Compare Solvers
 };
 
 } // namespace bonework::editor

@@ -198,6 +198,42 @@ Item {
             verify(!tree.isExpanded(rowOf("joint2")))
         }
 
+        // Compare Solvers in the chains panel: the heading's button is the toggle (kept in step
+        // with C++), the rows are the solvers that can solve the chain, and clicking one makes it
+        // the chain's solver.
+        function test_chainsPanelComparesSolvers() {
+            testDocument.comparison.enabled = false
+            let j = testDocument.addRoot(0, 0)
+            const first = j
+            for (let i = 1; i <= 3; ++i)
+                j = testDocument.addBone(j, 50 * i, 0)
+            compare(testDocument.addChain(j, first), 0) // three bones: fabrik
+            testDocument.selectedChain = -1
+            const panel = createTemporaryObject(chainsComponent, root, { document: testDocument, height: 600 })
+            const button = findChild(panel, (i) => i.objectName === "compareSolversButton")
+            const rows = findChild(panel, (i) => i.objectName === "comparisonRows")
+            verify(button && rows)
+            verify(!button.checked)
+            mouseClick(button)
+            verify(testDocument.comparison.enabled)
+            compare(rows.count, 0) // no chain selected
+            testDocument.selectedChain = 0
+            tryCompare(rows, "count", 5) // follow, reach, fabrik, ccd, relax: not two-bone
+            const rowOf = (solver) => {
+                for (let r = 0; r < rows.count; ++r)
+                    if (rows.itemAtIndex(r) && rows.itemAtIndex(r).objectName === "comparisonRow_" + solver)
+                        return rows.itemAtIndex(r)
+                return null
+            }
+            tryVerify(() => rowOf("ccd") !== null && rowOf("ccd").height > 0 && rows.height >= 5 * rowOf("ccd").height)
+            mouseClick(rowOf("ccd"))
+            compare(testDocument.undoText, "Set solver to ccd")
+            compare(panel.current.solver, "ccd")
+            testDocument.comparison.enabled = false // from elsewhere (the View menu)
+            verify(!button.checked)
+            compare(rows.count, 0)
+        }
+
         function test_statusBarShowsRefusals() {
             const bar = createTemporaryObject(statusComponent, root, { document: testDocument, canvas: canvasItem })
             bar.flash("nope")
