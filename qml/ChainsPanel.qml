@@ -17,8 +17,15 @@ Pane {
 
     ChainListModel { id: chainModel; document: panel.document }
 
-    ColumnLayout {
+    // The list and the form scroll when the window leaves the panel less room than they need,
+    // so the inspector above keeps its share.
+    ScrollView {
+        id: scroller
         anchors.fill: parent
+        contentWidth: availableWidth
+        clip: true
+    ColumnLayout {
+        width: scroller.availableWidth
         spacing: 4
         RowLayout {
             Label { text: qsTr("Chains"); font.bold: true; Layout.fillWidth: true }
@@ -181,5 +188,6 @@ Pane {
             Layout.maximumHeight: implicitHeight
         }
         Item { Layout.fillHeight: true }
+    }
     }
 }

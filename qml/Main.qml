@@ -163,8 +163,9 @@ ApplicationWindow {
             }
             ChainsPanel {
                 document: window.document
-                // Tall enough for its list and every field of the selected chain.
-                SplitView.preferredHeight: implicitHeight
+                // Tall enough for its list and every field of the selected chain, up to half the
+                // column (then it scrolls).
+                SplitView.preferredHeight: Math.min(implicitHeight, parent ? parent.height / 2 : implicitHeight)
                 SplitView.minimumHeight: Math.min(implicitHeight, 160)
                 onMakeChainRequested: actions.makeChain.trigger()
             }
