@@ -154,6 +154,26 @@ private slots:
         qInfo("ten drags on a 10,001-joint rig grew the editor's heap by %lld KB", grown / 1024);
     }
 
+    // Issue 19: chains hold. Dragging the humanoid's chest with the mouse (follow) bends the
+    // figure while its hands and feet stay on their chains' targets; the drag is one undo step.
+    void draggingTheChestKeepsHandsAndFeetOnTargets()
+    {
+        QVERIFY(m_document->files()->open(qEnvironmentVariable("BONEWORK_SOURCE_DIR") + "/resources/examples/humanoid.rig.json"));
+        m_canvas->fitToView();
+        m_canvas->setTool(RigCanvas::Pose);
+        m_document->posing()->setDefaultSolver("follow");
+        const int steps = m_document->undoStack()->count();
+        const Vec2 chest = world("chest");
+        drag(QPointF(chest.x, chest.y), QPointF(chest.x + 6, chest.y + 40));
+        QVERIFY2(world("chest").y > chest.y + 20, "the chest followed the mouse down");
+        const auto positions = forwardKinematics(m_document->rig());
+        for (const Chain& c : m_document->rig().chains()) {
+            const double off = norm(positions[static_cast<std::size_t>(c.tip)].position - c.target.point);
+            QVERIFY2(off < 0.01, qPrintable(QString("%1 left its target by %2").arg(QString::fromStdString(c.name)).arg(off)));
+        }
+        QCOMPARE(m_document->undoStack()->count(), steps + 1);
+    }
+
     void cleanupTestCase() { m_editor.stop(); }
 };
 
