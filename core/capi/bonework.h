@@ -98,11 +98,16 @@ BW_API bw_status bw_rig_set_root_transform(bw_rig* rig, int32_t root, double x, 
 BW_API void bw_rig_reset_pose(bw_rig* rig);
 
 /* Chains: move a chain's target (a chain whose target rides on a joint stops riding), solve
- * one chain with its own solver and settings, or every chain in turn (chains whose targets
- * ride on joints after the chains that move those joints). `result` may be NULL. */
+ * one chain with its own solver and settings, or let every chain hold as the editor does: each
+ * chain whose mix is above 0, in the rig's chain order (a target riding on a joint is read when
+ * its chain's turn comes), its joints taken `mix` of the way from their unsolved angles to the
+ * solved ones. `result` may be NULL. A chain's mix is 0 (off) to 1; bw_rig_chain_mix returns
+ * -1 for no such chain; setting it changes no pose until the next solve. */
 BW_API bw_status bw_rig_set_chain_target(bw_rig* rig, int32_t chain, double x, double y);
 BW_API bw_status bw_rig_solve_chain(bw_rig* rig, int32_t chain, bw_solve_result* result);
 BW_API bw_status bw_rig_solve_chains(bw_rig* rig);
+BW_API double bw_rig_chain_mix(const bw_rig* rig, int32_t chain);
+BW_API bw_status bw_rig_set_chain_mix(bw_rig* rig, int32_t chain, double mix);
 
 /* A solve no chain describes: `effectors` (several for relax), the fixed base `root` (-1: the
  * root above the first effector), at most 100 iterations, tolerance 0.01. */

@@ -5,7 +5,7 @@
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
-#include "bonework/sim/solve_order.h"
+#include "bonework/solvers/chain_holder.h"
 #include "bonework/solvers/solver.h"
 
 #include <array>
@@ -22,7 +22,7 @@ struct bw_rig {
     Rig rig;
     Rig loaded; // Reset Pose goes back to it
     std::array<std::unique_ptr<solvers::Solver>, std::size(kAllSolvers)> solvers;
-    std::vector<int> chainOrder; // every chain, in the order bw_rig_solve_chains solves them
+    solvers::ChainHolder holder; // bw_rig_solve_chains: the chains hold as in the editor
     mutable std::vector<WorldTransform> world;
     solvers::SolveResult result; // its `limited` list keeps its capacity
 };
@@ -41,19 +41,6 @@ bool validJoint(const bw_rig* rig, int32_t joint) { return rig && rig->rig.isVal
 bool validChain(const bw_rig* rig, int32_t chain)
 {
     return rig && chain >= 0 && static_cast<std::size_t>(chain) < rig->rig.chains().size();
-}
-
-// Chains with fixed targets first, in the rig's order; then the chains whose targets ride on
-// joints, each after the chains that can move its joint.
-std::vector<int> solveOrder(const Rig& rig)
-{
-    std::vector<int> order;
-    for (std::size_t c = 0; c < rig.chains().size(); ++c)
-        if (!rig.chains()[c].target.isAttached())
-            order.push_back(static_cast<int>(c));
-    for (int c : sim::attachedChainOrder(rig))
-        order.push_back(c);
-    return order;
 }
 
 void copyResult(const solvers::SolveResult& from, bw_solve_result* to)
@@ -88,6 +75,7 @@ void warmUp(bw_rig& handle)
     const Rig& rig = handle.loaded;
     for (int32_t c = 0; c < static_cast<int32_t>(rig.chains().size()); ++c)
         solveChain(&handle, c, nullptr); // a refusal is reported when the game asks
+    handle.holder.hold(handle.rig);
     std::vector<solvers::Effector> leaves;
     JointIndex deepest = kNoJoint, twoBoneTip = kNoJoint;
     std::vector<int> depth(rig.jointCount(), 0);
@@ -117,8 +105,7 @@ void warmUp(bw_rig& handle)
     }
 }
 
-// Everything a rig needs from now on, made here: the solvers (warmed up), the world buffer,
-// the chain order.
+// Everything a rig needs from now on, made here: the solvers (warmed up), the world buffer.
 bw_status adopt(Rig&& loaded, bw_rig** out)
 {
     auto handle = std::make_unique<bw_rig>();
@@ -126,7 +113,6 @@ bw_status adopt(Rig&& loaded, bw_rig** out)
     handle->rig = handle->loaded;
     for (SolverKind kind : kAllSolvers)
         handle->solvers[static_cast<std::size_t>(kind)] = solvers::makeSolver(kind);
-    handle->chainOrder = solveOrder(handle->rig);
     handle->world.resize(handle->rig.jointCount());
     handle->result.limited.reserve(handle->rig.jointCount());
     warmUp(*handle);
@@ -274,15 +260,28 @@ bw_status bw_rig_solve_chain(bw_rig* rig, int32_t chain, bw_solve_result* result
     return solveChain(rig, chain, result);
 }
 
+double bw_rig_chain_mix(const bw_rig* rig, int32_t chain)
+{
+    return validChain(rig, chain) ? rig->rig.chains()[static_cast<std::size_t>(chain)].mix : -1.0;
+}
+
+bw_status bw_rig_set_chain_mix(bw_rig* rig, int32_t chain, double mix)
+{
+    if (!validChain(rig, chain))
+        return fail(BW_ERROR_ARGUMENT, "no such chain");
+    Chain c = rig->rig.chains()[static_cast<std::size_t>(chain)];
+    c.mix = mix;
+    if (const EditResult r = rig->rig.setChain(chain, c); !r.ok())
+        return fail(BW_ERROR_ARGUMENT, r.error);
+    return BW_OK;
+}
+
 bw_status bw_rig_solve_chains(bw_rig* rig)
 {
     if (!rig)
         return fail(BW_ERROR_ARGUMENT, "no rig");
-    bw_status status = BW_OK;
-    for (int chain : rig->chainOrder)
-        if (const bw_status s = solveChain(rig, chain, nullptr); s != BW_OK)
-            status = s; // the other chains still solve; the message names the last refusal
-    return status;
+    rig->holder.hold(rig->rig); // every chain that holds, in chain order, blended by its mix
+    return BW_OK;
 }
 
 bw_status bw_rig_solve(bw_rig* rig, bw_solver solver, const bw_effector* effectors, size_t count, int32_t root,

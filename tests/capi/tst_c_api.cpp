@@ -108,6 +108,39 @@ private slots:
         bw_rig_free(rig);
     }
 
+    // bw_rig_solve_chains holds the chains as the editor does: in chain order, by their mix.
+    void chainsHoldByTheirMix()
+    {
+        bw_rig* rig = nullptr;
+        QCOMPARE(bw_rig_load_file(example("humanoid.rig.json"), &rig), BW_OK);
+        const int32_t arm = bw_rig_find_chain(rig, "arm_l");
+        const int32_t leg = bw_rig_find_chain(rig, "leg_l");
+        const int32_t hand = bw_rig_find_joint(rig, "hand_l");
+        const int32_t foot = bw_rig_find_joint(rig, "foot_l");
+        QCOMPARE(bw_rig_chain_mix(rig, arm), 1.0);
+        QCOMPARE(bw_rig_chain_mix(rig, 99), -1.0);
+        QCOMPARE(bw_rig_set_chain_mix(rig, 99, 0.5), BW_ERROR_ARGUMENT);
+        QCOMPARE(bw_rig_set_chain_mix(rig, arm, 1.5), BW_ERROR_ARGUMENT);
+        QVERIFY2(QByteArray(bw_last_error()).contains("mix"), bw_last_error());
+        QCOMPARE(bw_rig_set_chain_mix(rig, arm, 0.0), BW_OK);
+        const Pose before = poseOf(rig);
+        // The pelvis goes down: the left leg holds its foot, the switched-off arm rides along.
+        QCOMPARE(bw_rig_set_root_transform(rig, bw_rig_find_joint(rig, "pelvis"), 600, 440, -90), BW_OK);
+        QCOMPARE(bw_rig_solve_chains(rig), BW_OK);
+        const Pose after = poseOf(rig);
+        QVERIFY(std::hypot(after.xyd[3 * foot] - before.xyd[3 * foot], after.xyd[3 * foot + 1] - before.xyd[3 * foot + 1]) < 0.01);
+        QVERIFY(std::fabs(after.xyd[3 * hand + 1] - before.xyd[3 * hand + 1] - 10) < 1e-9);
+        // Half a mix: the hand comes half the way back, as the leg's joints do by angle.
+        QCOMPARE(bw_rig_set_chain_mix(rig, arm, 0.5), BW_OK);
+        QCOMPARE(bw_rig_chain_mix(rig, arm), 0.5);
+        QCOMPARE(bw_rig_solve_chains(rig), BW_OK);
+        const Pose half = poseOf(rig);
+        const double handMoved = std::hypot(half.xyd[3 * hand] - after.xyd[3 * hand], half.xyd[3 * hand + 1] - after.xyd[3 * hand + 1]);
+        QVERIFY2(handMoved > 1.0 && handMoved < 10.0, qPrintable(QString::number(handMoved)));
+        QVERIFY(leg >= 0);
+        bw_rig_free(rig);
+    }
+
     void chainsAndFreeSolvesReachAndKeepLengths()
     {
         bw_rig* rig = nullptr;

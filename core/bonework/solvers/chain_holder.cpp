@@ -37,6 +37,12 @@ int ChainHolder::hold(Rig& rig, int skipChain, std::span<const JointIndex> dragg
 {
     const auto& chains = rig.chains();
     m_results.assign(chains.size(), ChainHoldResult{});
+    // Room for any chain of this rig, so a hold allocates nothing once one has run on it (a
+    // solver lists the joints it left on a limit; a blend keeps the chain's angles).
+    if (m_result.limited.capacity() < rig.jointCount())
+        m_result.limited.reserve(rig.jointCount());
+    if (m_unsolved.capacity() < rig.jointCount() + 1)
+        m_unsolved.reserve(rig.jointCount() + 1);
     int solved = 0;
     for (std::size_t i = 0; i < chains.size(); ++i) {
         const Chain& chain = chains[i];
@@ -49,8 +55,8 @@ int ChainHolder::hold(Rig& rig, int skipChain, std::span<const JointIndex> dragg
         if (!solver.validate(rig, request).empty())
             continue; // cannot happen for a chain the rig accepted; never worth a crash
         const bool blends = chain.mix < 1.0;
+        m_path.build(rig, chain.root, chain.tip); // also when not blending: it grows once, not when a mix changes
         if (blends) {
-            m_path.build(rig, chain.root, chain.tip);
             const auto joints = m_path.joints();
             m_unsolved.resize(joints.size());
             for (std::size_t k = 1; k < joints.size(); ++k)
