@@ -119,6 +119,11 @@ private:
     void applyStep(Rig& rig, const Group& group);
     void restoreSaved(Rig& rig, const Group& group);
     void applyCorrection(Rig& rig, const Group& group);
+    // After the step, moves the root of each group whose roots are free (and that has no pins) by the weighted mean of
+    // what is left to its effectors' targets: the translation that fits them best for the bones
+    // as they now stand, where the scaled columns would only creep toward it (a target far out
+    // of reach). Adds it to m_step, so halving for the pins halves it too; m_world current.
+    bool carryRoots(Rig& rig, const SolveRequest& request);
     // Puts back the pins of the groups whose pins are not (pinsPlaced false), correcting what
     // lies above a limb that cannot reach; returns whether some group still could not.
     bool putPinsBack(Rig& rig, const SolveRequest& request);

@@ -262,6 +262,40 @@ void RelaxSolver::applyCorrection(Rig& rig, const Group& group)
     }
 }
 
+bool RelaxSolver::carryRoots(Rig& rig, const SolveRequest& request)
+{
+    bool any = false;
+    for (std::size_t g = 0; g < m_groups.size(); ++g) {
+        Group& group = m_groups[g];
+        // With pins the translation must keep them: the descent's step along the pins' rows does.
+        if (!group.active || !group.rootsFree || group.hasPins)
+            continue;
+        // Weights relative to the heaviest, so no sum can overflow.
+        double heaviest = 0.0;
+        for (std::size_t i = 0; i < request.effectors.size(); ++i)
+            if (m_effectorGroup[i] == static_cast<int>(g))
+                heaviest = std::max(heaviest, request.effectors[i].weight);
+        Vec2 sum;
+        double weights = 0.0;
+        for (std::size_t i = 0; i < request.effectors.size(); ++i)
+            if (m_effectorGroup[i] == static_cast<int>(g)) {
+                const double w = request.effectors[i].weight / heaviest;
+                sum += (m_target[i] - m_world[request.effectors[i].joint].position) * w;
+                weights += w;
+            }
+        const Vec2 carry = sum * (1.0 / weights);
+        for (std::size_t c = group.firstColumn; c < group.endColumn; ++c) {
+            if (m_columnKind[c] == Column::RootX)
+                m_step[c] += carry.x / kRootMoveScale;
+            else if (m_columnKind[c] == Column::RootY)
+                m_step[c] += carry.y / kRootMoveScale;
+        }
+        applyStep(rig, group);
+        any = true;
+    }
+    return any;
+}
+
 void RelaxSolver::restoreSaved(Rig& rig, const Group& group)
 {
     for (std::size_t c = group.firstColumn; c < group.endColumn; ++c)
@@ -282,6 +316,8 @@ void RelaxSolver::takeStep(Rig& rig, const SolveRequest& request)
             applyStep(rig, group);
     }
     updateWorld(rig);
+    if (carryRoots(rig, request))
+        updateWorld(rig);
     // Each group with pins puts them back; one that cannot halves its step and tries again.
     bool pending = false;
     for (Group& group : m_groups) {
