@@ -15,6 +15,7 @@
 
 #include <QTest>
 
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <new>
@@ -80,6 +81,37 @@ void drag(Solver& solver, Rig& rig, JointIndex joint, Vec2 step, int moves, Chec
 class TestPinsAndRoots : public QObject {
     Q_OBJECT
 private slots:
+    // The extreme inputs of tst_tree_solvers on branching trees with pins and free roots, each
+    // solve starting where the last left off: every pose legal, every error finite. (A weight of
+    // 1e300 overflows the descent's squared error; the pose to fall back on must still be legal.)
+    void extremeInputsWithPinsStayLegal()
+    {
+        for (SolverKind kind : {SolverKind::Relax, SolverKind::Follow}) {
+            auto solver = makeSolver(kind);
+            SolveResult result;
+            for (int i = 0; i < cases(300); ++i) {
+                const std::uint64_t seed = 76000 + i;
+                Engine rng(seed);
+                RigOptions options;
+                options.limits = i % 2 == 0;
+                options.pinChance = i % 3 == 0 ? 0.3 : 0.1;
+                Rig rig = randomTree(rng, uniformInt(rng, 2, 30), options);
+                const int n = static_cast<int>(rig.jointCount());
+                const Vec2 targets[] = {rig.rootPosition(0), {1e12, -1e12}, {-1e12, 3}, {0, 0}, {1e300, -1e300}, {-1.7e308, 1.7e308}};
+                const double weight = std::array<double, 3>{1.0, 1e300, 0.0}[static_cast<std::size_t>(i % 3)];
+                for (Vec2 t : targets) {
+                    const Effector e[] = {{uniformInt(rng, 0, n - 1), t, weight},
+                                          {uniformInt(rng, 0, n - 1), forwardKinematics(rig)[0].position, 0.5}};
+                    const Rig before = rig;
+                    solver->run(rig, defaultRequest(std::span<const Effector>(e, i % 2 == 0 ? 1 : 2)), result);
+                    const std::string bad = checkLegalPose(before, rig);
+                    QVERIFY2(bad.empty(), seedMessage(seed, std::string(solverName(kind)) + ": " + bad));
+                    QVERIFY2(std::isfinite(result.error), seedMessage(seed, "error not finite"));
+                }
+            }
+        }
+    }
+
     // Random trees with random pins and limits, one to four effectors with random weights,
     // request.root mostly unset: every pose is legal, pins unmoved to 1e-9 relative. Bones and
     // roots above a pin with a limb now turn and move while it stays; a pin without one holds

@@ -203,7 +203,7 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
         m_groups[g].error = m_groupError[g];
         m_groups[g].bestError = std::numeric_limits<double>::infinity();
         m_groups[g].progressMark = std::numeric_limits<double>::infinity();
-        keepIfBest(g, rig);
+        keepIfBest(g, rig, true); // whatever its error (it may overflow): the pose to fall back on
         m_groups[g].active = !m_groups[g].answered && !groupWithin(request, g);
     }
     std::uint64_t randomState = 0x5eed;
