@@ -20,8 +20,10 @@
 // only for what the limbs cannot do: a group's roots are held while its bones alone make
 // progress and join the descent once that stalls (at once when an effector has no bone to turn,
 // as when a root is dragged), and even then their columns are scaled down (kRootMoveScale,
-// kRootTurnScale in relax_step.cpp) so each step prefers bending. A group of one effector that
-// a closed form above answers is then carried the rest of the way by its root, exactly.
+// kRootTurnScale in relax_step.cpp) so each step prefers bending; after each step the root of a
+// group without pins moves by the best translation for the bones as they stand (carryRoots). A
+// group of one effector that a closed form above answers is carried the rest of the way by its
+// root, exactly; a dragged root goes onto its target.
 //
 // Pins hold exactly, and the bones above a pin may still turn (see pin_limbs.h): a pin whose
 // two bones above may turn is kept by its limb. Its two coordinates are rows of the system with

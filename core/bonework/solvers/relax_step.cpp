@@ -16,11 +16,12 @@ namespace {
 constexpr double kMaxStepDegrees = 30.0;
 // A root's columns are scaled so that the minimum-norm step of the descent prefers bending: one
 // unit of a root's translation moves it kRootMoveScale px, one unit of its rotation turns it
-// kRootTurnScale degrees, where one unit of a bone turns it a degree. So moving the body a
-// pixel costs as much as turning a bone 1 / kRootMoveScale degrees. On the humanoid with its
-// hands and feet as effectors, dragging a hand out of reach, 0.1 for both kept the body's
-// share of each step small while the bones could still help, and let the body carry the rest
-// within a few iterations once they could not (see tst_pins_and_roots, bench_tree_solvers).
+// kRootTurnScale degrees, where one unit of a bone turns it a degree. Measured on the humanoid:
+// its hand dragged 240 px out of reach in 60 moves, hands and feet as effectors, took 1877
+// iterations in all with 1.0, 1642 with 0.1 and 2151 with 0.01 (the body's share too small to
+// help); the pelvis dragged 60 px down with both feet pinned tilted by 0.9 degrees with a
+// rotation scale of 0.1 (by 45 at once in a deep crouch, when the knees reached their limits)
+// and by 0.01 with 0.01, which still turns the body where nothing else can (one foot pinned).
 constexpr double kRootMoveScale = 0.1;
 constexpr double kRootTurnScale = 0.01;
 // A pin's rows are damped this much relative to their own scale: they are constraints (the pin
