@@ -28,10 +28,12 @@
 // Pins hold exactly, and the bones above a pin may still turn (see pin_limbs.h): a pin whose
 // two bones above may turn is kept by its limb. Its two coordinates are rows of the system with
 // no target but staying put (nearly no damping), so each step moves the skeleton along what the
-// pins allow; after the step the limb is re-posed in closed form to put the pin back exactly, and
-// when it cannot (out of reach, a limit) the step is halved until it can, or dropped. So both
-// feet pinned and the pelvis dragged down make a crouch within the knees' limits. Any other pin
-// holds everything above it, as does request.root.
+// pins allow; after the step the limb is re-posed in closed form to put the pin back exactly.
+// When it cannot (out of reach, a limit), a correction moves what is above it back toward where
+// it can (relax_pins.cpp), and failing that the step is halved until it can, or dropped. So both
+// feet pinned and the pelvis dragged down make a crouch within the knees' limits, and one foot
+// pinned lets the body swing about it. Any other pin holds everything above it, as does
+// request.root. Restarts turn only bones with no pin below them.
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/solvers/solver.h"
