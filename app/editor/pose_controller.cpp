@@ -207,10 +207,8 @@ solvers::SolveRequest PoseController::dragRequest(const solvers::Effector& dragg
 
 void PoseController::explainStuckDrag(SolverKind kind, const solvers::SolveRequest& request)
 {
-    // Follow drags a free tree along whole; every other solve holds the tree's root in place.
-    const bool rootsHeld = kind != SolverKind::Follow || request.root != kNoJoint
-                           || m_document->m_rig.subtreeHasPin(m_document->m_rig.rootOf(m_dragJoint));
-    std::string why = solvers::explainStuckDrag(m_document->m_rig, m_dragJoint, request.root, rootsHeld, m_solveResult.limited);
+    // Which roots and pins hold what depends on the solver (follow and relax move free roots).
+    std::string why = solvers::explainStuckDrag(m_document->m_rig, m_dragJoint, kind, request.root, m_solveResult.limited);
     if (why.empty())
         why = m_document->m_rig.jointName(m_dragJoint) + " cannot get closer to the target from here";
     const QString message = QString::fromStdString(why);

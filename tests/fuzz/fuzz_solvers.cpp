@@ -166,16 +166,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     SolveResult result;
     warm->run(solved, request, result);
 
-    // The fixed base: the chain solvers keep their root; relax keeps every root and request.root;
-    // follow keeps request.root when set (its roots move unless pinned).
+    // The fixed base: the chain solvers keep their root; follow and relax keep request.root when
+    // set (their roots move unless pinned or held).
     std::vector<JointIndex> fixed;
     if (kind == SolverKind::Follow || kind == SolverKind::Relax) {
         if (request.root != kNoJoint)
             fixed.push_back(request.root);
-        if (kind == SolverKind::Relax)
-            for (std::size_t j = 0; j < joints; ++j)
-                if (rig.isRoot(static_cast<JointIndex>(j)))
-                    fixed.push_back(static_cast<JointIndex>(j));
     } else {
         fixed.push_back(request.root != kNoJoint ? request.root : rig.rootOf(effectors[0].joint));
     }

@@ -176,6 +176,16 @@ private slots:
         QVERIFY(std::hypot(tip[0].toDouble() - 15, tip[1].toDouble() - 15) <= 0.001);
     }
 
+    // relax moves a free root: the humanoid's pelvis dragged down lands on its target (it
+    // reported "0 iterations, error 36, not reached" when relax held every root).
+    void relaxMovesAFreeRoot()
+    {
+        const QString path = qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/resources/examples/humanoid.rig.json");
+        const Run r = solve({path, QStringLiteral("--solver"), QStringLiteral("relax"), QStringLiteral("--target"), QStringLiteral("pelvis=600,466")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, QStringLiteral("relax: 1 iteration, error 0, reached\n"));
+    }
+
     // Without --iterations a one-off solve gets enough iterations to converge: the humanoid
     // example's hands and feet, sent by relax together to where random legal angles put them,
     // all arrive (with the old default of 10 none of these did).

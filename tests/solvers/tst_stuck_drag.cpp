@@ -1,5 +1,6 @@
-// The rules behind two editor messages: why a drag moved nothing, and which ancestor Make Chain
-// offers first.
+// The rules behind two editor messages: why a drag moved nothing (for chain solvers, and for
+// follow and relax, which move free roots and keep pins by their limbs), and which ancestor
+// Make Chain offers first.
 #include "bonework/solvers/stuck_drag.h"
 
 #include <QTest>
@@ -65,6 +66,39 @@ private slots:
         // A free tree follows the drag: no reason to give.
         QVERIFY(explainStuckDrag(rig, 3, kNoJoint, false, {}).empty());
         QVERIFY(explainStuckDrag(rig, 3, kNoJoint, true, {}).empty());
+    }
+
+    // Follow and relax hold a root only when request.root or a pin without a limb holds it, and
+    // a pin with a limb (its bone and its parent's may turn) holds only itself.
+    void treeSolversFreeRootsAndPinsWithLimbs()
+    {
+        for (SolverKind kind : {SolverKind::Follow, SolverKind::Relax}) {
+            Rig rig = line();
+            QVERIFY(explainStuckDrag(rig, 0, kind, kNoJoint, {}).empty()); // a free root: nothing holds it
+            const std::string held = explainStuckDrag(rig, 0, kind, 0, {});
+            QVERIFY2(held.find("fixed root") != std::string::npos, held.c_str());
+
+            // c pinned: b's and c's bones are its limb, so nothing above it is held; d hangs
+            // rigidly from c, and only the limb's reach can have stopped it.
+            JointIndex d = kNoJoint;
+            QVERIFY(rig.addJoint(JointDesc{.name = "d", .parent = 3, .angle = 5, .length = 10, .minAngle = 5, .maxAngle = 5}, &d).ok());
+            QVERIFY(rig.setPinned(3, true).ok());
+            const std::string kept = explainStuckDrag(rig, d, kind, kNoJoint, {});
+            QVERIFY2(kept.find("limbs above the pinned c") != std::string::npos, kept.c_str());
+            // The chain solvers still stop at the pin.
+            const std::string chain = explainStuckDrag(rig, d, SolverKind::Fabrik, kNoJoint, {});
+            QVERIFY2(chain.find("c is pinned") != std::string::npos && chain.find("rigid") != std::string::npos, chain.c_str());
+
+            // a pinned: one bone below the root, no limb, so it holds everything above it.
+            Rig holding = line();
+            QVERIFY(holding.setPinned(1, true).ok());
+            const std::string root = explainStuckDrag(holding, 0, kind, kNoJoint, {});
+            QVERIFY2(root.find("root held in place") != std::string::npos, root.c_str());
+            const JointIndex limited[] = {3};
+            const std::string limbs = explainStuckDrag(holding, 3, kind, kNoJoint, limited);
+            QVERIFY2(limbs.find("angle limits of c") != std::string::npos && limbs.find("a is pinned") != std::string::npos,
+                     limbs.c_str());
+        }
     }
 
     void defaultChainRootIsTheStartOfTheLimb()

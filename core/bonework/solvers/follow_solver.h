@@ -6,7 +6,9 @@
 // from the root down, each clamped to its limits (rigid joints do not bend at all), and the whole
 // skeleton is shifted so the dragged joint lands on the target. The root moves and turns with the
 // drag. When a pin (or request.root) anchors the skeleton it cannot be shifted; the drag then
-// falls back to the relax solver, which brings the joint as close as the pins allow.
+// falls back to the relax solver, which brings the joint as close as the pins allow: it moves
+// the root too when no pin holds it, and keeps a pin with a limb (pin_limbs.h) by re-posing
+// that limb, so with both feet pinned a dragged pelvis crouches and with one it swings.
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/solvers/relax_solver.h"

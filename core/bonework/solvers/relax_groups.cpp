@@ -1,9 +1,12 @@
-// RelaxSolver::setUp: how one solve breaks down before the descent runs. Which bones may turn,
-// which effectors share them (each such group is its own problem, see relax_solver.h), where
-// each group's bones sit among the columns of J, and the scratch buffers sized to all that.
+// RelaxSolver::setUp: how one solve breaks down before the descent runs. Which bones and roots
+// may move, which pins hold everything above them and which are kept by their limbs, which
+// effectors share variables (each such group is its own problem, see relax_solver.h), where
+// each group's variables sit among the columns of J, and the scratch buffers sized to all that.
 // Once per solve, so kept apart from the per-iteration code in relax_solver.cpp.
 
 #include "bonework/solvers/relax_solver.h"
+
+#include "bonework/solvers/pin_limbs.h"
 
 #include <algorithm>
 
@@ -22,6 +25,7 @@ void RelaxSolver::setUp(const Rig& rig, const SolveRequest& request)
         m_variable.assign(n, -1);
         m_neededMark.assign(n, 0);
         m_onRootPath.assign(n, 0);
+        m_blocked.assign(n, 0);
     } else {
         for (const JointIndex j : m_needed) {
             m_owner[j] = -1;
@@ -30,49 +34,54 @@ void RelaxSolver::setUp(const Rig& rig, const SolveRequest& request)
         }
         for (const JointIndex j : m_rootPath)
             m_onRootPath[j] = 0;
+        for (const JointIndex j : m_blockedList)
+            m_blocked[j] = 0;
     }
     m_needed.clear();
     m_rootPath.clear();
+    m_blockedList.clear();
 
     // The joints whose world transforms the descent reads: every effector and everything above
-    // it (the bones it may turn hang from these), in index order so parents come first.
+    // it (the bones it may turn hang from these); attachPins adds the pins' ways up.
     for (const Effector& e : request.effectors)
         for (JointIndex j = e.joint; j != kNoJoint && !m_neededMark[j]; j = rig.parent(j)) {
             m_neededMark[j] = 1;
             m_needed.push_back(j);
         }
-    std::sort(m_needed.begin(), m_needed.end());
 
-    // Which bones may turn: those above some effector, with no pin in their subtree, not on the
-    // way up to request.root (that joint is held in place).
+    // request.root and everything above it is held in place.
     if (request.root != kNoJoint)
         for (JointIndex j = request.root; j != kNoJoint; j = rig.parent(j)) {
             m_onRootPath[j] = 1;
             m_rootPath.push_back(j);
         }
-    const auto locked = [&](JointIndex j) { return rig.subtreeHasPin(j) || m_onRootPath[j]; };
+    findPins(rig);
+    const auto locked = [&](JointIndex j) { return m_blocked[j] || m_onRootPath[j]; };
 
-    // Effectors that share a bone they may turn form a group; groups share nothing, so each is
-    // its own problem. A group's descent is accepted, damped and restarted on its own, so one
-    // trapped leg of a spider neither rejects the others' good steps nor throws away their
-    // answers when it starts again.
+    // Effectors that share a variable form a group; groups share nothing, so each is its own
+    // problem. A group's descent is accepted, damped and restarted on its own, so one trapped
+    // leg of a spider neither rejects the others' good steps nor throws away their answers when
+    // it starts again. The walk from an effector goes up to its root, marking what may move
+    // (a free root too), and stops at the first joint an earlier effector marked: from there up
+    // the path is that effector's, and so is its group (it can meet only one group).
     m_effectorGroup.assign(effectors, -1);
     for (std::size_t i = 0; i < effectors; ++i) {
         const Effector& e = request.effectors[i];
         if (e.weight <= 0.0)
             continue;
-        JointIndex j = e.joint;
         bool marked = false;
-        for (; !rig.isRoot(j) && m_owner[j] == -1; j = rig.parent(j))
+        int other = -1;
+        for (JointIndex j = e.joint; j != kNoJoint; j = rig.parent(j)) {
+            if (m_owner[j] != -1) {
+                other = m_owner[j];
+                break;
+            }
             if (!locked(j)) {
                 m_owner[j] = static_cast<int>(i);
                 marked = true;
             }
-        // Stopped on a joint an earlier effector marked: from there up the path is that
-        // effector's, and so is its group (the walk stops at the first such joint, so it can
-        // meet only one group). Otherwise this effector starts a group of its own, unless it
-        // has no bone to turn at all.
-        const int other = rig.isRoot(j) ? -1 : m_owner[j];
+        }
+        // Otherwise this effector starts a group of its own, unless it has nothing to move at all.
         if (other >= 0)
             m_effectorGroup[i] = m_effectorGroup[static_cast<std::size_t>(other)];
         else if (marked)
@@ -92,30 +101,13 @@ void RelaxSolver::setUp(const Rig& rig, const SolveRequest& request)
     for (int& g : m_effectorGroup)
         if (g >= 0)
             g = m_groupOf[static_cast<std::size_t>(g)];
-    // Columns of J: each group's bones take one run of columns (in joint order within it), so
-    // everything done per group walks its own range. Counted first, then placed.
     m_groups.assign(groups, Group{});
-    const auto groupOfJoint = [&](std::size_t j) {
-        return static_cast<std::size_t>(m_effectorGroup[static_cast<std::size_t>(m_owner[j])]);
-    };
-    for (const JointIndex j : m_needed) // the owned joints are among them
-        if (m_owner[j] >= 0)
-            ++m_groups[groupOfJoint(static_cast<std::size_t>(j))].endColumn;
-    std::size_t cols = 0;
-    for (Group& group : m_groups) {
-        group.firstColumn = cols;
-        cols += group.endColumn;
-        group.endColumn = group.firstColumn; // grows back as the columns are placed
-    }
-    m_variables.resize(cols);
-    for (const JointIndex j : m_needed) {
-        if (m_owner[j] < 0)
-            continue;
-        const std::size_t c = m_groups[groupOfJoint(static_cast<std::size_t>(j))].endColumn++;
-        m_variable[j] = static_cast<int>(c);
-        m_variables[c] = j;
-    }
-    const std::size_t rows = 2 * effectors;
+    attachPins(rig);
+    std::sort(m_needed.begin(), m_needed.end()); // parents first, for forward kinematics
+    placeColumns(rig, request);
+
+    const std::size_t rows = 2 * (effectors + m_pins.size());
+    const std::size_t cols = m_variables.size();
     m_jacobian.resize(rows * cols);
     m_residual.resize(rows);
     m_target.resize(effectors);
@@ -123,10 +115,128 @@ void RelaxSolver::setUp(const Rig& rig, const SolveRequest& request)
     m_normal.resize(rows * rows);
     m_rhs.resize(rows);
     m_step.resize(cols);
+    m_correction.resize(cols);
     m_saved.resize(cols);
+    m_savedPose.resize(cols);
     m_held.resize(cols);
     m_best.resize(cols);
     m_groupError.assign(groups, 0.0);
+}
+
+void RelaxSolver::findPins(const Rig& rig)
+{
+    // Down from each effector's root into the children with a pin below them only, so a rig
+    // with few pins costs little to search.
+    m_limbPins.clear();
+    for (const JointIndex root : m_needed) {
+        if (!rig.isRoot(root) || !rig.subtreeHasPin(root))
+            continue;
+        m_stack.clear();
+        m_stack.push_back(root);
+        while (!m_stack.empty()) {
+            const JointIndex j = m_stack.back();
+            m_stack.pop_back();
+            if (rig.isPinned(j)) {
+                // A pin whose limb request.root holds cannot be put back by it: it holds all above.
+                if (hasPinLimb(rig, j) && !m_onRootPath[rig.parent(j)]) {
+                    m_limbPins.push_back(j);
+                } else {
+                    for (JointIndex k = j; k != kNoJoint && !m_blocked[k]; k = rig.parent(k)) {
+                        m_blocked[k] = 1;
+                        m_blockedList.push_back(k);
+                    }
+                }
+            }
+            for (JointIndex c = rig.firstChild(j); c != kNoJoint; c = rig.nextSibling(c))
+                if (rig.subtreeHasPin(c))
+                    m_stack.push_back(c);
+        }
+    }
+}
+
+void RelaxSolver::attachPins(const Rig& rig)
+{
+    m_pins.clear();
+    for (const JointIndex pin : m_limbPins) {
+        // The first joint up from the pin that a group moves; none: nothing moves it.
+        JointIndex moved = pin;
+        while (moved != kNoJoint && m_owner[moved] < 0)
+            moved = rig.parent(moved);
+        if (moved == kNoJoint)
+            continue;
+        const int owner = m_owner[moved];
+        const JointIndex knee = rig.parent(pin);
+        // The limb's bones join that group (free of pins otherwise, so no one else holds them).
+        m_owner[pin] = owner;
+        m_owner[knee] = owner;
+        m_pins.push_back({pin, Vec2{}, rig.length(knee) + rig.length(pin), m_effectorGroup[static_cast<std::size_t>(owner)]});
+        m_groups[static_cast<std::size_t>(m_pins.back().group)].hasPins = true;
+        for (JointIndex j = pin; j != kNoJoint && !m_neededMark[j]; j = rig.parent(j)) {
+            m_neededMark[j] = 1;
+            m_needed.push_back(j);
+        }
+    }
+}
+
+void RelaxSolver::placeColumns(const Rig& rig, const SolveRequest& request)
+{
+    // Columns of J: each group's variables take one run of columns (in joint order within it,
+    // a root's three first), so everything done per group walks its own range. Counted first,
+    // then placed.
+    const auto groupOf = [&](JointIndex j) -> Group& {
+        return m_groups[static_cast<std::size_t>(m_effectorGroup[static_cast<std::size_t>(m_owner[j])])];
+    };
+    for (const JointIndex j : m_needed) // every owned joint is among them
+        if (m_owner[j] >= 0)
+            groupOf(j).endColumn += rig.isRoot(j) ? 3 : 1;
+    std::size_t cols = 0;
+    for (Group& group : m_groups) {
+        group.firstColumn = cols;
+        cols += group.endColumn;
+        group.endColumn = group.firstColumn; // grows back as the columns are placed
+    }
+    m_variables.resize(cols);
+    m_columnKind.resize(cols);
+    for (const JointIndex j : m_needed) {
+        if (m_owner[j] < 0)
+            continue;
+        Group& group = groupOf(j);
+        const std::size_t c = group.endColumn;
+        m_variable[j] = static_cast<int>(c);
+        if (rig.isRoot(j)) {
+            const Column kinds[] = {Column::RootTurn, Column::RootX, Column::RootY};
+            for (std::size_t k = 0; k < 3; ++k) {
+                m_variables[c + k] = j;
+                m_columnKind[c + k] = kinds[k];
+            }
+            group.endColumn += 3;
+            group.hasRoot = true;
+        } else {
+            m_variables[c] = j;
+            m_columnKind[c] = Column::Bone;
+            ++group.endColumn;
+            // A restart turns bones at random: never one with a pin below, which it would move.
+            group.restartable = group.restartable || !rig.subtreeHasPin(j);
+        }
+    }
+    for (const HeldPin& pin : m_pins) {
+        m_columnKind[static_cast<std::size_t>(m_variable[pin.joint])] = Column::LimbBone;
+        m_columnKind[static_cast<std::size_t>(m_variable[rig.parent(pin.joint)])] = Column::LimbBone;
+    }
+    // Roots take part from the start in a group with an effector that no bone of its own can
+    // move (a dragged root, a joint whose bones above are rigid or kept by a pin's limb).
+    for (std::size_t i = 0; i < request.effectors.size(); ++i) {
+        const int g = m_effectorGroup[i];
+        if (g < 0 || !m_groups[static_cast<std::size_t>(g)].hasRoot)
+            continue;
+        bool bends = false;
+        for (JointIndex j = request.effectors[i].joint; !rig.isRoot(j) && !bends; j = rig.parent(j)) {
+            const int c = m_variable[j];
+            bends = c >= 0 && m_columnKind[static_cast<std::size_t>(c)] == Column::Bone && rig.minAngle(j) < rig.maxAngle(j);
+        }
+        if (!bends)
+            m_groups[static_cast<std::size_t>(g)].rootsFree = true;
+    }
 }
 
 } // namespace bonework::solvers

@@ -12,8 +12,6 @@
 namespace bonework::solvers {
 namespace {
 
-// The largest turn one step may give a bone: keeps big corrections smooth over iterations.
-constexpr double kMaxStepDegrees = 30.0;
 // Descents tried from other starting poses when one stalls short of the targets.
 constexpr int kMaxRestarts = 40;
 // A descent has stalled when, over the last kCheckEvery iterations, no bone of it turned by
@@ -25,8 +23,10 @@ constexpr double kStallDegrees = 1e-4;
 // that the limits make, which typically misses the targets. Restarting as soon as that shows
 // leaves room for many tries; a free descent that is merely slow (targets in conflict, far out
 // of reach) is left to settle.
-constexpr int kPressedIterations = 5;
-constexpr double kProgress = 0.01;
+constexpr int kPressedIterations = 5; // (and kProgress, in relax_solver.h)
+// A group's roots join its descent after this many iterations in a row in which its bones
+// alone did not cut its error by the fraction kProgress.
+constexpr int kSlowIterations = 5;
 // A pose found after a restart replaces the best one only if its error is lower by this
 // fraction: targets in conflict have one answer that every start creeps toward, and swapping
 // between near-equal poses would make the answer jump from one solve to the next.
@@ -77,64 +77,6 @@ void RelaxSolver::measure(const SolveRequest& request)
     }
 }
 
-bool RelaxSolver::computeStep()
-{
-    const std::size_t rows = m_residual.size();
-    const std::size_t cols = m_variables.size();
-    // Normal matrix over the rows (small: two per effector), skipping held columns. Rows of
-    // different groups share no column, so it is block diagonal; one factorisation serves all.
-    for (std::size_t a = 0; a < rows; ++a) {
-        for (std::size_t b = a; b < rows; ++b) {
-            double s = 0.0;
-            const double* ra = &m_jacobian[a * cols];
-            const double* rb = &m_jacobian[b * cols];
-            for (std::size_t c = 0; c < cols; ++c)
-                if (!m_held[c])
-                    s += ra[c] * rb[c];
-            m_normal[a * rows + b] = s;
-            m_normal[b * rows + a] = s;
-        }
-        m_normal[a * rows + a] += m_rowDamping[a];
-        m_rhs[a] = m_residual[a];
-    }
-    // Cholesky in place (the matrix is symmetric positive definite thanks to the damping).
-    for (std::size_t k = 0; k < rows; ++k) {
-        double d = m_normal[k * rows + k];
-        for (std::size_t p = 0; p < k; ++p)
-            d -= m_normal[k * rows + p] * m_normal[k * rows + p];
-        if (!(d > 0.0) || !std::isfinite(d))
-            return false;
-        d = std::sqrt(d);
-        m_normal[k * rows + k] = d;
-        for (std::size_t i = k + 1; i < rows; ++i) {
-            double s = m_normal[i * rows + k];
-            for (std::size_t p = 0; p < k; ++p)
-                s -= m_normal[i * rows + p] * m_normal[k * rows + p];
-            m_normal[i * rows + k] = s / d;
-        }
-    }
-    for (std::size_t i = 0; i < rows; ++i) { // forward substitution
-        double s = m_rhs[i];
-        for (std::size_t p = 0; p < i; ++p)
-            s -= m_normal[i * rows + p] * m_rhs[p];
-        m_rhs[i] = s / m_normal[i * rows + i];
-    }
-    for (std::size_t i = rows; i-- > 0;) { // back substitution
-        double s = m_rhs[i];
-        for (std::size_t p = i + 1; p < rows; ++p)
-            s -= m_normal[p * rows + i] * m_rhs[p];
-        m_rhs[i] = s / m_normal[i * rows + i];
-    }
-    for (std::size_t c = 0; c < cols; ++c) {
-        double s = 0.0;
-        if (!m_held[c])
-            for (std::size_t r = 0; r < rows; ++r)
-                s += m_jacobian[r * cols + c] * m_rhs[r];
-        m_step[c] = std::clamp(s, -kMaxStepDegrees, kMaxStepDegrees);
-    }
-    return true;
-}
-
 void RelaxSolver::updateWorld(const Rig& rig)
 {
     // The sweep over the whole rig when the effectors' paths are most of it (it walks memory in
@@ -153,77 +95,6 @@ bool RelaxSolver::groupWithin(const SolveRequest& request, std::size_t g) const
             return false;
     }
     return true;
-}
-
-bool RelaxSolver::layOutOutOfReachGroups(Rig& rig, const SolveRequest& request)
-{
-    m_soleEffector.assign(m_groups.size(), -1);
-    for (std::size_t i = 0; i < request.effectors.size(); ++i) {
-        const int g = m_effectorGroup[i];
-        if (g >= 0) {
-            int& sole = m_soleEffector[static_cast<std::size_t>(g)];
-            sole = sole == -1 ? static_cast<int>(i) : -2;
-        }
-    }
-    bool any = false;
-    for (std::size_t g = 0; g < m_groups.size(); ++g) {
-        m_groups[g].answered = false;
-        if (m_soleEffector[g] < 0)
-            continue;
-        // One effector: the bones it may turn are the run of joints above it up to one that
-        // stays put (a root, a pinned subtree, request.root): the anchor.
-        const Effector& e = request.effectors[static_cast<std::size_t>(m_soleEffector[g])];
-        double length = 0.0;
-        JointIndex top = e.joint;
-        for (JointIndex j = e.joint; m_variable[j] >= 0; j = rig.parent(j)) {
-            length += rig.length(j);
-            top = j;
-        }
-        const JointIndex anchor = rig.parent(top);
-        const Vec2 from = m_world[anchor].position;
-        if (!(safeDistance(from, e.target) > length))
-            continue;
-        Rotation toTarget;
-        if (!unitDirection(boundedTarget(from, e.target) - from, toTarget))
-            continue;
-        const Rotation first = m_world[anchor].rotation.inverse() * toTarget;
-        // Straight: the top bone along the line to the target, every bone below it at 0.
-        bool legal = rig.rotationLimits(top).contains(first);
-        for (JointIndex j = e.joint; legal && j != top; j = rig.parent(j))
-            legal = rig.minAngle(j) <= 0.0 && rig.maxAngle(j) >= 0.0;
-        if (!legal)
-            continue;
-        rig.setRotationClamped(top, first);
-        for (JointIndex j = e.joint; j != top; j = rig.parent(j))
-            rig.setAngleClamped(j, 0.0);
-        m_groups[g].answered = true;
-        any = true;
-    }
-    return any;
-}
-
-bool RelaxSolver::solveTwoBoneLimbs(Rig& rig, const SolveRequest& request)
-{
-    bool any = false;
-    for (std::size_t g = 0; g < m_groups.size(); ++g) {
-        Group& group = m_groups[g];
-        if (group.answered || m_soleEffector[g] < 0 || group.endColumn - group.firstColumn < 2)
-            continue;
-        // Columns run in joint order, so the last two are the parent's bone and the effector's
-        // own. Any above them must be rigid (a clavicle, a hip): they hold the limb's base still.
-        const Effector& e = request.effectors[static_cast<std::size_t>(m_soleEffector[g])];
-        if (m_variables[group.endColumn - 1] != e.joint || m_variables[group.endColumn - 2] != rig.parent(e.joint))
-            continue;
-        bool restRigid = true;
-        for (std::size_t c = group.firstColumn; c + 2 < group.endColumn && restRigid; ++c)
-            restRigid = rig.minAngle(m_variables[c]) == rig.maxAngle(m_variables[c]);
-        if (!restRigid)
-            continue;
-        m_twoBone.runOnLimb(rig, e, request.tolerance, m_limbResult);
-        group.answered = true;
-        any = true;
-    }
-    return any;
 }
 
 double RelaxSolver::weightedRootMeanSquare(const SolveRequest& request) const
@@ -257,17 +128,63 @@ void RelaxSolver::keepIfBest(std::size_t g, const Rig& rig, bool reached)
         return;
     group.bestError = group.error;
     for (std::size_t c = group.firstColumn; c < group.endColumn; ++c)
-        m_best[c] = rig.angle(m_variables[c]);
+        m_best[c] = rig.pose(m_variables[c]);
+}
+
+bool RelaxSolver::restartStalledGroups(Rig& rig, bool checkpoint, std::uint64_t& randomState)
+{
+    bool restarted = false;
+    for (Group& group : m_groups) {
+        bool stalled = group.pressedIterations >= kPressedIterations;
+        if (checkpoint) {
+            stalled = stalled || group.movedSinceCheckpoint < kStallDegrees || group.mu > 1e8;
+            group.movedSinceCheckpoint = 0.0;
+        }
+        // While its roots are held, a group whose bones alone have stopped making progress
+        // counts as stalled too (a limb pulled out of reach creeps toward straight).
+        const bool held = group.hasRoot && !group.rootsFree;
+        stalled = stalled || (held && group.slowIterations >= kSlowIterations);
+        if (!group.active || !stalled)
+            continue;
+        group.mu = 1e-3;
+        group.pressedIterations = 0;
+        group.slowIterations = 0;
+        group.movedSinceCheckpoint = 0.0;
+        group.progressMark = std::numeric_limits<double>::infinity();
+        // The bones alone have done what they can: from here the body follows for the rest.
+        if (held) {
+            group.rootsFree = true;
+            continue;
+        }
+        if (!group.restartable || group.restarts == kMaxRestarts) {
+            group.active = false; // out of tries: its best pose is put back at the end
+            continue;
+        }
+        // First from the middle of every range, then from pseudo-random legal poses; only bones
+        // with no pin below them turn, so every pin stays where it is.
+        ++group.restarts;
+        for (std::size_t c = group.firstColumn; c < group.endColumn; ++c) {
+            const JointIndex j = m_variables[c];
+            if (m_columnKind[c] != Column::Bone || rig.subtreeHasPin(j))
+                continue;
+            const double lo = rig.minAngle(j), hi = rig.maxAngle(j);
+            const double u = group.restarts == 1 ? 0.5 : restartFraction(randomState);
+            rig.setAngleClamped(j, lo + (hi - lo) * u);
+        }
+        restarted = true;
+    }
+    return restarted;
 }
 
 void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
 {
     setUp(rig, request);
     const std::size_t effectors = request.effectors.size();
-    const std::size_t cols = m_variables.size();
     const std::size_t groups = m_groups.size();
 
     updateWorld(rig);
+    for (HeldPin& pin : m_pins)
+        pin.spot = m_world[pin.joint].position;
     // The descent works toward targets kept within a huge but safe distance (squares of
     // residuals cannot overflow); error and reach are measured to the real ones.
     for (std::size_t i = 0; i < effectors; ++i) {
@@ -276,14 +193,17 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
     }
     const bool laidOut = layOutOutOfReachGroups(rig, request);
     const bool limbsSolved = solveTwoBoneLimbs(rig, request);
-    if (laidOut || limbsSolved)
+    if (laidOut || limbsSolved) {
         updateWorld(rig);
+        if (carryByRoots(rig, request))
+            updateWorld(rig);
+    }
     measure(request);
     for (std::size_t g = 0; g < groups; ++g) {
         m_groups[g].error = m_groupError[g];
         m_groups[g].bestError = std::numeric_limits<double>::infinity();
         m_groups[g].progressMark = std::numeric_limits<double>::infinity();
-        keepIfBest(g, rig);
+        keepIfBest(g, rig, true); // whatever its error (it may overflow): the pose to fall back on
         m_groups[g].active = !m_groups[g].answered && !groupWithin(request, g);
     }
     std::uint64_t randomState = 0x5eed;
@@ -293,37 +213,8 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
     };
     while (result.iterations < request.iterations && anyActive()) {
         ++result.iterations;
-        // A group whose descent has stalled starts again elsewhere: first from the middle of
-        // every range, then from pseudo-random legal poses.
-        const bool checkpoint = result.iterations % kCheckEvery == 0;
-        bool restarted = false;
-        for (std::size_t g = 0; g < groups; ++g) {
-            Group& group = m_groups[g];
-            bool stalled = group.pressedIterations >= kPressedIterations;
-            if (checkpoint) {
-                stalled = stalled || group.movedSinceCheckpoint < kStallDegrees || group.mu > 1e8;
-                group.movedSinceCheckpoint = 0.0;
-            }
-            if (!group.active || !stalled)
-                continue;
-            if (group.restarts == kMaxRestarts) {
-                group.active = false; // out of tries: its best pose is put back at the end
-                continue;
-            }
-            ++group.restarts;
-            for (std::size_t c = group.firstColumn; c < group.endColumn; ++c) {
-                const JointIndex j = m_variables[c];
-                const double lo = rig.minAngle(j), hi = rig.maxAngle(j);
-                const double u = group.restarts == 1 ? 0.5 : restartFraction(randomState);
-                rig.setAngleClamped(j, lo + (hi - lo) * u);
-            }
-            group.mu = 1e-3;
-            group.pressedIterations = 0;
-            group.movedSinceCheckpoint = 0.0;
-            group.progressMark = std::numeric_limits<double>::infinity();
-            restarted = true;
-        }
-        if (restarted) {
+        // A group whose descent has stalled frees its roots, or starts again elsewhere.
+        if (restartStalledGroups(rig, result.iterations % kCheckEvery == 0, randomState)) {
             updateWorld(rig);
             measure(request);
             for (std::size_t g = 0; g < groups; ++g) {
@@ -335,105 +226,13 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
                 }
             }
         }
-        // Jacobian: turning bone j by one degree moves every effector below it around j's
-        // parent. Groups that are done contribute nothing (zero rows, held columns).
-        std::fill(m_jacobian.begin(), m_jacobian.end(), 0.0);
-        for (Group& group : m_groups)
-            group.largest = 0.0;
-        for (std::size_t i = 0; i < effectors; ++i) {
-            const int g = m_effectorGroup[i];
-            if (g < 0 || !m_groups[static_cast<std::size_t>(g)].active)
-                continue;
-            Group& group = m_groups[static_cast<std::size_t>(g)];
-            const Effector& e = request.effectors[i];
-            const double s = std::sqrt(e.weight) * kRadiansPerDegree;
-            const Vec2 p = m_world[e.joint].position;
-            for (JointIndex j = e.joint; !rig.isRoot(j); j = rig.parent(j)) {
-                const int c = m_variable[j];
-                if (c < 0)
-                    continue;
-                const Vec2 arm = p - m_world[rig.parent(j)].position;
-                m_jacobian[2 * i * cols + static_cast<std::size_t>(c)] = -s * arm.y;
-                m_jacobian[(2 * i + 1) * cols + static_cast<std::size_t>(c)] = s * arm.x;
-                group.largest = std::max(group.largest, s * s * dot(arm, arm));
-            }
-        }
-        for (std::size_t i = 0; i < effectors; ++i) {
-            const int g = m_effectorGroup[i];
-            const bool live = g >= 0 && m_groups[static_cast<std::size_t>(g)].active;
-            // Damping relative to the largest diagonal entry of the group's J Jᵀ.
-            const double damping = live ? m_groups[static_cast<std::size_t>(g)].mu * std::max(m_groups[static_cast<std::size_t>(g)].largest, 1e-12) : 1.0;
-            m_rowDamping[2 * i] = damping;
-            m_rowDamping[2 * i + 1] = damping;
-            if (!live) {
-                m_residual[2 * i] = 0.0;
-                m_residual[2 * i + 1] = 0.0;
-            }
-        }
-        for (const Group& group : m_groups)
-            std::fill(m_held.begin() + static_cast<std::ptrdiff_t>(group.firstColumn),
-                      m_held.begin() + static_cast<std::ptrdiff_t>(group.endColumn), group.active ? 0 : 1);
-        if (!computeStep())
+        buildSystem(rig, request);
+        if (!computeStep(m_step))
             break;
         // Hold joints that sit on a limit the step pushes against, then solve again without them.
-        bool held = false;
-        for (Group& group : m_groups) {
-            group.pressed = false;
-            for (std::size_t c = group.firstColumn; c < group.endColumn; ++c) {
-                const JointIndex j = m_variables[c];
-                const double a = rig.angle(j);
-                if (m_held[c])
-                    continue;
-                if ((a <= rig.minAngle(j) && m_step[c] < 0.0) || (a >= rig.maxAngle(j) && m_step[c] > 0.0)) {
-                    if (rig.minAngle(j) == kMinLimit && rig.maxAngle(j) == kMaxLimit)
-                        continue; // a free joint just wraps around
-                    m_held[c] = 1;
-                    group.pressed = true;
-                    held = true;
-                }
-            }
-        }
-        if (held && !computeStep())
+        if (holdPressedColumns(rig) && !computeStep(m_step))
             break;
-        for (std::size_t c = 0; c < cols; ++c) {
-            const JointIndex j = m_variables[c];
-            m_saved[c] = rig.angle(j);
-            if (m_step[c] != 0.0)
-                rig.setAngleClamped(j, m_saved[c] + m_step[c]);
-        }
-        updateWorld(rig);
-        measure(request);
-        // Each group keeps its step only if its own weighted error fell.
-        bool reverted = false;
-        for (std::size_t g = 0; g < groups; ++g) {
-            Group& group = m_groups[g];
-            if (!group.active)
-                continue;
-            if (m_groupError[g] < group.error) {
-                group.error = m_groupError[g];
-                group.mu = std::max(group.mu * 0.3, 1e-9);
-                keepIfBest(g, rig);
-                for (std::size_t c = group.firstColumn; c < group.endColumn; ++c)
-                    group.movedSinceCheckpoint = std::max(group.movedSinceCheckpoint, std::fabs(m_step[c]));
-            } else {
-                for (std::size_t c = group.firstColumn; c < group.endColumn; ++c)
-                    rig.setAngleClamped(m_variables[c], m_saved[c]);
-                group.mu *= 10.0;
-                reverted = true;
-            }
-            if (group.error < (1.0 - kProgress) * group.progressMark) {
-                group.progressMark = group.error;
-                group.pressedIterations = 0;
-            } else if (group.pressed) {
-                ++group.pressedIterations;
-            } else {
-                group.pressedIterations = 0;
-            }
-        }
-        if (reverted) {
-            updateWorld(rig);
-            measure(request); // the residuals of the reverted groups
-        }
+        takeStep(rig, request);
         for (std::size_t g = 0; g < groups; ++g)
             if (m_groups[g].active && groupWithin(request, g)) {
                 m_groups[g].active = false;
@@ -443,14 +242,14 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
     if ((laidOut || limbsSolved) && result.iterations == 0)
         result.iterations = 1; // the closed-form answer counts as one, as in the chain solvers
     // After restarts each group goes back to its best pose (a no-op when it is the current
-    // one); without, its one descent only ever improved.
+    // one); without, its one descent only ever improved. Poses go back to the bit, pins too.
     bool restored = false;
     for (std::size_t g = 0; g < groups; ++g) {
         const Group& group = m_groups[g];
         if (group.restarts == 0)
             continue;
         for (std::size_t c = group.firstColumn; c < group.endColumn; ++c)
-            rig.setAngleClamped(m_variables[c], m_best[c]);
+            rig.setPose(m_variables[c], m_best[c]);
         restored = true;
     }
     if (restored)
@@ -461,6 +260,7 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
     for (const Effector& e : request.effectors)
         if (safeDistance(m_world[e.joint].position, e.target) > request.tolerance)
             result.reached = false;
+    // Bones only: a root's range is the whole circle, never a limit.
     collectLimited(rig, m_variables, result.limited);
     std::sort(result.limited.begin(), result.limited.end()); // reported in index order
 }

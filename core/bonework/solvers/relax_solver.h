@@ -13,13 +13,33 @@
 // target (always without limits): that pose is the answer, laid out at once. So is a two-bone
 // limb's: a group of one effector whose only bones that can turn are its own and its parent's
 // (others above them rigid) gets two-bone's exact nearest legal pose (the bend it has now
-// first), where the descent would only approach it. Roots and pinned joints stay put, and so
-// does request.root when set.
+// first), where the descent would only approach it.
+//
+// Roots move, as an animator expects: a root that is not pinned, not request.root nor above it,
+// and not held by a pin (below) is a variable too, its position and rotation. The body follows
+// only for what the limbs cannot do: a group's roots are held while its bones alone make
+// progress and join the descent once that stalls (at once when an effector has no bone to turn,
+// as when a root is dragged), and even then their columns are scaled down (kRootMoveScale,
+// kRootTurnScale in relax_step.cpp) so each step prefers bending; after each step the root of a
+// group without pins moves by the best translation for the bones as they stand (carryRoots). A
+// group of one effector that a closed form above answers is carried the rest of the way by its
+// root, exactly; a dragged root goes onto its target.
+//
+// Pins hold exactly, and the bones above a pin may still turn (see pin_limbs.h): a pin whose
+// two bones above may turn is kept by its limb. Its two coordinates are rows of the system with
+// no target but staying put (nearly no damping), so each step moves the skeleton along what the
+// pins allow; after the step the limb is re-posed in closed form to put the pin back exactly.
+// When it cannot (out of reach, a limit), a correction moves what is above it back toward where
+// it can (relax_pins.cpp), and failing that the step is halved until it can, or dropped. So both
+// feet pinned and the pelvis dragged down make a crouch within the knees' limits, and one foot
+// pinned lets the body swing about it. Any other pin holds everything above it, as does
+// request.root. Restarts turn only bones with no pin below them.
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/solvers/solver.h"
 #include "bonework/solvers/two_bone_solver.h"
 
+#include <cstdint>
 #include <vector>
 
 namespace bonework::solvers {
@@ -32,33 +52,92 @@ public:
     void run(Rig& rig, const SolveRequest& request, SolveResult& result) override;
 
 private:
+    // A descent makes progress while its error falls by this fraction (see relax_solver.cpp).
+    static constexpr double kProgress = 0.01;
+
     // One group of effectors that share bones, and the state of its descent.
     struct Group {
         double mu = 1e-3;      // damping relative to the largest diagonal entry of its J Jᵀ
         double largest = 0.0;  // that entry, this iteration
+        double pinLargest = 0.0; // the same over its pins' rows
         double error = 0.0;    // weighted squared error of its effectors
         double bestError = 0.0;
         double movedSinceCheckpoint = 0.0; // largest kept turn of one of its bones lately
         double progressMark = 0.0;  // error when it last improved by kProgress
         int pressedIterations = 0;  // since then, in a row, with bones pressed against limits
+        int slowIterations = 0;     // since then
         bool pressed = false;       // this iteration
         int restarts = 0;
         bool active = true;    // still descending: targets not met, restarts left
         bool answered = false; // posed in closed form, no descent (see layOutOutOfReachGroups, solveTwoBoneLimbs)
-        std::size_t firstColumn = 0; // its bones: columns [firstColumn, endColumn) of J
+        bool hasRoot = false;   // a root is among its variables
+        bool rootsFree = false; // its roots take part in the descent (see the top of this file)
+        bool hasPins = false;   // pins kept by limbs hang below its variables
+        bool restartable = false; // has bones a restart may turn (none with a pin below)
+        bool pinsPlaced = true; // after a trial step: every one of its pins put back
+        bool limbsPosed = true; // scratch: its limbs found poses for the pins
+        bool halved = false;    // its trial step was halved for its pins
+        std::size_t firstColumn = 0; // its variables: columns [firstColumn, endColumn) of J
         std::size_t endColumn = 0;
     };
+    // What a column of J moves: a bone's angle, or a root's rotation or position.
+    enum class Column : unsigned char { Bone, LimbBone, RootTurn, RootX, RootY };
+    // A pin kept by its limb (pin_limbs.h) below a group's variables: two rows of J.
+    struct HeldPin {
+        JointIndex joint = kNoJoint;
+        Vec2 spot;      // where it stays
+        double reach = 0.0; // its limb's length
+        int group = 0;
+        bool placed = true; // after a trial step: its limb put it back
+    };
 
-    // Marks the bones that may turn, groups the effectors and sizes the buffers.
+    // Marks the variables, groups the effectors, attaches pins and sizes the buffers.
     void setUp(const Rig& rig, const SolveRequest& request);
+    // The pins in the effectors' trees: those with a limb go to m_limbPins, the others block
+    // every joint above them (m_blocked).
+    void findPins(const Rig& rig);
+    // Attaches each pin with a limb to the group that moves something above it; its limb's bones
+    // become columns of that group. Adds the joints it needs to m_needed.
+    void attachPins(const Rig& rig);
+    // Places the columns of every group in J and sets each group's flags.
+    void placeColumns(const Rig& rig, const SolveRequest& request);
     // m_world for the joints in m_needed.
     void updateWorld(const Rig& rig);
     // Each group's weighted squared error (m_groupError) and the per-effector residuals for
     // the current m_world.
     void measure(const SolveRequest& request);
-    // Solves (J Jᵀ + D) y = r, D the per-row damping, and sets m_step = Jᵀ y; false if the
+    // J, the residuals of live rows, the per-row damping and the held columns for this
+    // iteration; for a `correction`, of the groups whose pins are not back (see relax_pins.cpp).
+    void buildSystem(const Rig& rig, const SolveRequest& request, bool correction = false);
+    // Solves (J Jᵀ + D) y = r, D the per-row damping, and sets `step` = Jᵀ y; false if the
     // system is singular.
-    bool computeStep();
+    bool computeStep(std::vector<double>& step);
+    // Holds the bones on (a limb's bones: within a hair of) a limit the step pushes against;
+    // returns whether any was.
+    bool holdPressedColumns(const Rig& rig);
+    // Applies m_step, puts the pins back (halving a group's step until they can be), and keeps
+    // each group's step only if its error fell. Ends with m_world and the residuals current.
+    void takeStep(Rig& rig, const SolveRequest& request);
+    // Sets the group's variables to m_saved plus m_step, or back to m_savedPose; or adds
+    // m_correction to them.
+    void applyStep(Rig& rig, const Group& group);
+    void restoreSaved(Rig& rig, const Group& group);
+    void applyCorrection(Rig& rig, const Group& group);
+    // After the step, moves the root of each group whose roots are free (and that has no pins) by the weighted mean of
+    // what is left to its effectors' targets: the translation that fits them best for the bones
+    // as they now stand, where the scaled columns would only creep toward it (a target far out
+    // of reach). Adds it to m_step, so halving for the pins halves it too; m_world current.
+    bool carryRoots(Rig& rig, const SolveRequest& request);
+    // Puts back the pins of the groups whose pins are not (pinsPlaced false), correcting what
+    // lies above a limb that cannot reach; returns whether some group still could not.
+    bool putPinsBack(Rig& rig, const SolveRequest& request);
+    // Re-poses the limbs of group g's pins (m_world current); false if one cannot reach.
+    bool placePins(Rig& rig, std::size_t g);
+    // Whether every pin of group g is back on its spot (m_world current); marks those not.
+    bool pinsBack(std::size_t g);
+    // The restarts and root releases of groups whose descent has stalled this iteration;
+    // returns whether any pose changed.
+    bool restartStalledGroups(Rig& rig, bool checkpoint, std::uint64_t& randomState);
     // Whether every effector of group g is within the tolerance of its target.
     bool groupWithin(const SolveRequest& request, std::size_t g) const;
     // A group of one effector whose target lies beyond the full length of the bones it may
@@ -73,6 +152,10 @@ private:
     // with limits its restarts could miss it). Poses such groups that are not answered yet,
     // marks them answered; returns whether any was.
     bool solveTwoBoneLimbs(Rig& rig, const SolveRequest& request);
+    // An answered group with a free root and no pins: the root carries its effector the rest of
+    // the way to the target.
+    // Needs m_world current; returns whether any root moved.
+    bool carryByRoots(Rig& rig, const SolveRequest& request);
     // The reported error: the weighted root mean square of the effectors' distances to their
     // real targets (the plain one when every weight is 0), finite for any finite input.
     double weightedRootMeanSquare(const SolveRequest& request) const;
@@ -81,12 +164,18 @@ private:
     void keepIfBest(std::size_t g, const Rig& rig, bool reached = false);
 
     std::vector<WorldTransform> m_world;     // current for the joints in m_needed only
-    std::vector<JointIndex> m_needed;        // effectors and their ancestors, in index order
+    std::vector<JointIndex> m_needed;        // effectors, pins and their ancestors, in index order
     std::vector<unsigned char> m_neededMark; // joint -> in m_needed
     std::vector<JointIndex> m_rootPath;      // request.root and its ancestors: held in place
     std::vector<unsigned char> m_onRootPath; // joint -> in m_rootPath
-    std::vector<int> m_variable;             // joint -> column in J, or -1
+    std::vector<JointIndex> m_blockedList;   // joints above a pin without a limb: held in place
+    std::vector<unsigned char> m_blocked;    // joint -> in m_blockedList
+    std::vector<JointIndex> m_limbPins;      // pins with a limb in the effectors' trees
+    std::vector<JointIndex> m_stack;         // scratch for the search for pins
+    std::vector<HeldPin> m_pins;             // the attached ones: rows 2 * effectors + 2 * k
+    std::vector<int> m_variable;             // joint -> its column in J (a root: its first), or -1
     std::vector<JointIndex> m_variables;     // column -> joint
+    std::vector<Column> m_columnKind;        // column -> what it moves
     std::vector<int> m_owner;                // joint -> an effector whose path marked it, or -1
     std::vector<int> m_effectorGroup;        // effector -> group, or -1 (nothing it can move)
     std::vector<int> m_groupOf;              // scratch: first effector of a group -> group
@@ -94,15 +183,17 @@ private:
     std::vector<Group> m_groups;
     std::vector<double> m_groupError;        // per group, filled by measure()
     std::vector<double> m_rowDamping;        // per row of J
-    std::vector<double> m_jacobian;          // row-major, rows = 2 * effectors
+    std::vector<double> m_jacobian;          // row-major: 2 rows per effector, then 2 per pin
     std::vector<Vec2> m_target;              // per effector: its target, bounded (see run)
     std::vector<double> m_residual;          // sqrt(weight) * (target - position), per row
     std::vector<double> m_normal;            // J Jᵀ + damping I
     std::vector<double> m_rhs;
-    std::vector<double> m_step;              // degrees per variable
-    std::vector<double> m_saved;             // angles before a trial step
+    std::vector<double> m_step;              // per column: degrees, or scaled units for roots
+    std::vector<double> m_correction;        // per column: a correction for the pins, likewise
+    std::vector<double> m_saved;             // per column: its value before a trial step
+    std::vector<Rig::JointPose> m_savedPose; // per column: its joint's pose then, to the bit
     std::vector<unsigned char> m_held;       // variable held at its limit for this step
-    std::vector<double> m_best;              // angles of the best pose found so far
+    std::vector<Rig::JointPose> m_best;      // per column: its joint's pose in the best found
     TwoBoneSolver m_twoBone;                 // poses two-bone limbs
     SolveResult m_limbResult;                // its report (unused), kept for its buffer
 };

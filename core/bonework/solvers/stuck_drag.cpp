@@ -1,5 +1,7 @@
 #include "bonework/solvers/stuck_drag.h"
 
+#include "bonework/solvers/pin_limbs.h"
+
 #include <algorithm>
 
 namespace bonework::solvers {
@@ -7,13 +9,34 @@ namespace {
 
 bool isRigid(const Rig& rig, JointIndex j) { return !rig.isRoot(j) && rig.minAngle(j) == rig.maxAngle(j); }
 
-} // namespace
-
-std::string explainStuckDrag(const Rig& rig, JointIndex joint, JointIndex held, bool rootsHeld,
-                             std::span<const JointIndex> limited)
+// The pins in `root`'s tree, in a depth-first order: those without a limb (which hold everything
+// above them) to `holding`, the others to `kept` (at most a few of each, for a message).
+void treePins(const Rig& rig, JointIndex root, std::vector<JointIndex>& holding, std::vector<JointIndex>& kept)
 {
-    if (!rig.isValidJoint(joint))
-        return {};
+    std::vector<JointIndex> stack{root};
+    while (!stack.empty()) {
+        const JointIndex j = stack.back();
+        stack.pop_back();
+        if (rig.isPinned(j))
+            (hasPinLimb(rig, j) ? kept : holding).push_back(j);
+        for (JointIndex c = rig.firstChild(j); c != kNoJoint; c = rig.nextSibling(c))
+            if (rig.subtreeHasPin(c))
+                stack.push_back(c);
+    }
+}
+
+std::string nameList(const Rig& rig, std::span<const JointIndex> joints)
+{
+    std::string names;
+    for (std::size_t i = 0; i < joints.size() && i < 3; ++i)
+        names += (i == 0 ? "" : ", ") + rig.jointName(joints[i]);
+    return joints.size() > 3 ? names + ", ..." : names;
+}
+
+// The walk shared by both forms: `limbsKeepPins` when a pin with a limb holds only itself.
+std::string explain(const Rig& rig, JointIndex joint, JointIndex held, bool rootsHeld, bool limbsKeepPins,
+                    const std::string& rootHeldWhy, std::span<const JointIndex> limited)
+{
     const std::string& name = rig.jointName(joint);
     if (rig.isPinned(joint))
         return name + " is pinned: unpin it (P) to drag it";
@@ -29,13 +52,13 @@ std::string explainStuckDrag(const Rig& rig, JointIndex joint, JointIndex held, 
             if (!rootsHeld)
                 return {}; // the whole tree follows the drag: nothing holds it
             stop = j;
-            heldBy = "the root " + rig.jointName(j) + " is held in place";
+            heldBy = "the root " + rig.jointName(j) + " is held in place" + rootHeldWhy;
             break;
         }
         if (!isRigid(rig, j))
             ++turnable;
         const JointIndex p = rig.parent(j);
-        if (rig.isPinned(p)) {
+        if (rig.isPinned(p) && !(limbsKeepPins && hasPinLimb(rig, p))) {
             stop = p;
             heldBy = rig.jointName(p) + " is pinned";
             break;
@@ -60,6 +83,42 @@ std::string explainStuckDrag(const Rig& rig, JointIndex joint, JointIndex held, 
     if (!limits.empty())
         return name + " is held by the angle limits of " + limits + " (" + heldBy + ")";
     return {};
+}
+
+} // namespace
+
+std::string explainStuckDrag(const Rig& rig, JointIndex joint, JointIndex held, bool rootsHeld,
+                             std::span<const JointIndex> limited)
+{
+    if (!rig.isValidJoint(joint))
+        return {};
+    return explain(rig, joint, held, rootsHeld, false, {}, limited);
+}
+
+std::string explainStuckDrag(const Rig& rig, JointIndex joint, SolverKind kind, JointIndex held,
+                             std::span<const JointIndex> limited)
+{
+    if (!rig.isValidJoint(joint))
+        return {};
+    if (kind != SolverKind::Follow && kind != SolverKind::Relax)
+        return explain(rig, joint, held, true, false, {}, limited);
+    // Follow and relax: the root is held by `held` (it and all above it) or by a pin without a
+    // limb; a pin with a limb holds only itself.
+    const JointIndex root = rig.rootOf(joint);
+    std::vector<JointIndex> holding, kept;
+    if (rig.subtreeHasPin(root))
+        treePins(rig, root, holding, kept);
+    const bool heldAbove = held != kNoJoint && rig.rootOf(held) == root;
+    std::string why;
+    if (!holding.empty() && !heldAbove && !(holding.size() == 1 && holding.front() == root))
+        why = " (" + nameList(rig, holding) + (holding.size() == 1 ? " is pinned and holds" : " are pinned and hold")
+              + " everything above)";
+    std::string reason = explain(rig, joint, held, heldAbove || !holding.empty(), true, why, limited);
+    if (reason.empty() && holding.empty() && !heldAbove && !kept.empty())
+        // Nothing holds the tree but the pins' limbs: they are what stops the drag.
+        reason = rig.jointName(joint) + " cannot go further: the limbs above the pinned " + nameList(rig, kept)
+                 + " are at full stretch or at their angle limits";
+    return reason;
 }
 
 JointIndex defaultChainRoot(const Rig& rig, JointIndex tip)

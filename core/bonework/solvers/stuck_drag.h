@@ -10,12 +10,19 @@
 
 namespace bonework::solvers {
 
-// The reason dragging `joint` cannot bring it closer to its target, in one sentence; empty when
-// the rig gives no reason (the joint can move, the target is simply where it is).
-//   held       the joint the solve holds in place (a chain's root; kNoJoint: none)
-//   rootsHeld  whether the solve holds the tree's root in place (every solver but an
-//              unanchored follow does)
-//   limited    the joints the solve left on one of their angle limits (SolveResult::limited)
+// The reason dragging `joint` with a solve of `kind` cannot bring it closer to its target, in one
+// sentence; empty when the rig gives no reason (the joint can move, the target is simply where
+// it is).
+//   held     the joint the solve holds in place (a chain's root, request.root; kNoJoint: none)
+//   limited  the joints the solve left on one of their angle limits (SolveResult::limited)
+// The chain solvers hold the chain's root and everything above a pin. Follow and relax move a
+// tree's root unless `held` or a pin holds it, and a pin with a limb (pin_limbs.h) holds only
+// itself: the skeleton above it may move while its limb keeps it in place.
+std::string explainStuckDrag(const Rig& rig, JointIndex joint, SolverKind kind, JointIndex held,
+                             std::span<const JointIndex> limited);
+
+// The same with the solve's rule for roots given: `rootsHeld` says whether it holds the tree's
+// root in place; every pin holds everything above it (as the chain solvers do).
 std::string explainStuckDrag(const Rig& rig, JointIndex joint, JointIndex held, bool rootsHeld,
                              std::span<const JointIndex> limited);
 

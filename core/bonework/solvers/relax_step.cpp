@@ -1,0 +1,378 @@
+// One iteration of RelaxSolver's descent: the system J Jᵀ + D over the effectors' and the
+// pins' rows, its solution, the columns held at their limits, and the trial step with its pins
+// put back, kept or dropped per group. The loop around it lives in relax_solver.cpp.
+
+#include "bonework/solvers/relax_solver.h"
+
+#include "bonework/angles.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace bonework::solvers {
+namespace {
+
+// The largest turn one step may give a bone: keeps big corrections smooth over iterations.
+constexpr double kMaxStepDegrees = 30.0;
+// A root's columns are scaled so that the minimum-norm step of the descent prefers bending: one
+// unit of a root's translation moves it kRootMoveScale px, one unit of its rotation turns it
+// kRootTurnScale degrees, where one unit of a bone turns it a degree. Measured on the humanoid:
+// its hand dragged 240 px out of reach in 60 moves, hands and feet as effectors, took 1877
+// iterations in all with 1.0, 1642 with 0.1 and 2151 with 0.01 (the body's share too small to
+// help); the pelvis dragged 60 px down with both feet pinned tilted by 0.9 degrees with a
+// rotation scale of 0.1 (by 45 at once in a deep crouch, when the knees reached their limits)
+// and by 0.01 with 0.01, which still turns the body where nothing else can (one foot pinned).
+constexpr double kRootMoveScale = 0.1;
+constexpr double kRootTurnScale = 0.01;
+// A pin's rows are damped this much relative to their own scale: they are constraints (the pin
+// stays), not wishes, so each step moves the skeleton along what the pins allow to within this
+// fraction; the limbs then put the pins back exactly.
+constexpr double kPinSlack = 1e-6;
+// A limb's bone this close to a limit (degrees) counts as on it: the limb is re-posed in closed
+// form, so it only ever comes near a limit, and must be held there for the skeleton above to
+// slide along what the limb allows instead of halving every step against it.
+constexpr double kLimbMargin = 1e-3;
+// How often a step whose pins cannot all be put back is halved before it is dropped.
+constexpr int kMaxHalvings = 12;
+
+} // namespace
+
+void RelaxSolver::buildSystem(const Rig& rig, const SolveRequest& request, bool correction)
+{
+    // The groups taking part: those still descending, or for a correction those whose pins
+    // could not all be put back.
+    const auto live = [correction](const Group& group) { return correction ? !group.pinsPlaced : group.active; };
+    const std::size_t effectors = request.effectors.size();
+    const std::size_t cols = m_variables.size();
+    std::fill(m_jacobian.begin(), m_jacobian.end(), 0.0);
+    for (Group& group : m_groups) {
+        group.largest = 0.0;
+        group.pinLargest = 0.0;
+    }
+    // Rows `row` and `row + 1`: how the joint's x and y move per unit of each variable above it,
+    // scaled by s (the square root of the row's weight). Turning bone j by one degree moves the
+    // joint around j's parent; a root's columns move everything under it.
+    const auto fillRows = [&](std::size_t row, JointIndex joint, double s, const Group& group, double& largest) {
+        double* rx = &m_jacobian[row * cols];
+        double* ry = &m_jacobian[(row + 1) * cols];
+        const Vec2 p = m_world[joint].position;
+        JointIndex j = joint;
+        for (; !rig.isRoot(j); j = rig.parent(j)) {
+            const int c = m_variable[j];
+            if (c < 0)
+                continue;
+            const double k = s * kRadiansPerDegree;
+            const Vec2 arm = p - m_world[rig.parent(j)].position;
+            rx[c] = -k * arm.y;
+            ry[c] = k * arm.x;
+            largest = std::max(largest, k * k * dot(arm, arm));
+        }
+        const int c = m_variable[j];
+        if (c < 0 || !group.rootsFree)
+            return;
+        const double k = s * kRadiansPerDegree * kRootTurnScale;
+        const double m = s * kRootMoveScale;
+        const Vec2 arm = p - m_world[j].position;
+        rx[c] = -k * arm.y;
+        ry[c] = k * arm.x;
+        rx[c + 1] = m;
+        ry[c + 2] = m;
+        largest = std::max({largest, k * k * dot(arm, arm), m * m});
+    };
+    for (std::size_t i = 0; i < effectors; ++i) {
+        const int g = m_effectorGroup[i];
+        if (g >= 0 && live(m_groups[static_cast<std::size_t>(g)])) {
+            Group& group = m_groups[static_cast<std::size_t>(g)];
+            fillRows(2 * i, request.effectors[i].joint, std::sqrt(request.effectors[i].weight), group, group.largest);
+        }
+    }
+    for (std::size_t k = 0; k < m_pins.size(); ++k) {
+        Group& group = m_groups[static_cast<std::size_t>(m_pins[k].group)];
+        if (live(group))
+            fillRows(2 * (effectors + k), m_pins[k].joint, 1.0, group, group.pinLargest);
+    }
+    // Damping relative to the largest diagonal entry of the group's J Jᵀ; rows of groups not
+    // taking part contribute nothing (no residual, held columns). A correction asks the
+    // effectors to stay where the step put them, and the pins to go back.
+    for (std::size_t i = 0; i < effectors; ++i) {
+        const int g = m_effectorGroup[i];
+        const Group* group = g >= 0 && live(m_groups[static_cast<std::size_t>(g)]) ? &m_groups[static_cast<std::size_t>(g)] : nullptr;
+        const double damping = group ? group->mu * std::max(group->largest, 1e-12) : 1.0;
+        m_rowDamping[2 * i] = damping;
+        m_rowDamping[2 * i + 1] = damping;
+        if (!group || correction) {
+            m_residual[2 * i] = 0.0;
+            m_residual[2 * i + 1] = 0.0;
+        }
+    }
+    for (std::size_t k = 0; k < m_pins.size(); ++k) {
+        const Group& group = m_groups[static_cast<std::size_t>(m_pins[k].group)];
+        const bool taking = live(group);
+        const double damping = taking ? kPinSlack * std::max(group.pinLargest, 1e-12) : 1.0;
+        const std::size_t row = 2 * (effectors + k);
+        const Vec2 back = taking && correction ? m_pins[k].spot - m_world[m_pins[k].joint].position : Vec2{};
+        m_rowDamping[row] = damping;
+        m_rowDamping[row + 1] = damping;
+        m_residual[row] = back.x; // a pin's wish: to stay where it is, or go back there
+        m_residual[row + 1] = back.y;
+    }
+    for (const Group& group : m_groups)
+        for (std::size_t c = group.firstColumn; c < group.endColumn; ++c) {
+            const bool root = m_columnKind[c] == Column::RootTurn || m_columnKind[c] == Column::RootX
+                              || m_columnKind[c] == Column::RootY;
+            m_held[c] = !live(group) || (root && !group.rootsFree) ? 1 : 0;
+        }
+    // A correction holds the limbs that could not reach: they already lie as near as they can,
+    // so what is above them must move.
+    if (correction)
+        for (const HeldPin& pin : m_pins)
+            if (!pin.placed && live(m_groups[static_cast<std::size_t>(pin.group)])) {
+                m_held[static_cast<std::size_t>(m_variable[pin.joint])] = 1;
+                m_held[static_cast<std::size_t>(m_variable[rig.parent(pin.joint)])] = 1;
+            }
+}
+
+bool RelaxSolver::computeStep(std::vector<double>& step)
+{
+    const std::size_t rows = m_residual.size();
+    const std::size_t cols = m_variables.size();
+    // Normal matrix over the rows (small: two per effector and pin), skipping held columns. Rows
+    // of different groups share no column, so it is block diagonal; one factorisation serves all.
+    for (std::size_t a = 0; a < rows; ++a) {
+        for (std::size_t b = a; b < rows; ++b) {
+            double s = 0.0;
+            const double* ra = &m_jacobian[a * cols];
+            const double* rb = &m_jacobian[b * cols];
+            for (std::size_t c = 0; c < cols; ++c)
+                if (!m_held[c])
+                    s += ra[c] * rb[c];
+            m_normal[a * rows + b] = s;
+            m_normal[b * rows + a] = s;
+        }
+        m_normal[a * rows + a] += m_rowDamping[a];
+        m_rhs[a] = m_residual[a];
+    }
+    // Cholesky in place (the matrix is symmetric positive definite thanks to the damping).
+    for (std::size_t k = 0; k < rows; ++k) {
+        double d = m_normal[k * rows + k];
+        for (std::size_t p = 0; p < k; ++p)
+            d -= m_normal[k * rows + p] * m_normal[k * rows + p];
+        if (!(d > 0.0) || !std::isfinite(d))
+            return false;
+        d = std::sqrt(d);
+        m_normal[k * rows + k] = d;
+        for (std::size_t i = k + 1; i < rows; ++i) {
+            double s = m_normal[i * rows + k];
+            for (std::size_t p = 0; p < k; ++p)
+                s -= m_normal[i * rows + p] * m_normal[k * rows + p];
+            m_normal[i * rows + k] = s / d;
+        }
+    }
+    for (std::size_t i = 0; i < rows; ++i) { // forward substitution
+        double s = m_rhs[i];
+        for (std::size_t p = 0; p < i; ++p)
+            s -= m_normal[i * rows + p] * m_rhs[p];
+        m_rhs[i] = s / m_normal[i * rows + i];
+    }
+    for (std::size_t i = rows; i-- > 0;) { // back substitution
+        double s = m_rhs[i];
+        for (std::size_t p = i + 1; p < rows; ++p)
+            s -= m_normal[p * rows + i] * m_rhs[p];
+        m_rhs[i] = s / m_normal[i * rows + i];
+    }
+    for (std::size_t c = 0; c < cols; ++c) {
+        double s = 0.0;
+        if (!m_held[c])
+            for (std::size_t r = 0; r < rows; ++r)
+                s += m_jacobian[r * cols + c] * m_rhs[r];
+        // A root's translation is linear in its step: no turn to keep smooth, so no cap.
+        const bool moves = m_columnKind[c] == Column::RootX || m_columnKind[c] == Column::RootY;
+        step[c] = moves ? s : std::clamp(s, -kMaxStepDegrees, kMaxStepDegrees);
+    }
+    return true;
+}
+
+bool RelaxSolver::holdPressedColumns(const Rig& rig)
+{
+    bool held = false;
+    for (Group& group : m_groups) {
+        group.pressed = false;
+        for (std::size_t c = group.firstColumn; c < group.endColumn; ++c) {
+            const Column kind = m_columnKind[c];
+            if (m_held[c] || (kind != Column::Bone && kind != Column::LimbBone))
+                continue;
+            const JointIndex j = m_variables[c];
+            const double a = rig.angle(j);
+            const double margin = kind == Column::LimbBone ? kLimbMargin : 0.0;
+            if ((a <= rig.minAngle(j) + margin && m_step[c] < 0.0) || (a >= rig.maxAngle(j) - margin && m_step[c] > 0.0)) {
+                if (rig.minAngle(j) == kMinLimit && rig.maxAngle(j) == kMaxLimit)
+                    continue; // a free joint just wraps around
+                m_held[c] = 1;
+                group.pressed = true;
+                held = true;
+            }
+        }
+    }
+    return held;
+}
+
+void RelaxSolver::applyStep(Rig& rig, const Group& group)
+{
+    for (std::size_t c = group.firstColumn; c < group.endColumn; ++c) {
+        if (m_step[c] == 0.0)
+            continue;
+        const JointIndex j = m_variables[c];
+        Vec2 p = rig.rootPosition(j);
+        switch (m_columnKind[c]) {
+        case Column::Bone:
+        case Column::LimbBone: rig.setAngleClamped(j, m_saved[c] + m_step[c]); break;
+        case Column::RootTurn: rig.setAngleClamped(j, m_saved[c] + m_step[c] * kRootTurnScale); break;
+        case Column::RootX:
+            p.x = m_saved[c] + m_step[c] * kRootMoveScale;
+            rig.setRootPositionUnchecked(j, p);
+            break;
+        case Column::RootY:
+            p.y = m_saved[c] + m_step[c] * kRootMoveScale;
+            rig.setRootPositionUnchecked(j, p);
+            break;
+        }
+    }
+}
+
+void RelaxSolver::applyCorrection(Rig& rig, const Group& group)
+{
+    for (std::size_t c = group.firstColumn; c < group.endColumn; ++c) {
+        const double d = m_correction[c];
+        if (d == 0.0)
+            continue;
+        const JointIndex j = m_variables[c];
+        Vec2 p = rig.rootPosition(j);
+        switch (m_columnKind[c]) {
+        case Column::Bone:
+        case Column::LimbBone: rig.setAngleClamped(j, rig.angle(j) + d); break;
+        case Column::RootTurn: rig.setAngleClamped(j, rig.angle(j) + d * kRootTurnScale); break;
+        case Column::RootX:
+            p.x += d * kRootMoveScale;
+            rig.setRootPositionUnchecked(j, p);
+            break;
+        case Column::RootY:
+            p.y += d * kRootMoveScale;
+            rig.setRootPositionUnchecked(j, p);
+            break;
+        }
+    }
+}
+
+bool RelaxSolver::carryRoots(Rig& rig, const SolveRequest& request)
+{
+    bool any = false;
+    for (std::size_t g = 0; g < m_groups.size(); ++g) {
+        Group& group = m_groups[g];
+        // With pins the translation must keep them: the descent's step along the pins' rows does.
+        if (!group.active || !group.rootsFree || group.hasPins)
+            continue;
+        // Weights relative to the heaviest, so no sum can overflow.
+        double heaviest = 0.0;
+        for (std::size_t i = 0; i < request.effectors.size(); ++i)
+            if (m_effectorGroup[i] == static_cast<int>(g))
+                heaviest = std::max(heaviest, request.effectors[i].weight);
+        Vec2 sum;
+        double weights = 0.0;
+        for (std::size_t i = 0; i < request.effectors.size(); ++i)
+            if (m_effectorGroup[i] == static_cast<int>(g)) {
+                const double w = request.effectors[i].weight / heaviest;
+                sum += (m_target[i] - m_world[request.effectors[i].joint].position) * w;
+                weights += w;
+            }
+        const Vec2 carry = sum * (1.0 / weights);
+        for (std::size_t c = group.firstColumn; c < group.endColumn; ++c) {
+            if (m_columnKind[c] == Column::RootX)
+                m_step[c] += carry.x / kRootMoveScale;
+            else if (m_columnKind[c] == Column::RootY)
+                m_step[c] += carry.y / kRootMoveScale;
+        }
+        applyStep(rig, group);
+        any = true;
+    }
+    return any;
+}
+
+void RelaxSolver::restoreSaved(Rig& rig, const Group& group)
+{
+    for (std::size_t c = group.firstColumn; c < group.endColumn; ++c)
+        rig.setPose(m_variables[c], m_savedPose[c]);
+}
+
+void RelaxSolver::takeStep(Rig& rig, const SolveRequest& request)
+{
+    for (std::size_t c = 0; c < m_variables.size(); ++c) {
+        const JointIndex j = m_variables[c];
+        m_savedPose[c] = rig.pose(j);
+        const Column kind = m_columnKind[c];
+        m_saved[c] = kind == Column::RootX ? rig.rootPosition(j).x : kind == Column::RootY ? rig.rootPosition(j).y : rig.angle(j);
+    }
+    for (Group& group : m_groups) {
+        group.halved = false;
+        if (group.active)
+            applyStep(rig, group);
+    }
+    updateWorld(rig);
+    if (carryRoots(rig, request))
+        updateWorld(rig);
+    // Each group with pins puts them back; one that cannot halves its step and tries again.
+    bool pending = false;
+    for (Group& group : m_groups) {
+        group.pinsPlaced = !(group.active && group.hasPins);
+        pending = pending || !group.pinsPlaced;
+    }
+    for (int attempt = 0; pending && putPinsBack(rig, request); ++attempt) {
+        const bool giveUp = attempt == kMaxHalvings;
+        for (Group& group : m_groups) {
+            if (group.pinsPlaced)
+                continue;
+            restoreSaved(rig, group);
+            if (giveUp)
+                continue;
+            for (std::size_t c = group.firstColumn; c < group.endColumn; ++c)
+                m_step[c] *= 0.5;
+            group.halved = true;
+            applyStep(rig, group);
+        }
+        updateWorld(rig);
+        pending = !giveUp;
+    }
+    measure(request);
+    // Each group keeps its step only if its pins are back and its own weighted error fell.
+    bool reverted = false;
+    for (std::size_t g = 0; g < m_groups.size(); ++g) {
+        Group& group = m_groups[g];
+        if (!group.active)
+            continue;
+        if (group.pinsPlaced && m_groupError[g] < group.error) {
+            group.error = m_groupError[g];
+            if (!group.halved) // a halved step was too long: no less damping
+                group.mu = std::max(group.mu * 0.3, 1e-9);
+            keepIfBest(g, rig);
+            for (std::size_t c = group.firstColumn; c < group.endColumn; ++c)
+                group.movedSinceCheckpoint = std::max(group.movedSinceCheckpoint, std::fabs(m_step[c]));
+        } else {
+            restoreSaved(rig, group);
+            group.mu *= 10.0;
+            reverted = true;
+        }
+        if (group.error < (1.0 - kProgress) * group.progressMark) {
+            group.progressMark = group.error;
+            group.pressedIterations = 0;
+            group.slowIterations = 0;
+        } else {
+            group.pressedIterations = group.pressed ? group.pressedIterations + 1 : 0;
+            ++group.slowIterations;
+        }
+    }
+    if (reverted) {
+        updateWorld(rig);
+        measure(request); // the residuals of the reverted groups
+    }
+}
+
+} // namespace bonework::solvers
