@@ -62,6 +62,8 @@ private slots:
         // The example stands with its arms and legs almost straight, so the chest goes down and
         // forward: every target stays within reach.
         QTest::newRow("follow") << "follow" << QPointF(606, 385);
+        // Relax moves the pelvis only for what bending cannot do: the chest goes down 20 px.
+        QTest::newRow("relax") << "relax" << QPointF(606, 330);
     }
     void draggingTheChestKeepsHandsAndFeetOnTargets()
     {
@@ -89,6 +91,42 @@ private slots:
         QVERIFY(doc.rig() == start);
         doc.redo();
         QVERIFY(worstHoldingError(doc.rig()) < 0.01);
+    }
+
+    // Both feet pinned (and their chains off, so the pins alone hold them): dragging the pelvis
+    // down crouches the figure, with follow and with relax; feet unmoved, knees bent further.
+    void pinnedFeetCrouch_data()
+    {
+        QTest::addColumn<QString>("solver");
+        QTest::newRow("follow") << "follow";
+        QTest::newRow("relax") << "relax";
+    }
+    void pinnedFeetCrouch()
+    {
+        QFETCH(QString, solver);
+        Document doc;
+        openHumanoid(doc);
+        doc.posing()->setDefaultSolver(solver);
+        for (const char* leg : {"leg_l", "leg_r"})
+            QVERIFY(doc.setChainMix(doc.rig().findChain(leg), 0.0));
+        QVERIFY(doc.setPinned(doc.findJoint("foot_l"), true));
+        QVERIFY(doc.setPinned(doc.findJoint("foot_r"), true));
+        const Rig start = doc.rig();
+        const Vec2 pelvis = worldOf(start, "pelvis");
+        doc.posing()->beginPose(doc.findJoint("pelvis"));
+        for (int i = 1; i <= 40; ++i)
+            doc.posing()->poseTo(pelvis.x, pelvis.y + i);
+        doc.posing()->endDrag();
+        const Rig& crouched = doc.rig();
+        QVERIFY2(worldOf(crouched, "pelvis").y > pelvis.y + 30, qPrintable(QStringLiteral("the pelvis went down to %1").arg(worldOf(crouched, "pelvis").y)));
+        for (const char* foot : {"foot_l", "foot_r"})
+            QVERIFY2(norm(worldOf(crouched, foot) - worldOf(start, foot)) < 1e-9, foot);
+        for (const char* knee : {"foot_l", "foot_r"}) { // a foot's angle is its knee's bend
+            const JointIndex j = crouched.findJoint(knee);
+            QVERIFY2(std::fabs(crouched.angle(j)) > std::fabs(start.angle(j)) + 10, knee);
+            QVERIFY(crouched.angle(j) >= crouched.minAngle(j) && crouched.angle(j) <= crouched.maxAngle(j));
+        }
+        QVERIFY(worstHoldingError(crouched) < 0.01); // the arms still hold
     }
 
     // Moving the root by hand and editing a value hold the chains too, each one undo step.
