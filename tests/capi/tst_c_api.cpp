@@ -1,6 +1,7 @@
 // The C API (bonework.h) as an engine uses it: errors as codes plus messages, chains and free
 // solves that reach and keep every bone's length, reset and clone, no allocation while posing,
 // separate rigs on separate threads giving the same poses as one after the other.
+#include "counting_allocator.h"
 #include "bonework.h"
 
 #include <QTest>
@@ -12,32 +13,7 @@
 #include <thread>
 #include <vector>
 
-namespace {
-std::atomic<long long> g_allocations{0};
-}
-// Counts every allocation, the shared library's included (this definition interposes).
-void* operator new(std::size_t size)
-{
-    g_allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(size ? size : 1))
-        return p;
-    throw std::bad_alloc();
-}
-void* operator new[](std::size_t size) { return operator new(size); }
-// The nothrow forms too (QtCore's JSON parser uses them): everything this file allocates is
-// freed by the operator delete below, so every form must come from malloc.
-void* operator new(std::size_t size, const std::nothrow_t&) noexcept
-{
-    g_allocations.fetch_add(1, std::memory_order_relaxed);
-    return std::malloc(size ? size : 1);
-}
-void* operator new[](std::size_t size, const std::nothrow_t& tag) noexcept { return operator new(size, tag); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+using bonework::testing::allocationCount;
 
 namespace {
 
@@ -199,7 +175,7 @@ private slots:
         std::vector<double> xyd(3 * static_cast<std::size_t>(bw_rig_joint_count(rig)));
         const bw_effector effector{hand, 300, 300, 1};
         bw_solve_result result{};
-        const long long before = g_allocations.load();
+        const long long before = allocationCount();
         for (int frame = 0; frame < 200; ++frame) {
             const double t = frame * 0.05;
             bw_rig_set_chain_target(rig, arm, 400 + 80 * std::cos(t), 300 + 80 * std::sin(t));
@@ -208,7 +184,7 @@ private slots:
             bw_rig_solve(rig, BW_SOLVER_RELAX, &effector, 1, -1, &result);
             bw_rig_world_transforms(rig, xyd.data(), static_cast<std::size_t>(bw_rig_joint_count(rig)));
         }
-        QCOMPARE(g_allocations.load() - before, 0LL);
+        QCOMPARE(allocationCount() - before, 0LL);
         bw_rig_free(rig);
     }
 
@@ -247,3 +223,4 @@ private slots:
 
 QTEST_APPLESS_MAIN(TestCApi)
 #include "tst_c_api.moc"
+

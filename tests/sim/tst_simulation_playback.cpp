@@ -1,6 +1,7 @@
 // How the simulation plays, whatever the driver: deterministic for a seed, a restart replays
 // from the pose before play, steps do not depend on the frame rate, no allocation per step, bad
 // settings are refused, and settings may change while it plays. Each test names its seed.
+#include "counting_allocator.h"
 #include "sim_test_inputs.h"
 #include "sim_test_support.h"
 
@@ -14,56 +15,6 @@
 #include <limits>
 #include <new>
 
-// Counts heap allocations so a test can prove that steps allocate nothing. Every replaceable
-// form is replaced (plain, array, nothrow, aligned), so allocation and release always pair up
-// (AddressSanitizer checks that they do).
-namespace {
-std::atomic<long> g_allocations{0};
-
-void* countedAlloc(std::size_t size, std::size_t alignment = 0) noexcept
-{
-    g_allocations.fetch_add(1, std::memory_order_relaxed);
-    if (size == 0)
-        size = 1;
-    if (alignment <= alignof(std::max_align_t))
-        return std::malloc(size);
-    return std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
-}
-
-void* countedAllocOrThrow(std::size_t size, std::size_t alignment = 0)
-{
-    if (void* p = countedAlloc(size, alignment))
-        return p;
-    throw std::bad_alloc();
-}
-} // namespace
-
-void* operator new(std::size_t size) { return countedAllocOrThrow(size); }
-void* operator new[](std::size_t size) { return countedAllocOrThrow(size); }
-void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return countedAlloc(size); }
-void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return countedAlloc(size); }
-void* operator new(std::size_t size, std::align_val_t a) { return countedAllocOrThrow(size, std::size_t(a)); }
-void* operator new[](std::size_t size, std::align_val_t a) { return countedAllocOrThrow(size, std::size_t(a)); }
-void* operator new(std::size_t size, std::align_val_t a, const std::nothrow_t&) noexcept
-{
-    return countedAlloc(size, std::size_t(a));
-}
-void* operator new[](std::size_t size, std::align_val_t a, const std::nothrow_t&) noexcept
-{
-    return countedAlloc(size, std::size_t(a));
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
 
 using namespace bonework;
 using namespace bonework::testing;
@@ -180,13 +131,13 @@ void TestSimulationPlayback::stepsAllocateNothing()
         std::vector<Vec2> path(600);
         for (Vec2& p : path)
             p = cursor.next(simulation.settings().bounds);
-        const long before = g_allocations.load();
+        const long before = allocationCount();
         for (int i = 0; i < 600; ++i) {
             simulation.setCursor(path[i]);
             simulation.setKeys({true, i % 100 < 30, false});
             simulation.step();
         }
-        const long allocations = g_allocations.load() - before;
+        const long allocations = allocationCount() - before;
         QVERIFY2(allocations == 0, qPrintable(e.value(QStringLiteral("title")).toString()
                                               + QStringLiteral(": %1 allocations in 600 steps").arg(allocations)));
     }

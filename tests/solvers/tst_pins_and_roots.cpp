@@ -4,6 +4,7 @@
 // pelvis dragged down make a crouch, and one foot pinned lets the body swing. Properties over
 // seeded random rigs and pins, and the humanoid example dragged as a mouse would. Every failure
 // message names its seed (or drag step) so the case replays.
+#include "counting_allocator.h"
 #include "tree_solver_support.h"
 #include "pose_checks.h"
 #include "random_rigs.h"
@@ -24,17 +25,6 @@ using namespace bonework;
 using namespace bonework::solvers;
 using namespace bonework::testing;
 
-// Counts heap allocations so the "no allocation per solve" promise can be checked with pins.
-static long g_allocations = 0;
-void* operator new(std::size_t size)
-{
-    ++g_allocations;
-    if (void* p = std::malloc(size ? size : 1))
-        return p;
-    throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
@@ -350,12 +340,12 @@ private slots:
         const Vec2 from = rig.rootPosition(pelvis);
         const Effector first{pelvis, from + Vec2{0, 1}, 1.0};
         solver->run(rig, defaultRequest(std::span<const Effector>(&first, 1)), result); // warm-up
-        const long before = g_allocations;
+        const long before = allocationCount();
         for (int move = 2; move <= 80; ++move) {
             const Effector e{pelvis, from + Vec2{std::sin(move * 0.2) * 30.0, static_cast<double>(move)}, 1.0};
             solver->run(rig, defaultRequest(std::span<const Effector>(&e, 1)), result);
         }
-        QVERIFY2(g_allocations == before, qPrintable(QString("allocated %1 times").arg(g_allocations - before)));
+        QVERIFY2(allocationCount() == before, qPrintable(QString("allocated %1 times").arg(allocationCount() - before)));
     }
 
     // A pin's limb (pin_limbs.h) puts the pin back exactly wherever a legal pose of it reaches,

@@ -2,6 +2,7 @@
 // no other, each outcome is the very solve that solver makes on its own (figures and joints),
 // every pose is legal, the input rig is left alone, a start pose is honoured, and a warm
 // comparison allocates nothing. Every failure names its seed.
+#include "counting_allocator.h"
 #include "chain_solver_support.h"
 #include "pose_checks.h"
 #include "random_rigs.h"
@@ -20,22 +21,6 @@
 #include <string>
 #include <vector>
 
-// Counts every allocation in this executable, so a test can prove a warm comparison makes none.
-namespace {
-std::atomic<long long> g_allocations{0};
-}
-void* operator new(std::size_t size)
-{
-    g_allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(size ? size : 1))
-        return p;
-    throw std::bad_alloc();
-}
-void* operator new[](std::size_t size) { return operator new(size); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 
 using namespace bonework;
 using namespace bonework::solvers;
@@ -280,9 +265,9 @@ private slots:
             }
             chain.target = ChainTarget{reachableTarget(rng, rig, chain.tip), kNoJoint};
             rig.setChain(0, chain);
-            const long long before = g_allocations.load();
+            const long long before = allocationCount();
             comparison.compare(rig, 0, &saved);
-            QVERIFY2(g_allocations.load() - before == 0, seedText(seed, "a warm comparison allocated").c_str());
+            QVERIFY2(allocationCount() - before == 0, seedText(seed, "a warm comparison allocated").c_str());
         }
     }
 };

@@ -1,6 +1,7 @@
 // What both whole-skeleton solvers, follow and relax, promise over seeded random rigs: finite,
 // legal poses for extreme inputs, deterministic answers, no allocation per solve once warm, and
 // bad requests refused. Every failure message names its seed so the case replays.
+#include "counting_allocator.h"
 #include "tree_solver_support.h"
 #include "pose_checks.h"
 #include "random_rigs.h"
@@ -18,17 +19,6 @@ using namespace bonework;
 using namespace bonework::solvers;
 using namespace bonework::testing;
 
-// Counts heap allocations so the "no allocation per solve" promise can be checked.
-static long g_allocations = 0;
-void* operator new(std::size_t size)
-{
-    ++g_allocations;
-    if (void* p = std::malloc(size ? size : 1))
-        return p;
-    throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 class TestTreeSolvers : public QObject {
     Q_OBJECT
@@ -100,13 +90,13 @@ private slots:
             result.limited.reserve(rig.jointCount());
             const Effector first{59, {100, 100}, 1.0};
             solver->run(rig, request(first), result); // warm-up sizes the scratch buffers
-            const long before = g_allocations;
+            const long before = allocationCount();
             for (int i = 0; i < 200; ++i) {
                 const Effector e{static_cast<JointIndex>(i % 60), {std::cos(i * 0.1) * 300, std::sin(i * 0.1) * 300}, 1.0};
                 solver->run(rig, request(e), result);
             }
-            QVERIFY2(g_allocations == before,
-                     qPrintable(QString("%1 allocated %2 times").arg(solverName(kind).data()).arg(g_allocations - before)));
+            QVERIFY2(allocationCount() == before,
+                     qPrintable(QString("%1 allocated %2 times").arg(solverName(kind).data()).arg(allocationCount() - before)));
         }
     }
 

@@ -1,8 +1,9 @@
 #pragma once
-// Counts every allocation of the test binary that includes it: replaces the global operator new
-// and delete, every form (QtCore's JSON parser uses the nothrow ones, and under ASan a form left
-// out would pair a malloc with a sanitizer's delete). Include it in exactly one source file of a
-// test, then compare allocationCount() before and after the code that must not allocate.
+// Counts every heap allocation of the test binary that includes it, so a test can prove that
+// code allocates nothing: compare allocationCount() before and after. Every replaceable form of
+// operator new and delete is replaced (plain, array, nothrow, aligned, sized), so allocation and
+// release always pair up (AddressSanitizer checks that they do, and QtCore uses the nothrow
+// forms). Include it in exactly one source file of a test binary.
 
 #include <atomic>
 #include <cstddef>
@@ -10,27 +11,52 @@
 #include <new>
 
 namespace bonework::testing {
+
 inline std::atomic<long long> g_allocationCount{0};
 inline long long allocationCount() { return g_allocationCount.load(std::memory_order_relaxed); }
-} // namespace bonework::testing
 
-void* operator new(std::size_t size)
+inline void* countedAlloc(std::size_t size, std::size_t alignment = 0) noexcept
 {
-    bonework::testing::g_allocationCount.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(size ? size : 1))
+    g_allocationCount.fetch_add(1, std::memory_order_relaxed);
+    if (size == 0)
+        size = 1;
+    if (alignment <= alignof(std::max_align_t))
+        return std::malloc(size);
+    return std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
+}
+
+inline void* countedAllocOrThrow(std::size_t size, std::size_t alignment = 0)
+{
+    if (void* p = countedAlloc(size, alignment))
         return p;
     throw std::bad_alloc();
 }
-void* operator new[](std::size_t size) { return operator new(size); }
-void* operator new(std::size_t size, const std::nothrow_t&) noexcept
+
+} // namespace bonework::testing
+
+void* operator new(std::size_t size) { return bonework::testing::countedAllocOrThrow(size); }
+void* operator new[](std::size_t size) { return bonework::testing::countedAllocOrThrow(size); }
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return bonework::testing::countedAlloc(size); }
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return bonework::testing::countedAlloc(size); }
+void* operator new(std::size_t size, std::align_val_t a) { return bonework::testing::countedAllocOrThrow(size, std::size_t(a)); }
+void* operator new[](std::size_t size, std::align_val_t a) { return bonework::testing::countedAllocOrThrow(size, std::size_t(a)); }
+void* operator new(std::size_t size, std::align_val_t a, const std::nothrow_t&) noexcept
 {
-    bonework::testing::g_allocationCount.fetch_add(1, std::memory_order_relaxed);
-    return std::malloc(size ? size : 1);
+    return bonework::testing::countedAlloc(size, std::size_t(a));
 }
-void* operator new[](std::size_t size, const std::nothrow_t& tag) noexcept { return operator new(size, tag); }
+void* operator new[](std::size_t size, std::align_val_t a, const std::nothrow_t&) noexcept
+{
+    return bonework::testing::countedAlloc(size, std::size_t(a));
+}
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
 void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
