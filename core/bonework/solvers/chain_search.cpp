@@ -92,7 +92,7 @@ Vec2 ChainSearch::runDescent(ChainState& state, Vec2 tip, Vec2 target, int& budg
     return tip;
 }
 
-void ChainSearch::searchWithin(ChainState& state, ChainPass& passes, Vec2 tip, Vec2 target, int& budget,
+Vec2 ChainSearch::searchWithin(ChainState& state, ChainPass& passes, Vec2 tip, Vec2 target, int& budget,
                                double tolerance, const TurnWindow& window)
 {
     tip = runDescent(state, tip, target, budget, kAnySteps, tolerance, window);
@@ -106,6 +106,7 @@ void ChainSearch::searchWithin(ChainState& state, ChainPass& passes, Vec2 tip, V
         if (!(m_bestError < (1.0 - kProgress) * before))
             break; // neither helps any more
     }
+    return tip;
 }
 
 void ChainSearch::searchEverywhere(ChainState& state, ChainPass& passes, Vec2 tip, Vec2 target, int& budget,
@@ -127,9 +128,8 @@ void ChainSearch::searchEverywhere(ChainState& state, ChainPass& passes, Vec2 ti
 
 TurnWindow ChainSearch::windowFor(const ChainState& state, double share) const
 {
-    const double degrees = kWindowDegrees / share;
     return {std::span<const Rotation>(m_start).first(static_cast<std::size_t>(state.bones()) + 1),
-            Rotation::fromDegrees(std::min(degrees, 180.0))};
+            Rotation::fromDegrees(std::min(kWindowDegrees / share, 180.0))};
 }
 
 int ChainSearch::run(ChainState& state, ChainPass& passes, Vec2 target, int iterations, double tolerance)
@@ -148,22 +148,26 @@ int ChainSearch::run(ChainState& state, ChainPass& passes, Vec2 target, int iter
     if (startError > kFarShare * length) {
         searchEverywhere(state, passes, tip, target, budget, tolerance);
     } else {
-        // A few steps of the continuous answer tell a settled start from a cold one.
         // Few joints that can turn have to turn further to follow the same motion of the target:
-        // their window is wider, their warm zone narrower.
+        // their window is wider and their warm zone narrower, in proportion.
         int turning = 0;
         for (int k = 1; k <= n; ++k)
             turning += state.limits(k).min != state.limits(k).max ? 1 : 0;
         const double share = std::min(1.0, double(turning) / kWindowJoints);
         const TurnWindow window = windowFor(state, share);
         m_descent.start(window);
-        tip = runDescent(state, tip, target, budget, kProbeSteps, tolerance, window);
-        const bool settled = startError <= share * kWarmShare * length || startError - m_bestError < kSettledShare * length;
-        if (m_bestError > tolerance) {
-            if (settled)
-                searchWithin(state, passes, tip, target, budget, tolerance, window);
-            else
-                searchEverywhere(state, passes, tip, target, budget, tolerance);
+        if (startError <= share * kWarmShare * length) {
+            searchWithin(state, passes, tip, target, budget, tolerance, window);
+        } else {
+            // A few steps of the continuous answer tell a settled start from a cold one.
+            tip = runDescent(state, tip, target, budget, kProbeSteps, tolerance, window);
+            const bool settled = startError - m_bestError < kSettledShare * length;
+            if (m_bestError > tolerance) {
+                if (settled)
+                    searchWithin(state, passes, tip, target, budget, tolerance, window);
+                else
+                    searchEverywhere(state, passes, tip, target, budget, tolerance);
+            }
         }
     }
     std::copy(m_best.begin() + 1, m_best.begin() + n + 1, local.begin() + 1);

@@ -3,21 +3,25 @@
 // is reachable and stay smooth under a moving target. A solver brings its own iteration (a FABRIK
 // pass, a CCD sweep: a ChainPass); the search decides when it runs and what else does.
 //
-// Every solve first follows the target continuously: the descent (ChainDescent), each joint
-// kept within kWindowDegrees of where the solve started (a TurnWindow). A few steps of it tell
-// the two kinds of start apart:
+// Two kinds of start, told apart by the pose and the target alone (a solver keeps no memory):
 //   settled: the tip starts near the target (within kWarmShare of the chain's length: every
-//     frame of a drag), or the descent can barely bring it closer (the chain already lies as
-//     close as it gets nearby: a drag past what the limits allow). Such a solve must not jump,
-//     or the chain visibly refolds while the pointer barely moves; it searches inside the window
-//     only, with the descent and the solver's own passes taking turns.
-//   cold: anything else (a click somewhere new). The solver's own passes run free from there;
-//     where they stall, the descent free of the window, then the descent from restart poses
-//     (restart_pose.h), while iterations last. The best pose found is the answer.
+//     frame of a drag the chain keeps up with), or a few steps of the continuous descent bring it
+//     barely closer (the chain already lies as close as it gets nearby: a drag past what the
+//     limits allow). Such a solve must not jump, or the chain visibly refolds while the pointer
+//     barely moves: every joint stays within kWindowDegrees of where it started (a TurnWindow),
+//     and inside that window the descent (ChainDescent) and the solver's own passes take turns.
+//   cold: anything else (a new target somewhere else, or one more than kFarShare of the chain's
+//     length away). The solver's own passes run free from the pose as it is; where they stall,
+//     the descent free of any window, then the descent from restart poses (restart_pose.h),
+//     while iterations last. The best pose found is the answer.
+// Chains with fewer than kWindowJoints joints that can turn must turn them further to follow the
+// same motion, so their window widens and their warm zone narrows in proportion.
 // After every iteration that leaves more than half the error, two joints try to finish exactly
 // (two_joint_finish.h), within the window when there is one: that is what reaches targets near
 // full extension, where every iterative method crawls.
 //
+// What a settled start gives up: a target that the chain can reach only from another fold is
+// missed until the target comes back within reach of this one (a drag never snaps the chain over).
 // Every iteration counts in the result, whichever strategy ran it. Allocates only in prepare().
 
 #include "bonework/solvers/chain_descent.h"
@@ -46,12 +50,14 @@ protected:
 class ChainSearch {
 public:
     // The largest turn (degrees) of any joint in a settled solve, for chains with at least
-    // kWindowJoints joints that can turn; chains with fewer get proportionally more.
+    // kWindowJoints joints that can turn.
     static constexpr double kWindowDegrees = 8.0;
     static constexpr int kWindowJoints = 8;
-    // A start is settled when the tip is within this share of the chain's length of the target...
+    // A start is settled when the tip is within this share of the chain's length of the target
+    // (a drag moving the target by up to 2% of it a frame, and a frame that fell behind)...
     static constexpr double kWarmShare = 0.05;
-    // ... or when kProbeSteps kept steps of the descent bring it closer by less than this share.
+    // ... or when kProbeSteps kept steps of the descent bring it closer by less than this share
+    // (under 0.1% of random starts do; most frames of a drag stuck short of its target do).
     static constexpr double kSettledShare = 0.005;
     static constexpr int kProbeSteps = 3;
     // A start farther than this share of the chain's length from the target is cold outright.
@@ -65,7 +71,7 @@ public:
 
 private:
     // The window of a settled solve: around the pose it started from (m_start), kWindowDegrees
-    // divided by `share` (at most a half turn).
+    // divided by `share` (the share of kWindowJoints that can turn; at most a half turn).
     TurnWindow windowFor(const ChainState& state, double share) const;
     // Passes until the tip is within the tolerance, they stall, or `budget` runs out.
     Vec2 runPasses(ChainState& state, ChainPass& passes, Vec2 tip, Vec2 target, int& budget, double tolerance,
@@ -76,7 +82,7 @@ private:
                     const TurnWindow& window);
     // A settled solve: the running descent, then passes and descents take turns inside
     // `window` while either helps.
-    void searchWithin(ChainState& state, ChainPass& passes, Vec2 tip, Vec2 target, int& budget, double tolerance,
+    Vec2 searchWithin(ChainState& state, ChainPass& passes, Vec2 tip, Vec2 target, int& budget, double tolerance,
                       const TurnWindow& window);
     // A cold solve: the passes free, then the descent free, then restarts.
     void searchEverywhere(ChainState& state, ChainPass& passes, Vec2 tip, Vec2 target, int& budget, double tolerance);
