@@ -17,8 +17,21 @@ constexpr int kStallPasses = 3;
 constexpr double kPassProgress = 0.05;
 // The descent and the passes inside a window take turns while together they gain this share.
 constexpr double kProgress = 1e-3;
-// An iteration that leaves more than this share of the error is slow: the exact finish is tried.
+// Every pair of joints tries to finish exactly after an iteration that leaves more than
+// kSlowShare of the error with the tip within kFinishShare of the chain's length of the target
+// (farther, two joints rarely can, and trying every pair costs more than an iteration). Outside a
+// window the last two bones also try after every other iteration (a constant cost); inside one
+// they do not, since the descent's turns, spread over the chain, are the smoother answer.
 constexpr double kSlowShare = 0.5;
+constexpr double kFinishShare = 0.05;
+
+bool finish(ChainState& state, Vec2 target, const TurnWindow& window, double before, double after, double tolerance)
+{
+    if (!(after > tolerance))
+        return false;
+    const bool crawling = after > kSlowShare * before && after <= kFinishShare * state.totalLength();
+    return (crawling || !window.active()) && finishWithTwoJoints(state, target, window, !crawling);
+}
 // No limit on kept descent steps.
 constexpr int kAnySteps = std::numeric_limits<int>::max();
 
@@ -63,7 +76,7 @@ Vec2 ChainSearch::runPasses(ChainState& state, ChainPass& passes, Vec2 tip, Vec2
         const Vec2 before = tip;
         tip = passes.pass(state, tip, target, window);
         const double after = safeDistance(tip, target);
-        if (after > tolerance && after > kSlowShare * error && finishWithTwoJoints(state, target, window))
+        if (finish(state, target, window, error, after, tolerance))
             tip = state.positions()[static_cast<std::size_t>(state.bones())];
         keepIfBest(state, tip, target);
         if (tip == before)
@@ -85,7 +98,7 @@ Vec2 ChainSearch::runDescent(ChainState& state, Vec2 tip, Vec2 target, int& budg
         if (!(tip == before))
             --steps;
         const double after = safeDistance(tip, target);
-        if (after > tolerance && after > kSlowShare * error && finishWithTwoJoints(state, target, window))
+        if (finish(state, target, window, error, after, tolerance))
             tip = state.positions()[static_cast<std::size_t>(state.bones())];
         keepIfBest(state, tip, target);
     }
@@ -112,11 +125,20 @@ Vec2 ChainSearch::searchWithin(ChainState& state, ChainPass& passes, Vec2 tip, V
 void ChainSearch::searchEverywhere(ChainState& state, ChainPass& passes, Vec2 tip, Vec2 target, int& budget,
                                    double tolerance)
 {
+    if (budget <= 0)
+        return;
     const TurnWindow anywhere;
+    const Vec2 before = tip;
     tip = passes.begin(state, tip, target);
-    keepIfBest(state, tip, target);
+    if (!(tip == before)) {
+        --budget; // laying the chain out is an iteration's work
+        keepIfBest(state, tip, target);
+    }
     tip = runPasses(state, passes, tip, target, budget, tolerance, anywhere);
-    for (int restart = -1; budget > 0 && m_bestError > tolerance; ++restart) {
+    // Beyond the chain's length from its base no pose reaches the target: once the descent has
+    // done what it can, other starting poses would only repeat the search.
+    const bool mayReach = safeDistance(state.basePosition(), target) <= state.totalLength();
+    for (int restart = -1; budget > 0 && m_bestError > tolerance && (restart < 0 || mayReach); ++restart) {
         if (restart >= 0) {
             restartPose(state, restart);
             tip = state.forward();
@@ -158,6 +180,10 @@ int ChainSearch::run(ChainState& state, ChainPass& passes, Vec2 target, int iter
         m_descent.start(window);
         if (startError <= share * kWarmShare * length) {
             searchWithin(state, passes, tip, target, budget, tolerance, window);
+        } else if (state.allFree()) {
+            // Without limits the distance to the target has no minimum but the answer: a chain
+            // cannot be held short of it, so it is never settled.
+            searchEverywhere(state, passes, tip, target, budget, tolerance);
         } else {
             // A few steps of the continuous answer tell a settled start from a cold one.
             tip = runDescent(state, tip, target, budget, kProbeSteps, tolerance, window);

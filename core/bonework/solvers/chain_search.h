@@ -5,9 +5,9 @@
 //
 // Two kinds of start, told apart by the pose and the target alone (a solver keeps no memory):
 //   settled: the tip starts near the target (within kWarmShare of the chain's length: every
-//     frame of a drag the chain keeps up with), or a few steps of the continuous descent bring it
-//     barely closer (the chain already lies as close as it gets nearby: a drag past what the
-//     limits allow). Such a solve must not jump, or the chain visibly refolds while the pointer
+//     frame of a drag the chain keeps up with), or, on a chain with limits, a few steps of the
+//     continuous descent bring it barely closer (the chain already lies as close as it gets
+//     nearby: a drag past what the limits allow). Such a solve must not jump, or the chain visibly refolds while the pointer
 //     barely moves: every joint stays within kWindowDegrees of where it started (a TurnWindow),
 //     and inside that window the descent (ChainDescent) and the solver's own passes take turns.
 //   cold: anything else (a new target somewhere else, or one more than kFarShare of the chain's

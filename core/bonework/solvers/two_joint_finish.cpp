@@ -59,13 +59,27 @@ void tryPair(ChainState& state, const TurnWindow& window, int i, int k, Vec2 tar
 
 bool turns(const RotationLimits& limits) { return limits.min != limits.max; }
 
+bool apply(ChainState& state, const Turn& turn)
+{
+    const std::span<Rotation> local = state.local();
+    local[static_cast<std::size_t>(turn.i)] = turn.first;
+    local[static_cast<std::size_t>(turn.k)] = turn.second;
+    state.forward();
+    return true;
+}
+
 } // namespace
 
-bool finishWithTwoJoints(ChainState& state, Vec2 target, const TurnWindow& window)
+bool finishWithTwoJoints(ChainState& state, Vec2 target, const TurnWindow& window, bool lastPairOnly)
 {
     const int n = state.bones();
     if (n < 2)
         return false;
+    Turn best;
+    if (lastPairOnly) {
+        tryPair(state, window, n - 1, n, target, best);
+        return best.i != 0 && apply(state, best);
+    }
     // The joints to pair, in chain order.
     std::array<int, kAllPairsUpTo> joints{};
     int count = 0;
@@ -83,18 +97,10 @@ bool finishWithTwoJoints(ChainState& state, Vec2 target, const TurnWindow& windo
         for (int k = n - kLastJoints + 1; k <= n; ++k)
             add(k);
     }
-    Turn best;
-    best.leastCos = -2.0;
     for (int x = 0; x < count; ++x)
         for (int y = x + 1; y < count; ++y)
             tryPair(state, window, joints[static_cast<std::size_t>(x)], joints[static_cast<std::size_t>(y)], target, best);
-    if (best.i == 0)
-        return false;
-    const std::span<Rotation> local = state.local();
-    local[static_cast<std::size_t>(best.i)] = best.first;
-    local[static_cast<std::size_t>(best.k)] = best.second;
-    state.forward();
-    return true;
+    return best.i != 0 && apply(state, best);
 }
 
 } // namespace bonework::solvers

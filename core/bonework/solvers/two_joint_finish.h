@@ -21,7 +21,9 @@ namespace bonework::solvers {
 // Returns whether it moved the chain. Chains of up to kAllPairsUpTo bones try every pair; longer
 // ones a fixed spread of joints (the last few bones and joints evenly along the chain), which
 // keeps the cost linear in the chain's length.
-bool finishWithTwoJoints(ChainState& state, Vec2 target, const TurnWindow& window = {});
+// With `lastPairOnly`, only the last two bones are tried (constant cost, for after every
+// iteration; the whole search suits iterations that crawl).
+bool finishWithTwoJoints(ChainState& state, Vec2 target, const TurnWindow& window = {}, bool lastPairOnly = false);
 
 inline constexpr int kAllPairsUpTo = 24;
 
