@@ -25,6 +25,11 @@ constexpr double kProgress = 1e-3;
 constexpr double kSlowShare = 0.5;
 constexpr double kFinishShare = 0.05;
 
+// No limit on kept descent steps.
+constexpr int kAnySteps = std::numeric_limits<int>::max();
+
+// The exact finish after an iteration that took the error from `before` to `after`; whether it
+// moved the chain (positions() then current).
 bool finish(ChainState& state, Vec2 target, const TurnWindow& window, double before, double after, double tolerance)
 {
     if (!(after > tolerance))
@@ -32,8 +37,6 @@ bool finish(ChainState& state, Vec2 target, const TurnWindow& window, double bef
     const bool crawling = after > kSlowShare * before && after <= kFinishShare * state.totalLength();
     return (crawling || !window.active()) && finishWithTwoJoints(state, target, window, !crawling);
 }
-// No limit on kept descent steps.
-constexpr int kAnySteps = std::numeric_limits<int>::max();
 
 } // namespace
 
@@ -151,7 +154,7 @@ void ChainSearch::searchEverywhere(ChainState& state, ChainPass& passes, Vec2 ti
 TurnWindow ChainSearch::windowFor(const ChainState& state, double share) const
 {
     return {std::span<const Rotation>(m_start).first(static_cast<std::size_t>(state.bones()) + 1),
-            Rotation::fromDegrees(std::min(kWindowDegrees / share, 180.0))};
+            Rotation::fromDegrees(std::min(kWindowDegrees / std::max(share, 1e-3), 180.0))};
 }
 
 int ChainSearch::run(ChainState& state, ChainPass& passes, Vec2 target, int iterations, double tolerance)
@@ -181,8 +184,8 @@ int ChainSearch::run(ChainState& state, ChainPass& passes, Vec2 target, int iter
         if (startError <= share * kWarmShare * length) {
             searchWithin(state, passes, tip, target, budget, tolerance, window);
         } else if (state.allFree()) {
-            // Without limits the distance to the target has no minimum but the answer: a chain
-            // cannot be held short of it, so it is never settled.
+            // Without limits nothing holds a chain short of a target (and its passes reach what
+            // is reachable directly), so it is never settled: no probe.
             searchEverywhere(state, passes, tip, target, budget, tolerance);
         } else {
             // A few steps of the continuous answer tell a settled start from a cold one.

@@ -4,11 +4,12 @@
 // lays it out again from the fixed base toward those points (forward pass). Limits are applied
 // in both: dragging back, each bone keeps the angle to the bone below it legal; laying out, each
 // bone takes the legal direction nearest the one FABRIK asks for, so the chain after every
-// iteration is an exactly legal pose. A target near full stretch starts from the chain laid
-// straight at it. The passes run inside ChainSearch (chain_search.h): a warm start (a drag)
-// follows the target with a continuous descent instead, since passes with limits can refold the
-// chain from one frame to the next; where the passes stall, the descent and restarts take over;
-// two joints finish exactly where iterations crawl (near full stretch).
+// iteration is an exactly legal pose. A cold solve of a target near full stretch starts from the
+// chain laid straight at it. The passes run inside ChainSearch (chain_search.h): a warm start (a
+// drag) keeps every joint within a few degrees of the last pose, taking turns with a continuous
+// descent, since free passes with limits refold the chain from one frame to the next; where cold
+// passes stall, the descent and restarts take over; two joints finish exactly where iterations
+// crawl (near full stretch).
 // A chain of which only two bones may turn is the two-bone problem: it goes to TwoBoneSolver,
 // which gives its nearest legal pose exactly (the bend it has now first).
 

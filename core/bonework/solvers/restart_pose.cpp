@@ -1,5 +1,7 @@
 #include "bonework/solvers/restart_pose.h"
 
+#include <cstdint>
+
 namespace bonework::solvers {
 namespace {
 
