@@ -9,6 +9,46 @@ std::string CcdSolver::validate(const Rig& rig, const SolveRequest& request) con
     return validateChainRequest(rig, request);
 }
 
+Vec2 CcdSolver::Passes::begin(ChainState& state, Vec2 tip, Vec2 target)
+{
+    // Near full stretch CCD creeps (each bone's swing moves the tip almost across the line it
+    // must lengthen), and its folded poses leave the exact finish no room; straight it has.
+    const Vec2 base = state.basePosition();
+    Rotation toTarget;
+    if (safeDistance(base, target) < state.totalLength() * (1.0 - kNearStretch) || !unitDirection(target - base, toTarget))
+        return tip;
+    const std::span<Rotation> local = state.local();
+    local[1] = state.limits(1).clamp(state.baseRotation().inverse() * toTarget);
+    for (int k = 2; k <= state.bones(); ++k)
+        local[static_cast<std::size_t>(k)] = state.limits(k).clamp(Rotation{});
+    return state.forward();
+}
+
+Vec2 CcdSolver::Passes::pass(ChainState& state, Vec2 tip, Vec2 target, const TurnWindow& window)
+{
+    // The pivots stay put during the sweep (turning bone k moves only what hangs below it), so
+    // positions() serve throughout; only the tip moves.
+    const std::span<Rotation> local = state.local();
+    const std::span<const Vec2> pos = state.positions();
+    bool changed = false;
+    for (int k = state.bones(); k >= 1; --k) {
+        const auto i = static_cast<std::size_t>(k);
+        const Vec2 pivot = pos[i - 1];
+        const Vec2 toTip = tip - pivot;
+        Rotation turn;
+        if (!rotationBetween(toTip, target - pivot, turn))
+            continue; // the tip or the target on the pivot: this bone cannot help
+        const RotationLimits& limits = state.limits(k);
+        const Rotation wanted = window.clamp(limits, k, limits.clamp(renormalized(turn * local[i])));
+        if (wanted == local[i])
+            continue;
+        tip = pivot + (wanted * local[i].inverse()).apply(toTip);
+        local[i] = wanted;
+        changed = true;
+    }
+    return changed ? state.forward() : tip;
+}
+
 void CcdSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
 {
     if (startChainSolve(rig, request, m_path, m_state, &m_twoBone, result) == ChainStart::Settled)
@@ -22,29 +62,9 @@ void CcdSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
         m_state.store(rig, m_path, effector.target, request.tolerance, result);
         return;
     }
-    StallDetector stall(kProgress, kStallLimit);
-    bool positionsCurrent = false; // whether positions() match local() (a sweep leaves them stale)
-    double error = 0.0;
-    for (int iteration = 0; iteration < request.iterations; ++iteration) {
-        const Vec2 tip = m_state.forward();
-        positionsCurrent = true;
-        error = safeDistance(tip, target);
-        if (error <= request.tolerance || stall.stalled(error))
-            break;
-        ++result.iterations;
-        bool changed = false;
-        ccdSweep(m_state, tip, target, changed);
-        positionsCurrent = !changed;
-        if (!changed)
-            break;
-    }
-    // CCD creeps where the chain has to fold (a target near the base) and can stop short of a
-    // target it could reach: the last two bones, laid out exactly by the law of cosines when
-    // the target is within their reach and limits, finish the job.
-    if (!positionsCurrent)
-        error = safeDistance(m_state.forward(), target);
-    if (error > request.tolerance)
-        finishWithTwoBones(m_state, target);
+    m_search.prepare(m_state);
+    m_state.forward();
+    result.iterations = m_search.run(m_state, m_passes, target, request.iterations, request.tolerance);
     m_state.store(rig, m_path, effector.target, request.tolerance, result);
 }
 

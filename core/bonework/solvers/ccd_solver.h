@@ -1,15 +1,17 @@
 #pragma once
 // Cyclic coordinate descent on one chain with a fixed base: each pass turns every bone, from
 // the tip's back to the base's, so that the line from the bone's start to the tip swings onto
-// the target, as far as the bone's limits allow. Passes repeat until the tip is within the
-// tolerance, a pass changes nothing, passes stop making progress, or the iterations run out.
-// CCD creeps where the chain must fold toward a target near its base; a solve that stops short
-// ends with the last two bones laid out exactly (law of cosines) when the target is within
-// their reach and limits. A chain of which only two bones may turn is the two-bone problem:
-// it goes to TwoBoneSolver, which gives its nearest legal pose exactly. Works in rotation
-// form (no trigonometry per bone and pass) and writes the angles back once.
+// the target, as far as the bone's limits allow. The passes run inside ChainSearch
+// (chain_search.h): a warm start (a drag) follows the target within a few degrees of the last
+// pose, since free sweeps with limits can swing bones far from one frame to the next; where the
+// sweeps stall short of a target (CCD creeps where the chain must fold, and limits trap it),
+// the descent and restarts take over, and two joints finish exactly where iterations crawl.
+// A chain of which only two bones may turn is the two-bone problem: it goes to TwoBoneSolver,
+// which gives its nearest legal pose exactly. Works in rotation form (no trigonometry per bone
+// and pass) and writes the angles back once.
 
 #include "bonework/solvers/chain_path.h"
+#include "bonework/solvers/chain_search.h"
 #include "bonework/solvers/solver.h"
 #include "bonework/solvers/solver_support.h"
 #include "bonework/solvers/two_bone_solver.h"
@@ -23,12 +25,23 @@ public:
     void run(Rig& rig, const SolveRequest& request, SolveResult& result) override;
 
 private:
-    // Stop after this many sweeps in a row that each cut the error by less than kProgress.
-    static constexpr double kProgress = 1e-4;
-    static constexpr int kStallLimit = 3;
+    // CCD's iteration, for the search: one sweep from the tip's bone to the base's.
+    class Passes final : public ChainPass {
+    public:
+        Vec2 begin(ChainState& state, Vec2 tip, Vec2 target) override;
+        Vec2 pass(ChainState& state, Vec2 tip, Vec2 target, const TurnWindow& window) override;
+
+    private:
+        // Targets this close to full stretch (share of the chain's length) start from the
+        // chain laid as straight as its limits allow, its first bone toward them.
+        static constexpr double kNearStretch = 2e-2;
+    };
+
     ChainPath m_path;
     TwoBoneSolver m_twoBone; // for chains of which two bones may turn
     ChainState m_state;
+    ChainSearch m_search;
+    Passes m_passes;
 };
 
 } // namespace bonework::solvers

@@ -4,17 +4,17 @@
 // lays it out again from the fixed base toward those points (forward pass). Limits are applied
 // in both: dragging back, each bone keeps the angle to the bone below it legal; laying out, each
 // bone takes the legal direction nearest the one FABRIK asks for, so the chain after every
-// iteration is an exactly legal pose. A target at or beyond full stretch starts from the chain
-// laid straight at it; near full stretch, where FABRIK creeps, each iteration ends with an exact
-// law-of-cosines step on the last two bones when the target is within their reach and limits
-// allow (keeping the current bend first). Where limits stall plain FABRIK, a cyclic-coordinate-
-// descent sweep follows any iteration that left more than half the error, and when the chain
-// still stalls short of a target within its length, it restarts from a spread of legal poses
-// (keeping the best pose found). Stalling on an out-of-reach target ends the solve early.
+// iteration is an exactly legal pose. A cold solve of a target near full stretch starts from the
+// chain laid straight at it. The passes run inside ChainSearch (chain_search.h): a warm start (a
+// drag) keeps every joint within a few degrees of the last pose, taking turns with a continuous
+// descent, since free passes with limits refold the chain from one frame to the next; where cold
+// passes stall, the descent and restarts take over; two joints finish exactly where iterations
+// crawl (near full stretch).
 // A chain of which only two bones may turn is the two-bone problem: it goes to TwoBoneSolver,
 // which gives its nearest legal pose exactly (the bend it has now first).
 
 #include "bonework/solvers/chain_path.h"
+#include "bonework/solvers/chain_search.h"
 #include "bonework/solvers/solver.h"
 #include "bonework/solvers/solver_support.h"
 #include "bonework/solvers/two_bone_solver.h"
@@ -28,18 +28,26 @@ public:
     void run(Rig& rig, const SolveRequest& request, SolveResult& result) override;
 
 private:
-    // An iteration that improves the error by less than this fraction counts as stalled;
-    // this many stalled iterations in a row trigger a restart (or the end, out of reach).
-    static constexpr double kProgress = 1e-3;
-    static constexpr int kStallLimit = 3;
-    // The CCD sweep runs only after an iteration that left more than this share of the error.
-    static constexpr double kSweepBelowProgress = 0.5;
-    void restartPose(int restart);
+    // FABRIK's iteration, for the search.
+    class Passes final : public ChainPass {
+    public:
+        Vec2 begin(ChainState& state, Vec2 tip, Vec2 target) override;
+        Vec2 pass(ChainState& state, Vec2 tip, Vec2 target, const TurnWindow& window) override;
+
+    private:
+        // Targets this close to full stretch (share of the chain's length) start from the
+        // chain laid straight at them.
+        static constexpr double kNearStretch = 2e-2;
+        // Lays the chain out from the base, bone k toward positions()[k] within its limits and
+        // the window; returns the tip.
+        static Vec2 layOut(ChainState& state, const TurnWindow& window);
+    };
 
     ChainPath m_path;
     TwoBoneSolver m_twoBone; // for chains of which two bones may turn
     ChainState m_state;
-    std::vector<Rotation> m_best; // the best pose before a restart
+    ChainSearch m_search;
+    Passes m_passes;
 };
 
 } // namespace bonework::solvers
