@@ -170,7 +170,11 @@ int ChainSearch::run(ChainState& state, ChainPass& passes, Vec2 target, int iter
     int budget = iterations;
     if (startError <= tolerance)
         return 0;
-    if (startError > kFarShare * length) {
+    if (iterations <= kProbeSteps) {
+        // Too few iterations to probe or search (a chain solved one step per frame, as the
+        // tutorials' CCD and FABRIK are): the solver's own passes, as it always did them.
+        runPasses(state, passes, tip, target, budget, tolerance, TurnWindow{});
+    } else if (startError > kFarShare * length) {
         searchEverywhere(state, passes, tip, target, budget, tolerance);
     } else {
         // Few joints that can turn have to turn further to follow the same motion of the target:

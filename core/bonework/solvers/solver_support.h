@@ -149,19 +149,6 @@ private:
 // (accurate for needle-thin triangles, where the law of cosines alone loses the sine).
 double triangleTwiceArea(double x, double y, double z);
 
-// The last two bones of `state` put exactly on `target` by the law of cosines, when the target
-// lies within their reach from the start of the second-to-last bone and a bend (the current
-// one first, then the other) keeps both within their limits. Needs positions() and world()
-// current; updates them for the two bones. Returns whether it moved them. Used by solvers to
-// finish what an iterative method brought close (it converges slowly at full stretch).
-bool finishWithTwoBones(ChainState& state, Vec2 target);
-
-// One cyclic-coordinate-descent sweep over `state`, from the tip's bone back to the base's:
-// each bone turns so the line from its start to the tip swings onto `target`, within its
-// limits. Needs state.positions() current (state.forward()); leaves them stale. Returns the new
-// tip position; `changed` tells whether any bone turned.
-Vec2 ccdSweep(ChainState& state, Vec2 tip, Vec2 target, bool& changed);
-
 // The answer for a chain without limits whose target lies at or beyond its full length: every
 // bone straight along the line from the base to the target (no pose comes nearer). Lays it out
 // when state.allFree() and the target is that far; needs no current positions, leaves
