@@ -3,7 +3,7 @@
 // (icons, mixed parts, thin strips, a few big pieces among small ones, equal tiles) and page
 // options. Every generator takes the caller's engine, so a failing case replays from its seed.
 
-#include "bonework/atlas/atlas_packer.h"
+#include "bonework/atlas/atlas_layout.h"
 
 #include <algorithm>
 #include <random>
@@ -65,6 +65,35 @@ inline RandomAtlasCase randomAtlasCase(std::mt19937& rng, int maxCount = 80)
         c.items.push_back({"img_" + std::to_string(i), std::min(w, maxW), std::min(h, maxH)});
     }
     return c;
+}
+
+} // namespace bonework::testing
+
+namespace bonework::testing {
+
+// Random images as trimming would describe them: an original size and the rectangle of it that
+// is left (now and then all of it, now and then a single pixel).
+inline std::vector<atlas::TrimmedImage> randomTrimmedImages(std::mt19937& rng, int count, int maxSide)
+{
+    std::vector<atlas::TrimmedImage> images;
+    for (int i = 0; i < count; ++i) {
+        atlas::Trim t;
+        t.originalWidth = uniformInt(rng, 1, maxSide);
+        t.originalHeight = uniformInt(rng, 1, maxSide);
+        const int how = uniformInt(rng, 0, 5);
+        if (how == 0) { // untrimmed
+            t.width = t.originalWidth, t.height = t.originalHeight;
+        } else if (how == 1) { // fully transparent: one pixel
+            t.width = t.height = 1;
+        } else {
+            t.width = uniformInt(rng, 1, t.originalWidth);
+            t.height = uniformInt(rng, 1, t.originalHeight);
+            t.left = uniformInt(rng, 0, t.originalWidth - t.width);
+            t.top = uniformInt(rng, 0, t.originalHeight - t.height);
+        }
+        images.push_back({"part_" + std::to_string(i), t});
+    }
+    return images;
 }
 
 } // namespace bonework::testing
