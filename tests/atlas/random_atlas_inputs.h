@@ -2,8 +2,11 @@
 // Seeded random inputs for the atlas tests: sets of image sizes drawn from several kinds of art
 // (icons, mixed parts, thin strips, a few big pieces among small ones, equal tiles) and page
 // options. Every generator takes the caller's engine, so a failing case replays from its seed.
+// BONEWORK_PROPERTY_SCALE scales the case counts (propertyRounds).
 
 #include "bonework/atlas/atlas_layout.h"
+
+#include <QString>
 
 #include <algorithm>
 #include <random>
@@ -17,6 +20,15 @@ struct RandomAtlasCase {
     atlas::PackOptions options;
     int kind = 0;
 };
+
+// n scaled by BONEWORK_PROPERTY_SCALE (default 1; below 1 for slow sanitizer builds), at least 1.
+inline int propertyRounds(int n)
+{
+    const double scale = qEnvironmentVariableIsSet("BONEWORK_PROPERTY_SCALE")
+                             ? qEnvironmentVariable("BONEWORK_PROPERTY_SCALE").toDouble()
+                             : 1.0;
+    return std::max(1, static_cast<int>(n * (scale > 0.0 ? scale : 1.0)));
+}
 
 inline int uniformInt(std::mt19937& rng, int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
 

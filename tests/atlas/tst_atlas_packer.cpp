@@ -17,6 +17,7 @@
 using namespace bonework;
 using namespace bonework::atlas;
 using bonework::testing::randomAtlasCase;
+using bonework::testing::propertyRounds;
 using bonework::testing::uniformInt;
 
 namespace {
@@ -101,7 +102,7 @@ private slots:
         // fails only when no empty spot of that size exists anywhere.
         const unsigned seed = 20260301u;
         std::mt19937 rng(seed);
-        for (int round = 0; round < 400; ++round) {
+        for (int round = 0; round < propertyRounds(400); ++round) {
             const int W = uniformInt(rng, 1, 40), H = uniformInt(rng, 1, 40);
             MaxRectsBin bin(W, H);
             std::vector<char> used(std::size_t(W) * H, 0);
@@ -157,7 +158,7 @@ private slots:
     {
         const unsigned seed = 20260302u;
         std::mt19937 rng(seed);
-        constexpr int kRounds = 3000;
+        const int kRounds = propertyRounds(3000);
         std::map<int, std::pair<double, double>> areaByKind; // kind -> (images, pages)
         std::size_t images = 0, worstExtraPages = 0;
         for (int round = 0; round < kRounds; ++round) {
@@ -195,7 +196,7 @@ private slots:
     {
         const unsigned seed = 20260303u;
         std::mt19937 rng(seed);
-        for (int round = 0; round < 300; ++round) {
+        for (int round = 0; round < propertyRounds(300); ++round) {
             auto c = randomAtlasCase(rng);
             const PackResult first = packRectangles(c.items, c.options);
             std::map<std::string, Placement> byId;

@@ -13,6 +13,7 @@
 using namespace bonework;
 using namespace bonework::atlas;
 using bonework::testing::randomTrimmedImages;
+using bonework::testing::propertyRounds;
 using bonework::testing::uniformInt;
 
 class TestSpineAtlasText : public QObject {
@@ -100,7 +101,7 @@ private slots:
     {
         const unsigned seed = 20260304u;
         std::mt19937 rng(seed);
-        for (int round = 0; round < 300; ++round) {
+        for (int round = 0; round < propertyRounds(300); ++round) {
             PackOptions options;
             options.maxPageWidth = options.maxPageHeight = uniformInt(rng, 0, 1) ? 256 : 2048;
             const auto images = randomTrimmedImages(rng, uniformInt(rng, 1, 60), options.maxPageWidth);
