@@ -1,6 +1,6 @@
 # Installing the runtime that games link: the core library and its headers, the C API's shared
 # library and bonework.h, a CMake package (find_package(Bonework)) and pkg-config files. No Qt
-# in any of them: the editor's Qt-using parts (the exporters, the format registry) stay out.
+# in any of them: the editor's Qt-using parts (the exporters, the format registry) and the atlas stay out.
 # Bonework::core holds the rig loader too (core/bonework/io), with nlohmann's JSON built in.
 include(CMakePackageConfigHelpers)
 
@@ -14,6 +14,7 @@ install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/bonework/ DESTINATION ${CMAKE_INST
         COMPONENT runtime
         FILES_MATCHING PATTERN "*.h"
         PATTERN "exporters" EXCLUDE
+        PATTERN "atlas" EXCLUDE
         PATTERN "formats" EXCLUDE
         PATTERN "rig_rules.h" EXCLUDE
         # The loader's insides: games get rig_file.h and editor_settings.h (json_*.h need nlohmann).

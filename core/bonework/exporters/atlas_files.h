@@ -1,0 +1,29 @@
+#pragma once
+// Writing a built atlas as each runtime loads it, next to the skeleton file. For an output base
+// `dir/OUT`:
+//   Spine 4.2:       dir/OUT.atlas (the atlas text) and its pages dir/OUT.png, dir/OUT_2.png, ...
+//   DragonBones 5.5: dir/OUT_tex.json and dir/OUT_tex.png; further pages dir/OUT_tex_2.json and
+//                    dir/OUT_tex_2.png, ... (each a whole atlas of the same name: the runtime's
+//                    factory keeps every atlas added under one name)
+// Every file is written whole or not at all (QSaveFile), the pages before the files that name
+// them. An atlas without pages (no images) writes nothing.
+
+#include "bonework/exporters/atlas_build.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace bonework::exporters {
+
+struct AtlasFiles {
+    QStringList files; // the paths written, in the order written
+    QString error;     // empty on success
+
+    bool ok() const { return error.isEmpty(); }
+};
+
+AtlasFiles writeSpineAtlasFiles(const BuiltAtlas& atlas, const QString& outBase);
+// `name` is the DragonBones data's name, the one the skeleton file gives.
+AtlasFiles writeDragonBonesAtlasFiles(const BuiltAtlas& atlas, const QString& outBase, const QString& name);
+
+} // namespace bonework::exporters
