@@ -17,9 +17,11 @@ install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/bonework/ DESTINATION ${CMAKE_INST
         PATTERN "atlas" EXCLUDE
         PATTERN "formats" EXCLUDE
         PATTERN "rig_rules.h" EXCLUDE
-        # The loader's insides: games get rig_file.h and editor_settings.h (json_*.h need nlohmann).
+        # The loader's insides: games get rig_file.h, editor_settings.h and slot_images.h
+        # (json_*.h and the readers of joints and slots need nlohmann).
         PATTERN "json_*.h" EXCLUDE
         PATTERN "rig_joint_reader.h" EXCLUDE
+        PATTERN "rig_slot_reader.h" EXCLUDE
         PATTERN "number_text.h" EXCLUDE
         PATTERN "atomic_file.h" EXCLUDE
         PATTERN "utf8.h" EXCLUDE

@@ -1,11 +1,12 @@
 // bonework-cli export RIG.json --format spine|dragonbones -o OUT.json
 // Writes the rig (its current pose as the setup pose) in a game runtime's format and prints to
-// stderr what the format could not carry. Exit 0 written, 1 invalid rig or refused output path,
-// 2 usage error or unreadable input.
+// stderr what the format could not carry (slots are not exported yet). Exit 0 written, 1 invalid
+// rig, a slot's image missing or refused output path, 2 usage error or unreadable input.
 #include "commands.h"
 
 #include "bonework/formats/file_format.h"
 #include "bonework/io/rig_file.h"
+#include "bonework/io/slot_images.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>
@@ -48,10 +49,21 @@ int runExport(const QStringList& arguments)
             << "); choose a name that does not end in .rig.json\n";
         return Failure;
     }
-    const io::LoadResult loaded = io::loadRigFile(QFile::encodeName(files[0]).toStdString());
+    const std::string rigPath = QFile::encodeName(files[0]).toStdString();
+    const io::LoadResult loaded = io::loadRigFile(rigPath);
     if (!loaded.ok()) {
         err << QString::fromStdString(loaded.error.toString()) << '\n';
         return loaded.error.readError ? UsageError : Failure;
+    }
+    // An export with art missing would be broken in the game: refuse, naming each image.
+    const std::vector<io::ImageProblem> missing = io::checkSlotImages(*loaded.rig, rigPath);
+    if (!missing.empty()) {
+        for (const io::ImageProblem& problem : missing)
+            err << files[0] << ": " << QString::fromStdString(problem.jsonPath) << ": "
+                << QString::fromStdString(problem.message) << '\n';
+        err << "bonework-cli export: not exported: " << missing.size() << (missing.size() == 1 ? " image" : " images")
+            << " missing\n";
+        return Failure;
     }
     exporters::ExportReport report;
     QString error;

@@ -1,12 +1,15 @@
 // bonework-cli validate RIG.json...
-// Checks every file with the strict loader. Valid files get one summary line on stdout; each
-// invalid file gets its error (file: JSON path: problem) on stderr. All files are checked, so
-// one run reports every broken file. Exit code: 0 all valid, 1 some file invalid, 2 usage error
-// or some file unreadable.
+// Checks every file with the strict loader, then that the images its slots name are there (PNG
+// or JPEG, relative to the rig's folder). Valid files get one summary line on stdout; each
+// invalid file gets its error (file: JSON path: problem) on stderr, a file with missing images
+// one such line per image. All files are checked, so one run reports every broken file. Exit
+// code: 0 all valid, 1 some file invalid or missing an image, 2 usage error or some file
+// unreadable.
 
 #include "commands.h"
 
 #include "bonework/io/rig_file.h"
+#include "bonework/io/slot_images.h"
 
 #include <QCommandLineParser>
 #include <QTextStream>
@@ -22,22 +25,28 @@ QString plural(std::size_t n, const char* one, const char* many)
 
 QString summary(const QString& file, const Rig& rig)
 {
-    return QStringLiteral("%1: valid: %2, %3, %4")
-        .arg(file, plural(rig.jointCount(), "joint", "joints"), plural(rig.rootCount(), "root", "roots"),
-             plural(rig.chains().size(), "chain", "chains"));
+    QString line = QStringLiteral("%1: valid: %2, %3, %4")
+                       .arg(file, plural(rig.jointCount(), "joint", "joints"), plural(rig.rootCount(), "root", "roots"),
+                            plural(rig.chains().size(), "chain", "chains"));
+    if (!rig.slotList().empty()) // rigs without slots keep the line they always had
+        line += QStringLiteral(", ") + plural(rig.slotList().size(), "slot", "slots");
+    return line;
 }
 
 const char* const kHelp =
     "Usage: bonework-cli validate RIG.json...\n"
     "\n"
-    "Checks Bonework rig files with the strict loader. Prints one summary line per valid\n"
-    "file on stdout; reports each invalid file as FILE: JSON-PATH: PROBLEM on stderr.\n"
-    "Every file is checked, even after an invalid one.\n"
+    "Checks Bonework rig files with the strict loader, and that the images their slots\n"
+    "name exist and are PNG or JPEG files. Prints one summary line per valid file on\n"
+    "stdout; reports each invalid file as FILE: JSON-PATH: PROBLEM on stderr, and each\n"
+    "missing image as FILE: slots[N].image: PROBLEM. Every file is checked, even after\n"
+    "an invalid one.\n"
     "\n"
     "Options:\n"
     "  -h, --help  Show this help.\n"
     "\n"
-    "Exit codes: 0 all valid, 1 some file invalid, 2 usage error or unreadable file.\n";
+    "Exit codes: 0 all valid, 1 some file invalid, 2 usage error or unreadable file.\n"
+    "(A missing image counts as invalid.)\n";
 
 } // namespace
 
@@ -67,9 +76,18 @@ int runValidate(const QStringList& arguments)
     bool anyInvalid = false;
     bool anyUnreadable = false;
     for (const QString& file : files) {
-        const io::LoadResult result = io::loadRigFile(QFile::encodeName(file).toStdString());
+        const std::string path = QFile::encodeName(file).toStdString();
+        const io::LoadResult result = io::loadRigFile(path);
         if (result.ok()) {
-            out << summary(file, *result.rig) << '\n';
+            const std::vector<io::ImageProblem> missing = io::checkSlotImages(*result.rig, path);
+            if (missing.empty()) {
+                out << summary(file, *result.rig) << '\n';
+                continue;
+            }
+            for (const io::ImageProblem& problem : missing)
+                err << file << ": " << QString::fromStdString(problem.jsonPath) << ": "
+                    << QString::fromStdString(problem.message) << '\n';
+            anyInvalid = true;
             continue;
         }
         err << QString::fromStdString(result.error.toString()) << '\n';

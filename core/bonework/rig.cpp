@@ -348,7 +348,8 @@ bool Rig::operator==(const Rig& o) const
 {
     return m_name == o.m_name && m_names == o.m_names && m_parent == o.m_parent
            && m_length == o.m_length && m_min == o.m_min && m_max == o.m_max && m_pinned == o.m_pinned
-           && m_rootPosition == o.m_rootPosition && m_chains == o.m_chains && sameAngles(o);
+           && m_rootPosition == o.m_rootPosition && m_chains == o.m_chains && m_slots == o.m_slots
+           && sameAngles(o);
 }
 
 bool Rig::sameAngles(const Rig& o) const

@@ -7,6 +7,7 @@
 
 #include "bonework/chain.h"
 #include "bonework/rotation_limits.h"
+#include "bonework/slot.h"
 #include "bonework/vec2.h"
 
 #include <span>
@@ -102,6 +103,11 @@ public:
     const std::vector<Chain>& chains() const { return m_chains; }
     int findChain(std::string_view name) const; // -1 when absent
 
+    // The images the bones carry, in draw order (the first at the back). Not slots(): Qt
+    // defines that word as a macro wherever its headers are included.
+    const std::vector<Slot>& slotList() const { return m_slots; }
+    int findSlot(std::string_view name) const; // -1 when absent
+
     // --- Structural edits ----------------------------------------------------------------
     void setName(std::string name) { m_name = std::move(name); }
     // Appends a joint (root or child) after checking every rule; returns its index via `added`.
@@ -110,12 +116,15 @@ public:
     // hash of the names): every other rule is checked the same way, minus the O(joints) name scan,
     // so building a rig of n joints stays O(n). A duplicate name passed here breaks the rig.
     EditResult addJointWithNewName(const JointDesc& desc, JointIndex* added = nullptr);
-    // Removes j and its whole subtree; chains that used any removed joint go too.
+    // Removes j and its whole subtree; chains that used any removed joint go too, and the
+    // slots on removed joints.
     EditResult removeJoint(JointIndex j);
     EditResult renameJoint(JointIndex j, std::string_view newName);
     // Moves j (with its subtree) under newParent (kNoJoint: make it a root), keeping its world
     // position; its length and angle are recomputed and its limits widened to hold the angle.
-    // Refused when it would make a cycle, put j on top of its new parent, or break a chain.
+    // The x, y and rotation of j's slots are recomputed so their images stay where they are on
+    // screen (j's bone frame changes; its children's do not). Refused when it would make a
+    // cycle, put j on top of its new parent, or break a chain.
     EditResult reparentJoint(JointIndex j, JointIndex newParent);
 
     // --- Value edits (each refuses values that would make the rig invalid) --------------
@@ -137,6 +146,17 @@ public:
     EditResult setChainTarget(int index, const ChainTarget& target);
     // Why a chain would be invalid in this rig; empty when it is fine.
     std::string checkChain(const Chain& chain, int ignoreIndex = -1) const;
+
+    // --- Slots -----------------------------------------------------------------------------
+    // Adds a slot at `index` in the draw order (-1: at the end, drawn in front of the others).
+    EditResult addSlot(const Slot& slot, int index = -1);
+    EditResult removeSlot(int index);
+    EditResult setSlot(int index, const Slot& slot); // replaces it, checked like addSlot
+    // Moves the slot at `from` to `to` in the draw order, the others keeping their order.
+    EditResult moveSlot(int from, int to);
+    // Why a slot would be invalid in this rig (the slot at ignoreIndex aside, for its name);
+    // empty when it is fine.
+    std::string checkSlot(const Slot& slot, int ignoreIndex = -1) const;
 
     // --- Fast paths for solvers ----------------------------------------------------------
     // No checks beyond clamping into the limits: solvers call these in their inner loops.
@@ -177,8 +197,11 @@ public:
     void restoreJoint(JointIndex j, const JointDesc& desc, const JointPose& pose);
     // Puts back chains read with chains() from a rig with the same skeleton.
     void restoreChains(std::vector<Chain> chains) { m_chains = std::move(chains); }
+    // Puts back slots read with slotList() from a rig with the same skeleton.
+    void restoreSlots(std::vector<Slot> slotList) { m_slots = std::move(slotList); }
 
-    // A subtree as it stood, with the chains that depend on it: what removeJoint(j) takes out.
+    // A subtree as it stood, with the chains that depend on it and the slots on its joints:
+    // what removeJoint(j) takes out.
     // Undo of a structural edit keeps this, not the rig: a removal is undone by putting it back,
     // a reparent by removing the moved subtree and putting this back.
     struct SubtreeRecord {
@@ -187,12 +210,14 @@ public:
         std::vector<JointPose> poses;    // to the bit
         std::vector<int> chainIndices;   // ascending: the chains removeJoint(j) would remove
         std::vector<Chain> chains;
+        std::vector<int> slotIndices;    // ascending: the slots on the subtree's joints
+        std::vector<Slot> slotList;      // joints as indices in the rig it was read from
     };
     SubtreeRecord recordSubtree(JointIndex j) const;
-    // Puts a recorded subtree back at its indices (and its chains at theirs), shifting the
-    // joints and chains after them, so the rig is again the one it was read from. The rig must
-    // be that rig minus the subtree (as removeJoint left it); no other checks, since it was
-    // legal there.
+    // Puts a recorded subtree back at its indices (and its chains and slots at theirs),
+    // shifting the joints, chains and slots after them, so the rig is again the one it was read
+    // from. The rig must be that rig minus the subtree (as removeJoint left it); no other
+    // checks, since it was legal there.
     void restoreSubtree(const SubtreeRecord& record);
 
     // Full consistency check (used by tests, the loader and debug builds); empty when valid.
@@ -219,7 +244,7 @@ private:
     // Works m_limits[j] out again after j's limits changed.
     void refreshRotationLimits(JointIndex j) { m_limits[j].set(m_min[j], m_max[j]); }
     // Restores "parents before children" after `moved` was reparented under a later joint, by
-    // moving its subtree only (every other joint keeps its index order); remaps chains.
+    // moving its subtree only (every other joint keeps its index order); remaps chains and slots.
     void restoreParentOrder(JointIndex moved);
     void applyPermutation(const std::vector<JointIndex>& newToOld);
     // Marks j and every ancestor as having a pin below (stops at the first already marked).
@@ -230,6 +255,9 @@ private:
     void linkLastJoint();
     // Works the child links out again for the whole rig (after a structural edit).
     void recomputeChildLinks();
+    // After j's bone frame changed from `before` (rig_slots.cpp): moves j's slots so their
+    // images stay where they were on screen.
+    void keepSlotsInPlace(JointIndex j, const Rig& before);
 
     std::string m_name;
     std::vector<std::string> m_names;
@@ -245,6 +273,7 @@ private:
     std::vector<unsigned char> m_subtreeHasPin; // derived from m_pinned and m_parent
     std::vector<JointIndex> m_firstChild, m_lastChild, m_nextSibling; // derived from m_parent
     std::vector<Chain> m_chains;
+    std::vector<Slot> m_slots; // draw order
 };
 
 } // namespace bonework

@@ -81,6 +81,9 @@ std::string Rig::checkInvariants() const
     for (std::size_t c = 0; c < m_chains.size(); ++c)
         if (auto why = checkChain(m_chains[c], static_cast<int>(c)); !why.empty())
             return "chain " + quoted(m_chains[c].name) + ": " + why;
+    for (std::size_t k = 0; k < m_slots.size(); ++k)
+        if (auto why = checkSlot(m_slots[k], static_cast<int>(k)); !why.empty())
+            return "slot " + quoted(m_slots[k].name) + ": " + why;
     return {};
 }
 

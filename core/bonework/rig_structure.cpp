@@ -1,5 +1,6 @@
 // Rig's structural edits: adding, removing, renaming and reparenting joints, and putting a
-// removed subtree back (undo). Each keeps every parent before its children.
+// removed subtree back (undo). Each keeps every parent before its children, and the chains and
+// slots pointing at the right joints.
 #include "bonework/rig.h"
 
 #include "bonework/angles.h"
@@ -78,6 +79,7 @@ EditResult Rig::removeJoint(JointIndex j)
             newToOld.push_back(static_cast<JointIndex>(i));
 
     std::erase_if(m_chains, [&](const Chain& c) { return usesRemoved(c, removed); });
+    std::erase_if(m_slots, [&](const Slot& s) { return removed[s.joint] != 0; });
     applyPermutation(newToOld);
     return EditResult::success();
 }
@@ -166,6 +168,7 @@ EditResult Rig::reparentJoint(JointIndex j, JointIndex newParent)
         if (!candidate.checkChain(c, static_cast<int>(ci)).empty())
             return EditResult::refused("reparenting would break the chain " + quoted(c.name));
     }
+    candidate.keepSlotsInPlace(j, *this);
     candidate.restoreParentOrder(j);
     candidate.recomputeSubtreePins();
     candidate.recomputeChildLinks();
@@ -239,6 +242,8 @@ void Rig::applyPermutation(const std::vector<JointIndex>& newToOld)
         if (c.target.isAttached())
             c.target.joint = oldToNew[c.target.joint];
     }
+    for (Slot& slot : m_slots)
+        slot.joint = oldToNew[slot.joint];
 }
 
 Rig::SubtreeRecord Rig::recordSubtree(JointIndex j) const
@@ -254,6 +259,12 @@ Rig::SubtreeRecord Rig::recordSubtree(JointIndex j) const
         if (usesRemoved(m_chains[c], removed)) {
             record.chainIndices.push_back(static_cast<int>(c));
             record.chains.push_back(m_chains[c]);
+        }
+    }
+    for (std::size_t k = 0; k < m_slots.size(); ++k) {
+        if (removed[m_slots[k].joint]) {
+            record.slotIndices.push_back(static_cast<int>(k));
+            record.slotList.push_back(m_slots[k]);
         }
     }
     return record;
@@ -297,6 +308,13 @@ void Rig::restoreSubtree(const SubtreeRecord& record)
     }
     for (std::size_t k = 0; k < record.chains.size(); ++k)
         merged.m_chains.insert(merged.m_chains.begin() + record.chainIndices[k], record.chains[k]);
+    merged.m_slots.reserve(m_slots.size() + record.slotList.size());
+    for (Slot slot : m_slots) {
+        slot.joint = oldToNew[slot.joint];
+        merged.m_slots.push_back(std::move(slot));
+    }
+    for (std::size_t k = 0; k < record.slotList.size(); ++k)
+        merged.m_slots.insert(merged.m_slots.begin() + record.slotIndices[k], record.slotList[k]);
     *this = std::move(merged);
 }
 

@@ -1,5 +1,7 @@
 // `bonework-cli validate` as users run it: one summary line per valid file on stdout, the
-// error (file: JSON path: problem) on stderr, exit 0 / 1 / 2.
+// error (file: JSON path: problem) on stderr, one per missing image of a rig's slots, exit
+// 0 / 1 / 2.
+#include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -30,6 +32,28 @@ QString valid(const QString& name)
 QString invalid(const QString& name)
 {
     return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/tests/io/invalid/") + name;
+}
+
+void writeFile(const QString& path, const QByteArray& bytes)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+}
+
+// The example with slots in <dir>/rigs/, beside the art it names: art/upper_arm.png,
+// art/forearm.jpg and ../shared/badge.png (only the first bytes are looked at).
+QString rigWithArt(const QTemporaryDir& dir)
+{
+    QDir(dir.path()).mkpath(QStringLiteral("rigs/art"));
+    QDir(dir.path()).mkpath(QStringLiteral("shared"));
+    const QString rig = dir.filePath(QStringLiteral("rigs/arm_slots.json"));
+    if (!QFile::copy(valid(QStringLiteral("arm_slots.json")), rig))
+        qFatal("cannot copy the example");
+    writeFile(dir.filePath(QStringLiteral("rigs/art/upper_arm.png")), QByteArray("\x89PNG\r\n\x1a\n", 8) + "IHDR");
+    writeFile(dir.filePath(QStringLiteral("rigs/art/forearm.jpg")), QByteArray("\xff\xd8\xff\xe0", 4));
+    writeFile(dir.filePath(QStringLiteral("shared/badge.png")), QByteArray("\x89PNG\r\n\x1a\n", 8));
+    return rig;
 }
 
 } // namespace
@@ -83,8 +107,61 @@ private slots:
         QCOMPARE(r.out, good + QStringLiteral(": valid: 3 joints, 1 root, 1 chain\n"));
         QCOMPARE(r.err, cycle + QStringLiteral(": joints[3].parent: the parents form a cycle: \"a\" -> \"b\" -> \"c\" -> \"a\" "
                                                "(each is the parent of the next)\n")
-                            + newer + QStringLiteral(": version: was written by a newer Bonework (version 2); this build "
-                                                     "reads version 1\n"));
+                            + newer + QStringLiteral(": version: was written by a newer Bonework (version 3); this build "
+                                                     "reads versions 1 and 2\n"));
+    }
+
+    // Images are looked for relative to the rig file's folder (not the working folder); with
+    // all of them there the rig is valid, and the summary counts its slots.
+    void slotsWithTheirImages()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString rig = rigWithArt(dir);
+        Run r = validate({rig});
+        QCOMPARE(r.err, QString());
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out, rig + QStringLiteral(": valid: 3 joints, 1 root, 1 chain, 3 slots\n"));
+
+        QProcess p;
+        p.setWorkingDirectory(dir.filePath(QStringLiteral("shared")));
+        p.start(QStringLiteral(BONEWORK_CLI), {QStringLiteral("validate"), QStringLiteral("../rigs/arm_slots.json")});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(QString::fromUtf8(p.readAllStandardError()), QString());
+        QCOMPARE(p.exitCode(), 0);
+    }
+
+    // Each missing or unusable image is named with its slot's path; the rig is not called
+    // valid and the exit code is 1, as for an invalid file. Other files are still checked.
+    void missingImagesAreNamed()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString rig = rigWithArt(dir);
+        QVERIFY(QFile::remove(dir.filePath(QStringLiteral("rigs/art/upper_arm.png"))));
+        writeFile(dir.filePath(QStringLiteral("rigs/art/forearm.jpg")), "GIF89a");
+        QVERIFY(QFile::remove(dir.filePath(QStringLiteral("shared/badge.png"))));
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("shared/badge.png")));
+        const QString good = valid(QStringLiteral("arm.json"));
+        const Run r = validate({rig, good});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.out, good + QStringLiteral(": valid: 3 joints, 1 root, 1 chain\n"));
+        QCOMPARE(r.err, rig + QStringLiteral(": slots[0].image: cannot use the image \"art/upper_arm.png\": it does not exist\n")
+                            + rig + QStringLiteral(": slots[1].image: cannot use the image \"art/forearm.jpg\": it is not a PNG or "
+                                                   "JPEG file\n")
+                            + rig + QStringLiteral(": slots[2].image: cannot use the image \"../shared/badge.png\": it is a "
+                                                   "directory\n"));
+
+        // An empty file is no image either, and one problem is one line.
+        QVERIFY(QDir(dir.path()).rmdir(QStringLiteral("shared/badge.png")));
+        writeFile(dir.filePath(QStringLiteral("shared/badge.png")), QByteArray("\x89PNG\r\n\x1a\n", 8));
+        writeFile(dir.filePath(QStringLiteral("rigs/art/forearm.jpg")), QByteArray("\xff\xd8\xff", 3));
+        writeFile(dir.filePath(QStringLiteral("rigs/art/upper_arm.png")), QByteArray());
+        const Run empty = validate({rig});
+        QCOMPARE(empty.exitCode, 1);
+        QCOMPARE(empty.out, QString());
+        QCOMPARE(empty.err, rig + QStringLiteral(": slots[0].image: cannot use the image \"art/upper_arm.png\": it is not a "
+                                                 "PNG or JPEG file\n"));
     }
 
     void unreadableFileIsExit2()

@@ -1,9 +1,11 @@
 // Subtree records, the undo of structural edits: removing a joint and putting its record back,
 // or reparenting and undoing it by removal plus record, gives back the very rig it was (every
-// field, every pose to the bit, the chains in their order), on thousands of seeded random rigs.
+// field, every pose to the bit, the chains and the slots in their order), on thousands of
+// seeded random rigs.
 #include "bonework/rig.h"
 
 #include "../support/random_rigs.h"
+#include "../support/random_slots.h"
 
 #include <QTest>
 
@@ -16,8 +18,8 @@ namespace {
 
 constexpr std::uint64_t kSeed = 0x5b7ee5; // a failing case replays from this seed and its trial
 
-// A random rig with pins, limits, several roots, solved (owed) angles and chains, some
-// targeting joints, so every part of a record is exercised.
+// A random rig with pins, limits, several roots, solved (owed) angles, chains, some targeting
+// joints, and slots (awkward numbers too), so every part of a record is exercised.
 Rig randomRigWithChains(Engine& rng)
 {
     RigOptions options;
@@ -39,6 +41,7 @@ Rig randomRigWithChains(Engine& rng)
             c.target.joint = uniformInt(rng, 0, n - 1);
         rig.addChain(c); // a refused chain is simply not there
     }
+    addRandomSlots(rng, rig, uniformInt(rng, 0, 10), uniformInt(rng, 0, 1) == 1);
     return rig;
 }
 
@@ -71,6 +74,9 @@ private slots:
             Rig edited = rig;
             QVERIFY(edited.removeJoint(j));
             QCOMPARE(edited.chains().size() + record.chains.size(), rig.chains().size());
+            QCOMPARE(edited.slotList().size() + record.slotList.size(), rig.slotList().size());
+            for (const Slot& kept : edited.slotList()) // every slot left is on a joint left
+                QVERIFY(edited.isValidJoint(kept.joint) && rig.findJoint(edited.jointName(kept.joint)) != kNoJoint);
             edited.restoreSubtree(record);
             const QString why = sameRig(rig, edited);
             QVERIFY2(why.isEmpty(), qPrintable(QString("seed %1 trial %2: %3").arg(kSeed).arg(trial).arg(why)));

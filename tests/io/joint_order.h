@@ -1,6 +1,6 @@
 #pragma once
 // Joint order in rig files: the same file with its joints shuffled, and checks that a loaded rig
-// lists parents first and holds the same joints and chains whatever the order.
+// lists parents first and holds the same joints, chains and slots whatever the order.
 
 #include "bonework/rig.h"
 
@@ -32,7 +32,7 @@ inline QByteArray shuffledJoints(const QByteArray& json, Engine& rng)
     return QJsonDocument(top).toJson(QJsonDocument::Compact);
 }
 
-// Same joints (by name, parents by name) and chains, whatever the order.
+// Same joints (by name, parents by name), chains and slots (joints by name), whatever the order.
 inline QString sameRigAnyOrder(const Rig& a, const Rig& b)
 {
     if (a.jointCount() != b.jointCount() || a.chains().size() != b.chains().size() || a.name() != b.name())
@@ -59,6 +59,17 @@ inline QString sameRigAnyOrder(const Rig& a, const Rig& b)
             || (ca.target.isAttached() ? a.jointName(ca.target.joint) != b.jointName(cb.target.joint)
                                        : !(ca.target.point == cb.target.point)))
             return QStringLiteral("chain %1 differs").arg(c);
+    }
+    if (a.slotList().size() != b.slotList().size())
+        return QStringLiteral("slot counts differ");
+    for (std::size_t k = 0; k < a.slotList().size(); ++k) {
+        Slot sa = a.slotList()[k];
+        Slot sb = b.slotList()[k];
+        if (a.jointName(sa.joint) != b.jointName(sb.joint))
+            return QStringLiteral("slot %1's joint differs").arg(k);
+        sa.joint = sb.joint = kNoJoint;
+        if (!(sa == sb))
+            return QStringLiteral("slot %1 differs").arg(k);
     }
     return {};
 }

@@ -1,6 +1,7 @@
-// The strict loader: every file in tests/io/invalid/ is refused with its exact JSON path and
-// message, nothing is half-loaded, and hostile input (deep nesting, random bytes, invalid UTF-8,
-// huge files, long parent walks) ends in an error in bounded time without crashing.
+// The strict loader: every file in tests/io/invalid/ (each one edit of valid/arm.json or, for
+// slots and version 2, of valid/arm_slots.json) is refused with its exact JSON path and
+// message, nothing is half-loaded, and hostile input (deep nesting, random bytes, invalid
+// UTF-8, huge files, long parent walks) ends in an error in bounded time without crashing.
 #include "bonework/io/rig_file.h"
 #include "std_text.h"
 
@@ -48,8 +49,8 @@ const Expected kInvalid[] = {
      "is required: this is not a Bonework rig file (expected \"format\": \"bonework.rig\")"},
     {"unknown_format", "format", "unknown format \"spine\" (expected \"bonework.rig\")"},
     {"format_not_string", "format", "must be a string, not a number"},
-    {"newer_version", "version", "was written by a newer Bonework (version 2); this build reads version 1"},
-    {"older_version", "version", "unsupported version 0; this build reads version 1"},
+    {"newer_version", "version", "was written by a newer Bonework (version 3); this build reads versions 1 and 2"},
+    {"older_version", "version", "unsupported version 0; this build reads versions 1 and 2"},
     {"version_fraction", "version", "must be a whole number, not 1.5"},
     {"version_string", "version", "must be a number, not a string"},
     {"missing_version", "version", "is required"},
@@ -57,6 +58,8 @@ const Expected kInvalid[] = {
      "unknown field (expected one of: format, version, name, shape, joints, chains)"},
     {"odd_top_field", "[\"my field\\\"\"]",
      "unknown field (expected one of: format, version, name, shape, joints, chains)"},
+    {"unknown_top_field_v2", "jionts",
+     "unknown field (expected one of: format, version, name, shape, joints, chains, slots)"},
     {"name_not_string", "name", "must be a string, not a number"},
     {"unknown_shape", "shape", "must be \"bone\", \"box\" or \"ball\", not \"triangle\""},
     {"missing_joints", "joints", "is required"},
@@ -118,6 +121,34 @@ const Expected kInvalid[] = {
     {"target_missing_y", "chains[0].target.y", "is required"},
     {"target_unknown_joint", "chains[0].target.joint", "unknown joint \"ghost\""},
     {"target_x_string", "chains[0].target.x", "must be a number, not a string"},
+    {"slots_in_version_1", "slots", "needs \"version\": 2 (slots are new in version 2; this file says version 1)"},
+    {"slots_not_array", "slots", "must be an array, not an object"},
+    {"slot_not_object", "slots[0]", "must be an object, not a string"},
+    {"slot_missing_name", "slots[0].name", "is required"},
+    {"slot_missing_bone", "slots[0].bone", "is required"},
+    {"slot_missing_image", "slots[0].image", "is required"},
+    {"slot_empty_name", "slots[0].name", "must not be empty"},
+    {"slot_unknown_bone", "slots[0].bone", "unknown joint \"elbw\""},
+    {"slot_duplicate_name", "slots[1].name", "duplicate slot name \"upper_arm\" (already used by slots[0])"},
+    {"slot_image_not_string", "slots[0].image", "must be a string, not a number"},
+    {"slot_empty_image", "slots[0].image", "must not be empty"},
+    {"slot_absolute_image", "slots[0].image", "must be relative to the rig file's folder, not absolute"},
+    {"slot_drive_letter_image", "slots[0].image", "must be relative to the rig file's folder, not absolute"},
+    {"slot_backslash_image", "slots[0].image", "must separate folders with \"/\", not \"\\\""},
+    {"slot_empty_folder_image", "slots[0].image", "must not have an empty folder name (\"//\", or \"/\" at the end)"},
+    {"slot_control_character_image", "slots[0].image", "must not contain control characters"},
+    {"slot_scale_zero", "slots[0].scaleX", "must be greater than 0, not 0"},
+    {"slot_scale_negative", "slots[1].scaleY", "must be greater than 0, not -1"},
+    {"slot_opacity_above_one", "slots[0].opacity", "must be between 0 and 1, not 1.5"},
+    {"slot_opacity_negative", "slots[1].opacity", "must be between 0 and 1, not -0.25"},
+    {"slot_x_string", "slots[0].x", "must be a number, not a string"},
+    {"slot_pivot_null", "slots[0].pivotX", "must be a number, not null"},
+    {"slot_visible_not_bool", "slots[0].visible", "must be true or false, not a number"},
+    {"slot_unknown_field", "slots[0].alpha",
+     "unknown field (expected one of: name, bone, image, x, y, rotation, scaleX, scaleY, pivotX, pivotY, opacity, visible)"},
+    {"slot_huge_number", "slots[1].rotation",
+     "not valid JSON: illegal number (numbers must be finite doubles) at offset 1157 (line 66, column 25)"},
+    {"slot_duplicate_key", "slots[0].x", "is given more than once in the same object"},
     {"invalid_utf8", "name", "not valid JSON: invalid UTF8 string at offset 59 (line 4, column 14)"},
     {"lone_surrogate", "joints[2].name", "is not valid Unicode (lone surrogate escape)"},
     {"duplicate_key_in_joint", "joints[1].length", "is given more than once in the same object"},
@@ -185,8 +216,10 @@ private slots:
     // The valid base the corpus was cut from does load, so each refusal above is the one edit.
     void corpusBaseIsValid()
     {
-        const LoadResult r = loadRigFile(localPath(corpusDir(QStringLiteral("valid/arm.json"))));
-        QVERIFY2(r.ok(), r.error.toString().c_str());
+        for (const char* base : {"valid/arm.json", "valid/arm_slots.json"}) {
+            const LoadResult r = loadRigFile(localPath(corpusDir(QString::fromLatin1(base))));
+            QVERIFY2(r.ok(), r.error.toString().c_str());
+        }
     }
 
     void unreadableFiles()
@@ -357,6 +390,25 @@ private slots:
         QCOMPARE(qt(over.error.message), QStringLiteral("too many chains (10001; a rig holds at most 10000)"));
     }
 
+    // Slots are capped as chains are; at the cap they still load.
+    void slotCount()
+    {
+        auto file = [](int count) {
+            QByteArray json = "{\"format\":\"bonework.rig\",\"version\":2,\"joints\":[{\"name\":\"r\"}],\"slots\":[";
+            for (int i = 0; i < count; ++i)
+                json += "{\"name\":\"s" + QByteArray::number(i) + "\",\"bone\":\"r\",\"image\":\"a.png\"}"
+                        + (i + 1 < count ? "," : "");
+            return json + "]}";
+        };
+        const LoadResult atCap = parseRig(view(file(kMaxSlots)), "cap.json");
+        QVERIFY2(atCap.ok(), atCap.error.toString().c_str());
+        QCOMPARE(atCap.rig->slotList().size(), std::size_t(kMaxSlots));
+        const LoadResult over = parseRig(view(file(kMaxSlots + 1)), "over.json");
+        verifyRefused(over, QStringLiteral("too many slots"));
+        QCOMPARE(qt(over.error.jsonPath), QStringLiteral("slots"));
+        QCOMPARE(qt(over.error.message), QStringLiteral("too many slots (10001; a rig holds at most 10000)"));
+    }
+
     // Values and keys from the file are escaped and shortened in messages, so an error is always
     // one readable line, whatever the file holds.
     void messagesStayOnOneLine()
@@ -381,10 +433,19 @@ private slots:
 
     // Seeded byte mutations of a valid file: each result either loads as a valid rig or is
     // refused with a message; never a crash, never a half-loaded rig.
+    void mutationsNeverHalfLoad_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<quint64>("seed");
+        QTest::newRow("forest") << QStringLiteral("valid/forest.json") << quint64(20261122);
+        QTest::newRow("slots") << QStringLiteral("valid/arm_slots.json") << quint64(20261123);
+    }
+
     void mutationsNeverHalfLoad()
     {
-        const QByteArray base = readFile(corpusDir(QStringLiteral("valid/forest.json")));
-        const std::uint64_t seed = 20261122;
+        QFETCH(QString, file);
+        QFETCH(quint64, seed);
+        const QByteArray base = readFile(corpusDir(file));
         std::mt19937_64 rng(seed);
         int loaded = 0;
         for (int round = 0; round < 3000; ++round) {

@@ -1,7 +1,10 @@
-// Reading valid files: the example reads as documented, defaults apply, a forest with an
-// attached target, joints in any order (children before parents, shuffled) and a byte order mark.
+// Reading valid files: the examples read as documented (slots too), defaults apply, a forest
+// with an attached target, joints in any order (children before parents, shuffled) and a byte
+// order mark.
 #include "joint_order.h"
 #include "rig_file_samples.h"
+
+#include "random_slots.h"
 
 #include "bonework/io/rig_file.h"
 #include "std_text.h"
@@ -51,6 +54,42 @@ private slots:
         QCOMPARE(c.tolerance, 0.01);
         QVERIFY(!c.target.isAttached());
         QCOMPARE(c.target.point, (Vec2{520, 380}));
+        QCOMPARE(QString::fromStdString(rig.checkInvariants()), QString());
+    }
+
+    // The version 2 example: slots in file order (the draw order), each field as given, the
+    // documented defaults for the ones left out, joints resolved by name.
+    void slotsReadAsDocumented()
+    {
+        const Rig rig = load(corpus(QStringLiteral("arm_slots.json")));
+        QVERIFY(rig == [] {
+            Rig withoutSlots = load(corpus(QStringLiteral("arm.json")));
+            withoutSlots.restoreSlots(load(corpus(QStringLiteral("arm_slots.json"))).slotList());
+            return withoutSlots;
+        }());
+        QCOMPARE(rig.slotList().size(), std::size_t(3));
+        const Slot& upper = rig.slotList()[0];
+        QCOMPARE(upper.name, std::string("upper_arm"));
+        QCOMPARE(upper.joint, rig.findJoint("elbow"));
+        QCOMPARE(upper.image, std::string("art/upper_arm.png"));
+        QCOMPARE(upper.x, 60.0);
+        const Slot& fore = rig.slotList()[1];
+        QCOMPARE(fore.joint, rig.findJoint("hand"));
+        QCOMPARE(fore.image, std::string("art/forearm.jpg"));
+        QCOMPARE(fore.x, 50.0);
+        QCOMPARE(fore.y, 2.5);
+        QCOMPARE(fore.rotation, -5.0);
+        QCOMPARE(fore.scaleX, 0.8);
+        QCOMPARE(fore.scaleY, 1.2);
+        QCOMPARE(fore.pivotX, 0.5);
+        QCOMPARE(fore.pivotY, 0.4);
+        QCOMPARE(fore.opacity, 0.75);
+        QVERIFY(fore.visible);
+        Slot defaults; // everything but name, bone and image left out of the file
+        defaults.name = "badge";
+        defaults.joint = rig.findJoint("shoulder");
+        defaults.image = "../shared/badge.png";
+        QVERIFY(rig.slotList()[2] == defaults);
         QCOMPARE(QString::fromStdString(rig.checkInvariants()), QString());
     }
 
@@ -108,7 +147,9 @@ private slots:
 
         for (std::uint64_t seed = 1; seed <= 10; ++seed) {
             Engine rng(seed);
-            const Rig rig = randomRig(rng, 60);
+            Rig rig = randomRig(rng, 60);
+            if (seed % 2 == 0) // slots name joints too, whatever their order
+                addRandomSlots(rng, rig, 20);
             const QByteArray shuffled = shuffledJoints(qtBytes(serializeRig(rig)), rng);
             const Rig loaded = reparse(shuffled, QStringLiteral("shuffled"));
             QVERIFY2(parentsFirst(loaded), qPrintable(QStringLiteral("seed %1").arg(seed)));

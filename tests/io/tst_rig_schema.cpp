@@ -1,6 +1,7 @@
-// resources/schema/rig.schema.json and the loader describe the same format: the same fields
-// for each kind of object (an unknown field is an error in both), the same names for solvers,
-// bends and shapes, and the documented example validates against the schema's required lists.
+// resources/schema/rig.schema.json and the loader describe the same format: the same versions,
+// the same fields for each kind of object (an unknown field is an error in both; slots only in
+// version 2), the same names for solvers, bends and shapes, the same defaults, and the
+// documented example validates against the schema's required lists.
 #include "bonework/io/rig_file.h"
 #include "std_text.h"
 
@@ -59,6 +60,7 @@ QSet<QString> loaderFields(const QByteArray& json)
 }
 
 const QByteArray kHead = "{\"format\":\"bonework.rig\",\"version\":1,";
+const QByteArray kHeadV2 = "{\"format\":\"bonework.rig\",\"version\":2,";
 
 } // namespace
 
@@ -74,14 +76,20 @@ private slots:
         QCOMPARE(s.value(QStringLiteral("additionalProperties")).toBool(true), false);
         QCOMPARE(defs.value(QStringLiteral("joint")).toObject().value(QStringLiteral("additionalProperties")).toBool(true), false);
         QCOMPARE(defs.value(QStringLiteral("chain")).toObject().value(QStringLiteral("additionalProperties")).toBool(true), false);
+        QCOMPARE(defs.value(QStringLiteral("slot")).toObject().value(QStringLiteral("additionalProperties")).toBool(true), false);
     }
 
     void sameFieldsAsTheLoader()
     {
         const QJsonObject s = schema();
         const QJsonObject defs = s.value(QStringLiteral("$defs")).toObject();
-        QCOMPARE(keys(s.value(QStringLiteral("properties")).toObject()),
-                 loaderFields(kHead + "\"joints\":[{\"name\":\"r\"}],\"bogus\":1}"));
+        // Version 2's fields; version 1 has all but slots.
+        QSet<QString> top = keys(s.value(QStringLiteral("properties")).toObject());
+        QCOMPARE(top, loaderFields(kHeadV2 + "\"joints\":[{\"name\":\"r\"}],\"bogus\":1}"));
+        top.remove(QStringLiteral("slots"));
+        QCOMPARE(top, loaderFields(kHead + "\"joints\":[{\"name\":\"r\"}],\"bogus\":1}"));
+        QCOMPARE(keys(defs.value(QStringLiteral("slot")).toObject().value(QStringLiteral("properties")).toObject()),
+                 loaderFields(kHeadV2 + "\"joints\":[{\"name\":\"r\"}],\"slots\":[{\"bogus\":1}]}"));
         QCOMPARE(keys(defs.value(QStringLiteral("joint")).toObject().value(QStringLiteral("properties")).toObject()),
                  loaderFields(kHead + "\"joints\":[{\"name\":\"r\",\"bogus\":1}]}"));
         QCOMPARE(keys(defs.value(QStringLiteral("chain")).toObject().value(QStringLiteral("properties")).toObject()),
@@ -112,9 +120,15 @@ private slots:
         QCOMPARE(strings(schema().value(QStringLiteral("properties")).toObject().value(QStringLiteral("shape")).toObject()
                              .value(QStringLiteral("enum")).toArray()),
                  shapes);
-        QCOMPARE(schema().value(QStringLiteral("properties")).toObject().value(QStringLiteral("version")).toObject()
-                     .value(QStringLiteral("const")).toInt(),
-                 kRigFormatVersion);
+        // Every version this build reads, and no other.
+        QList<int> versions;
+        for (const QJsonValue& v : schema().value(QStringLiteral("properties")).toObject().value(QStringLiteral("version"))
+                                       .toObject().value(QStringLiteral("enum")).toArray())
+            versions << v.toInt();
+        QList<int> readable;
+        for (int v = kOldestRigFormatVersion; v <= kRigFormatVersion; ++v)
+            readable << v;
+        QCOMPARE(versions, readable);
     }
 
     // The defaults the schema states are the ones the loader applies.
@@ -142,6 +156,22 @@ private slots:
         QCOMPARE(def(chain, "iterations").toInt(), rig.chains()[0].iterations);
         QCOMPARE(def(chain, "tolerance").toDouble(), rig.chains()[0].tolerance);
         QCOMPARE(def(chain, "bend").toString(), QString::fromLatin1(bendName(rig.chains()[0].bend)));
+
+        const QJsonObject slot = defs.value(QStringLiteral("slot")).toObject().value(QStringLiteral("properties")).toObject();
+        const LoadResult withSlot = parseRig(view(kHeadV2 + "\"joints\":[{\"name\":\"r\"}],\"slots\":[{\"name\":\"s\","
+                                                            "\"bone\":\"r\",\"image\":\"a.png\"}]}"),
+                                             "slot defaults.json");
+        QVERIFY2(withSlot.ok(), withSlot.error.toString().c_str());
+        const Slot& s = withSlot.rig->slotList().at(0);
+        QCOMPARE(def(slot, "x").toDouble(), s.x);
+        QCOMPARE(def(slot, "y").toDouble(), s.y);
+        QCOMPARE(def(slot, "rotation").toDouble(), s.rotation);
+        QCOMPARE(def(slot, "scaleX").toDouble(), s.scaleX);
+        QCOMPARE(def(slot, "scaleY").toDouble(), s.scaleY);
+        QCOMPARE(def(slot, "pivotX").toDouble(), s.pivotX);
+        QCOMPARE(def(slot, "pivotY").toDouble(), s.pivotY);
+        QCOMPARE(def(slot, "opacity").toDouble(), s.opacity);
+        QCOMPARE(def(slot, "visible").toBool(false), s.visible);
     }
 };
 

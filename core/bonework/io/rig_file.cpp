@@ -21,8 +21,8 @@ namespace {
 
 std::string nonFiniteValue(const Rig& rig);
 
-// Why the rig cannot be written as a valid file (a name that is not UTF-8, which the loader
-// would refuse, or a number JSON cannot hold); empty when it can. Checked edits never produce
+// Why the rig cannot be written as a valid file (a name or image path that is not UTF-8 or an
+// image path the loader would refuse, or a number JSON cannot hold); empty when it can. Checked edits never produce
 // either, but unchecked paths could.
 std::string unsavable(const Rig& rig)
 {
@@ -34,6 +34,16 @@ std::string unsavable(const Rig& rig)
     for (std::size_t c = 0; c < rig.chains().size(); ++c)
         if (!isValidUtf8(rig.chains()[c].name))
             return "the name of chain " + std::to_string(c) + " is not valid UTF-8";
+    for (std::size_t k = 0; k < rig.slotList().size(); ++k) {
+        const Slot& s = rig.slotList()[k];
+        if (!isValidUtf8(s.name))
+            return "the name of slot " + std::to_string(k) + " is not valid UTF-8";
+        if (!isValidUtf8(s.image))
+            return "the image path of slot " + std::to_string(k) + " is not valid UTF-8";
+        // Absolute paths and the like never reach a saved file (the loader would refuse it).
+        if (auto why = imagePathProblem(s.image); !why.empty())
+            return "the image path of slot \"" + s.name + "\" " + why;
+    }
     return nonFiniteValue(rig);
 }
 
@@ -51,6 +61,10 @@ std::string nonFiniteValue(const Rig& rig)
     for (const Chain& c : rig.chains())
         if (bad(c.tolerance) || (!c.target.isAttached() && (bad(c.target.point.x) || bad(c.target.point.y))))
             return "chain \"" + c.name + "\" has a non-finite number";
+    for (const Slot& s : rig.slotList())
+        for (double v : {s.x, s.y, s.rotation, s.scaleX, s.scaleY, s.pivotX, s.pivotY, s.opacity})
+            if (bad(v))
+                return "slot \"" + s.name + "\" has a non-finite number";
     return {};
 }
 

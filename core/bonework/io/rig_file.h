@@ -13,12 +13,18 @@
 
 namespace bonework::io {
 
-inline constexpr int kRigFormatVersion = 1;
+// The newest version this build reads and writes, and the oldest it reads. Version 2 added
+// slots; a rig without slots is still written as version 1, byte for byte as before, so older
+// builds keep reading it.
+inline constexpr int kRigFormatVersion = 2;
+inline constexpr int kOldestRigFormatVersion = 1;
 inline constexpr char kRigFormatName[] = "bonework.rig";
 // Files larger than this are refused before parsing (bounded memory on hostile input).
 inline constexpr std::int64_t kMaxRigFileBytes = std::int64_t(256) * 1024 * 1024;
 // The most chains a rig file may hold (real rigs have tens; the cap bounds hostile files).
 inline constexpr int kMaxChains = 10000;
+// The most slots a rig file may hold (each is checked against the earlier ones, as chains are).
+inline constexpr int kMaxSlots = 10000;
 
 struct LoadError {
     std::string file;     // as given by the caller
@@ -42,6 +48,9 @@ LoadResult parseRig(std::string_view json, std::string_view fileName);
 LoadResult loadRigFile(const std::string& path);
 // True when the error came from reading the file (missing, unreadable) rather than its content.
 bool isReadError(const LoadError& error);
+
+// The version `rig` is written as: 1 when it has no slots, otherwise 2.
+int rigFormatVersionFor(const Rig& rig);
 
 // Serialises with a stable field order and numbers that read back bit-exact.
 std::string serializeRig(const Rig& rig, const EditorSettings& editor = {});

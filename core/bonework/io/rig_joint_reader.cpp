@@ -106,6 +106,14 @@ FileJoint readJoint(const Json& value, const JsonPath& path, std::size_t& member
     return j;
 }
 
+JointIndex JointNames::find(const std::string& name, const JsonPath& path) const
+{
+    const auto found = fileIndexByName.find(name);
+    if (found == fileIndexByName.end())
+        fail(path, "unknown joint " + quotedValue(name));
+    return rigIndexOfFileIndex[static_cast<std::size_t>(found->second)];
+}
+
 std::vector<int> parentsFirstOrder(std::vector<FileJoint>& joints, const JointIndexByName& byName,
                                    const JsonPath& jointsPath)
 {

@@ -28,6 +28,17 @@ FileJoint readJoint(const Json& value, const JsonPath& path, std::size_t& member
 // File index of each joint by name.
 using JointIndexByName = std::unordered_map<std::string, int>;
 
+// The finished rig and how to find its joints by the names the file used (chains and slots
+// name joints; step 3).
+struct JointNames {
+    const Rig& rig;
+    const JointIndexByName& fileIndexByName;
+    const std::vector<JointIndex>& rigIndexOfFileIndex;
+
+    // The rig index of the joint the file calls `name`; fails at `path` when there is none.
+    JointIndex find(const std::string& name, const JsonPath& path) const;
+};
+
 // Joints in parents-first order: each joint as early as the file allows, after its ancestors, so
 // a file that is already ordered keeps its order exactly. Resolves each parent by name (filling
 // in parentFileIndex); unknown parents and cycles fail.

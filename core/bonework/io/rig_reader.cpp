@@ -4,10 +4,11 @@
 //   1. read and check each joint on its own (types, ranges, limits, unknown fields),
 //   2. resolve parents by name, then order the joints parents-first (reporting unknown parents
 //      and cycles by path),
-//   3. build the Rig through its checked edits (addJointWithNewName, addChain: the model's own
-//      rules have the final word), then read the chains.
+//   3. build the Rig through its checked edits (addJointWithNewName, addChain, addSlot: the
+//      model's own rules have the final word), then read the chains and the slots.
 // The first problem found aborts the whole load: nothing is ever half-loaded. Steps 1 and 2 are
-// in rig_joint_reader.cpp, the field readers all steps share in json_fields.cpp.
+// in rig_joint_reader.cpp, the slots in rig_slot_reader.cpp, the field readers all steps share
+// in json_fields.cpp.
 
 #include "bonework/io/json_fields.h"
 #include "bonework/io/json_parser.h"
@@ -15,9 +16,11 @@
 #include "bonework/io/json_scan.h"
 #include "bonework/io/rig_file.h"
 #include "bonework/io/rig_joint_reader.h"
+#include "bonework/io/rig_slot_reader.h"
 
 #include <algorithm>
 #include <limits>
+#include <span>
 #include <vector>
 
 namespace bonework::io {
@@ -25,26 +28,13 @@ namespace {
 
 // The fields each kind of object may hold (a joint's: see rig_joint_reader.cpp); anything else
 // is an error.
-constexpr const char* kTopFields[] = {"format", "version", "name", "shape", "joints", "chains"};
+constexpr const char* kTopFields[] = {"format", "version", "name", "shape", "joints", "chains", "slots"};
+// Version 1 has no slots: its unknown-field message lists what version 1 holds.
+constexpr std::span<const char* const> kTopFieldsV1(kTopFields, std::size(kTopFields) - 1);
 constexpr const char* kChainFields[] = {"name", "root", "tip", "solver", "bend", "iterations", "tolerance", "target", "mix"};
 constexpr const char* kTargetFields[] = {"x", "y", "joint"};
 
 // --- Chains ------------------------------------------------------------------------------
-
-// The finished rig and how to find its joints by the names the file used.
-struct JointNames {
-    const Rig& rig;
-    const JointIndexByName& fileIndexByName;
-    const std::vector<JointIndex>& rigIndexOfFileIndex;
-
-    JointIndex find(const std::string& name, const JsonPath& path) const
-    {
-        const auto found = fileIndexByName.find(name);
-        if (found == fileIndexByName.end())
-            fail(path, "unknown joint " + quotedValue(name));
-        return rigIndexOfFileIndex[static_cast<std::size_t>(found->second)];
-    }
-};
 
 ChainTarget readTarget(const Json& value, const JsonPath& path, const JointNames& joints, std::size_t& members)
 {
@@ -148,6 +138,16 @@ Chain readChain(const Json& value, const JsonPath& path, const JointNames& joint
 
 // --- The document ------------------------------------------------------------------------
 
+// The versions this build reads, for messages: "versions 1 and 2".
+std::string readableVersions()
+{
+    const std::string oldest = std::to_string(kOldestRigFormatVersion);
+    const std::string newest = std::to_string(kRigFormatVersion);
+    if (kOldestRigFormatVersion == kRigFormatVersion)
+        return "version " + newest;
+    return "versions " + oldest + (kRigFormatVersion == kOldestRigFormatVersion + 1 ? " and " : " to ") + newest;
+}
+
 // The member `key` of `top`, or nullptr when it has none.
 const Json* member(const Json::object_t& top, const char* key)
 {
@@ -171,16 +171,17 @@ Rig readRig(const Json::object_t& top, std::string_view json, EditorSettings& ed
     if (!versionValue)
         missing(versionPath);
     const double version = asWholeNumber(*versionValue, versionPath);
-    const std::string readable = std::to_string(kRigFormatVersion);
     if (version > kRigFormatVersion)
-        fail(versionPath, "was written by a newer Bonework (version " + number(version) + "); this build reads version "
-                              + readable);
-    if (version < kRigFormatVersion)
-        fail(versionPath, "unsupported version " + number(version) + "; this build reads version " + readable);
+        fail(versionPath, "was written by a newer Bonework (version " + number(version) + "); this build reads "
+                              + readableVersions());
+    if (version < kOldestRigFormatVersion)
+        fail(versionPath, "unsupported version " + number(version) + "; this build reads " + readableVersions());
+    const bool hasSlots = version >= 2;
 
     Rig rig;
     const Json* jointsValue = nullptr;
     const Json* chainsValue = nullptr;
+    const Json* slotsValue = nullptr;
     forEachMember(top, docPath, [&](const std::string& key, const Json& v, const JsonPath& at) {
         if (key == "format" || key == "version")
             return; // read above
@@ -192,8 +193,12 @@ Rig readRig(const Json::object_t& top, std::string_view json, EditorSettings& ed
             jointsValue = &v;
         } else if (key == "chains") {
             chainsValue = &v;
+        } else if (key == "slots" && hasSlots) {
+            slotsValue = &v;
+        } else if (key == "slots") {
+            fail(at, "needs \"version\": 2 (slots are new in version 2; this file says version " + number(version) + ")");
         } else {
-            unknownField(at, kTopFields);
+            unknownField(at, hasSlots ? std::span<const char* const>(kTopFields) : kTopFieldsV1);
         }
     });
 
@@ -232,7 +237,8 @@ Rig readRig(const Json::object_t& top, std::string_view json, EditorSettings& ed
         rigIndex[fileIndex] = added;
     }
 
-    // Chains, which name joints of the finished rig.
+    // Chains and slots, which name joints of the finished rig.
+    const JointNames names{rig, byName, rigIndex};
     if (chainsValue) {
         const JsonPath chainsPath(docPath, "chains");
         const Json::array_t& chains = asArray(*chainsValue, chainsPath);
@@ -243,7 +249,7 @@ Rig readRig(const Json::object_t& top, std::string_view json, EditorSettings& ed
                                  + std::to_string(kMaxChains) + ")");
         for (std::size_t i = 0; i < chains.size(); ++i) {
             const JsonPath at(chainsPath, static_cast<std::ptrdiff_t>(i));
-            const Chain chain = readChain(chains[i], at, JointNames{rig, byName, rigIndex}, members);
+            const Chain chain = readChain(chains[i], at, names, members);
             if (const int other = rig.findChain(chain.name); other >= 0)
                 fail(JsonPath(at, "name"), "duplicate chain name " + quotedValue(chain.name) + " (already used by chains["
                                                + std::to_string(other) + "])");
@@ -251,6 +257,8 @@ Rig readRig(const Json::object_t& top, std::string_view json, EditorSettings& ed
                 fail(at, result.error);
         }
     }
+    if (slotsValue)
+        readSlots(*slotsValue, JsonPath(docPath, "slots"), rig, names, members);
 
     // The parser keeps only the last of repeated keys, silently dropping the others. The text
     // has one ':' per member, so more of them than members read means a key was repeated; only

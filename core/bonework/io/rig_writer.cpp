@@ -1,16 +1,19 @@
 // serializeRig: the rig file writer. One stable layout (docs/rig-format.md, "Writing"):
-//   - fields in a fixed order: format, version, name, shape, joints (rig order), chains;
+//   - fields in a fixed order: format, version, name, shape, joints (rig order), chains, then
+//     slots (draw order) only when the rig has any: a rig without slots is version 1, written
+//     byte for byte as before; one with slots is version 2;
 //   - every field written, defaults included (pinned only when true), so runtime authors never
 //     have to know a default;
 //   - numbers in the shortest form that reads back to the same double (std::to_chars), so
 //     integers print as 400, not 400.0; negative zero is written as 0;
-//   - one joint and one chain per line, which keeps diffs of rig files readable.
+//   - one joint, chain and slot per line, which keeps diffs of rig files readable.
 
 #include "bonework/io/rig_file.h"
 
 #include <charconv>
 #include <cmath>
 #include <string>
+#include <utility>
 
 namespace bonework::io {
 namespace {
@@ -149,17 +152,44 @@ void writeChain(JsonWriter& w, const Rig& rig, const Chain& c)
     w.raw("}}");
 }
 
+void writeSlot(JsonWriter& w, const Rig& rig, const Slot& s)
+{
+    w.raw("    {");
+    w.key("name", true);
+    w.string(s.name);
+    w.key("bone");
+    w.string(rig.jointName(s.joint));
+    w.key("image");
+    w.string(s.image);
+    const std::pair<const char*, double> numbers[] = {{"x", s.x},           {"y", s.y},           {"rotation", s.rotation},
+                                                      {"scaleX", s.scaleX}, {"scaleY", s.scaleY}, {"pivotX", s.pivotX},
+                                                      {"pivotY", s.pivotY}, {"opacity", s.opacity}};
+    for (const auto& [key, value] : numbers) {
+        w.key(key);
+        w.number(value);
+    }
+    w.key("visible");
+    w.raw(s.visible ? "true" : "false");
+    w.raw("}");
+}
+
 } // namespace
+
+int rigFormatVersionFor(const Rig& rig)
+{
+    return rig.slotList().empty() ? 1 : 2;
+}
 
 std::string serializeRig(const Rig& rig, const EditorSettings& editor)
 {
-    JsonWriter w(160 + rig.jointCount() * 120 + rig.chains().size() * 200);
+    const auto& slotList = rig.slotList();
+    JsonWriter w(160 + rig.jointCount() * 120 + rig.chains().size() * 200 + slotList.size() * 240);
     w.raw("{\n  ");
     w.key("format", true);
     w.string(kRigFormatName);
     w.raw(",\n  ");
     w.key("version", true);
-    w.integer(kRigFormatVersion);
+    w.integer(rigFormatVersionFor(rig));
     w.raw(",\n  ");
     w.key("name", true);
     w.string(rig.name());
@@ -181,7 +211,20 @@ std::string serializeRig(const Rig& rig, const EditorSettings& editor)
         writeChain(w, rig, chains[i]);
         w.raw(i + 1 < chains.size() ? ",\n" : "\n  ");
     }
-    w.raw("]\n}\n");
+    w.raw("]");
+    // Only rigs with slots are version 2 and have the field: the others stay byte for byte
+    // as version 1 wrote them.
+    if (!slotList.empty()) {
+        w.raw(",\n  ");
+        w.key("slots", true);
+        w.raw("[\n");
+        for (std::size_t i = 0; i < slotList.size(); ++i) {
+            writeSlot(w, rig, slotList[i]);
+            w.raw(i + 1 < slotList.size() ? ",\n" : "\n  ");
+        }
+        w.raw("]");
+    }
+    w.raw("\n}\n");
     return w.take();
 }
 

@@ -1,0 +1,14 @@
+#pragma once
+// The slots of a rig file (version 2), for parseRig (rig_reader.cpp, private to the loader):
+// each slot read and checked on its own against the finished rig, then added to it in file
+// order (the draw order). Problems throw ReadFailure (json_fields.h) naming the slot's field.
+
+#include "bonework/io/rig_joint_reader.h"
+
+namespace bonework::io {
+
+// Reads the "slots" array at `path` into `rig` (the rig `joints` describes); adds the member
+// count of every object read to `members` (for the repeated-key check, see readRig).
+void readSlots(const Json& value, const JsonPath& path, Rig& rig, const JointNames& joints, std::size_t& members);
+
+} // namespace bonework::io

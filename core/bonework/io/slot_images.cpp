@@ -1,0 +1,73 @@
+#include "bonework/io/slot_images.h"
+
+#include "bonework/io/json_fields.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace bonework::io {
+namespace {
+
+constexpr unsigned char kPngSignature[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+constexpr unsigned char kJpegSignature[] = {0xff, 0xd8, 0xff};
+
+bool startsWith(const unsigned char* data, std::size_t size, const unsigned char* signature, std::size_t length)
+{
+    return size >= length && std::equal(signature, signature + length, data);
+}
+
+// Why the image at `path` cannot be used; empty when it can.
+std::string imageFileProblem(const std::string& path)
+{
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0)
+        return errno == ENOENT || errno == ENOTDIR ? "it does not exist" : std::strerror(errno);
+    if (S_ISDIR(info.st_mode))
+        return "it is a directory";
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return std::strerror(errno);
+    unsigned char head[8] = {};
+    ssize_t n;
+    do {
+        n = ::read(fd, head, sizeof head);
+    } while (n < 0 && errno == EINTR);
+    const int readError = errno;
+    ::close(fd);
+    if (n < 0)
+        return std::strerror(readError);
+    // A short read of a regular file means the file is that short: too short for either.
+    const auto size = static_cast<std::size_t>(n);
+    if (!startsWith(head, size, kPngSignature, sizeof kPngSignature)
+        && !startsWith(head, size, kJpegSignature, sizeof kJpegSignature))
+        return "it is not a PNG or JPEG file";
+    return {};
+}
+
+} // namespace
+
+std::string imageFilePath(const std::string& rigPath, const std::string& image)
+{
+    const auto slash = rigPath.rfind('/');
+    return slash == std::string::npos ? image : rigPath.substr(0, slash + 1) + image;
+}
+
+std::vector<ImageProblem> checkSlotImages(const Rig& rig, const std::string& rigPath)
+{
+    std::vector<ImageProblem> problems;
+    const auto& list = rig.slotList();
+    for (std::size_t k = 0; k < list.size(); ++k) {
+        const std::string why = imageFileProblem(imageFilePath(rigPath, list[k].image));
+        if (!why.empty())
+            problems.push_back({static_cast<int>(k), "slots[" + std::to_string(k) + "].image",
+                                "cannot use the image " + quotedValue(list[k].image) + ": " + why});
+    }
+    return problems;
+}
+
+} // namespace bonework::io

@@ -1,0 +1,28 @@
+#pragma once
+// Whether the images a rig's slots name are there: each file, relative to the rig file's
+// folder, exists, can be read and is a PNG or a JPEG (by its first bytes). A missing image does
+// not make a rig invalid (the editor draws a placeholder), but `bonework-cli validate` reports
+// it and `export` refuses. Plain file I/O, no Qt; the images are not decoded.
+
+#include "bonework/rig.h"
+
+#include <string>
+#include <vector>
+
+namespace bonework::io {
+
+struct ImageProblem {
+    int slot = -1;        // index into rig.slotList()
+    std::string jsonPath; // "slots[2].image"
+    std::string message;  // e.g. "cannot read the image \"art/arm.png\": it does not exist"
+};
+
+// The image a slot names, as a path to open: `image` joined to the folder of `rigPath` (the rig
+// file as given, relative or absolute).
+std::string imageFilePath(const std::string& rigPath, const std::string& image);
+
+// One problem per slot whose image is missing, unreadable or neither PNG nor JPEG, in slot
+// order; empty when every image is fine.
+std::vector<ImageProblem> checkSlotImages(const Rig& rig, const std::string& rigPath);
+
+} // namespace bonework::io
