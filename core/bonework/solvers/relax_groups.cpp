@@ -120,6 +120,7 @@ void RelaxSolver::setUp(const Rig& rig, const SolveRequest& request)
     m_savedPose.resize(cols);
     m_held.resize(cols);
     m_best.resize(cols);
+    m_limbStart.resize(cols);
     m_groupError.assign(groups, 0.0);
 }
 
