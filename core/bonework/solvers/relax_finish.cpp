@@ -54,12 +54,6 @@ void RelaxSolver::prepareLimbFinish(const Rig& rig, const SolveRequest& request)
             continue;
         group.limb = true;
         group.limbTop = top;
-        // Sizes the finish's scratch for this limb now, so a solve that first needs it (or a
-        // warm-up solve that never did) does not allocate mid-descent.
-        m_limbPath.build(rig, rig.parent(top), e.joint);
-        m_limbChain.load(rig, m_limbPath);
-        if (m_limbReference.size() < m_limbPath.joints().size())
-            m_limbReference.resize(m_limbPath.joints().size());
         group.limbLength = length;
         const double distance = safeDistance(m_world[e.joint].position, e.target);
         group.warm = distance <= kWarmShare * length;
