@@ -15,6 +15,10 @@ namespace {
 // can, and trying every pair costs more than an iteration); as in chain_search.cpp.
 constexpr double kSlowShare = 0.5;
 constexpr double kFinishShare = 0.05;
+// After a finish found no pair, the next kFinishRetry crawling iterations do not try again: a
+// crawl barely changes the pose, and a limb pressed short of a target it cannot reach (a drag
+// past its limits) would pay for every pair on every iteration.
+constexpr int kFinishRetry = 4;
 // A limb whose tip starts within kWarmShare of its length of the target follows a drag: its
 // finish keeps every joint within kWindowDegrees of where the solve found it, and a crawl does
 // not restart it, so the limb never visibly jumps between frames.
@@ -123,6 +127,10 @@ bool RelaxSolver::finishLimbs(Rig& rig, const SolveRequest& request)
         if (!group.active || !(after > request.tolerance) || !(after > kSlowShare * before)
             || !(after <= kFinishShare * group.limbLength))
             continue;
+        if (group.finishWait > 0) {
+            --group.finishWait;
+            continue;
+        }
         m_limbPath.build(rig, rig.parent(group.limbTop), e.joint);
         if (m_limbPath.lastFixed() != 0)
             continue; // (a group without pins has none below its bones)
@@ -135,8 +143,10 @@ bool RelaxSolver::finishLimbs(Rig& rig, const SolveRequest& request)
                 m_limbReference[k] = m_limbStart[static_cast<std::size_t>(m_variable[joints[k]])];
             window = {std::span<const Rotation>(m_limbReference).first(joints.size()), Rotation::fromDegrees(kWindowDegrees)};
         }
-        if (!finishWithTwoJoints(m_limbChain, m_target[i], window))
+        if (!finishWithTwoJoints(m_limbChain, m_target[i], window)) {
+            group.finishWait = kFinishRetry;
             continue;
+        }
         const std::span<const Rotation> local = m_limbChain.local();
         for (int k = 1; k <= m_limbChain.bones(); ++k) {
             const JointIndex j = m_limbChain.joint(k);

@@ -147,7 +147,7 @@ bool RelaxSolver::restartStalledGroups(Rig& rig, const SolveRequest& request, bo
         stalled = stalled || (held && group.slowIterations >= kSlowIterations);
         // A limb that crawls (near full extension its descent does) starts again too, unless it
         // follows a drag, which must not jump.
-        stalled = stalled || (group.limb && !group.warm && group.slowIterations >= kSlowIterations);
+        stalled = stalled || (group.limb && group.cold && group.slowIterations >= kSlowIterations);
         if (!group.active || !stalled)
             continue;
         group.mu = 1e-3;
@@ -164,12 +164,14 @@ bool RelaxSolver::restartStalledGroups(Rig& rig, const SolveRequest& request, bo
             group.active = false; // out of tries: its best pose is put back at the end
             continue;
         }
-        // First from the middle of every range (a limb not laid out yet: first straight toward
-        // its target, as its limits allow, where targets near its full extension lie), then from
-        // pseudo-random legal poses; only bones with no pin below them turn, so every pin stays.
+        // First from the middle of every range (a limb not laid out yet and not following a
+        // drag: first straight toward its target, as its limits allow, where targets near its
+        // full extension lie), then from pseudo-random legal poses; only bones with no pin below
+        // them turn, so every pin stays where it is.
         ++group.restarts;
         restarted = true;
-        const bool layOutFirst = group.limb && !group.straightened;
+        group.finishWait = 0;
+        const bool layOutFirst = group.limb && !group.warm && !group.straightened;
         if (layOutFirst && group.restarts == 1) {
             layLimbToward(rig, g, request);
             continue;

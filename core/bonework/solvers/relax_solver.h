@@ -92,6 +92,7 @@ private:
         bool warm = false;      // a limb whose solve started near its target: its finish stays near that pose
         double limbLength = 0.0; // a limb's bones, end to end
         double distance = 0.0;  // a limb's effector to its target, before this iteration's step
+        int finishWait = 0;     // crawling iterations before a limb tries its finish again
         std::size_t firstColumn = 0; // its variables: columns [firstColumn, endColumn) of J
         std::size_t endColumn = 0;
     };
