@@ -24,6 +24,7 @@ constexpr int kFinishRetry = 4;
 // not restart it, so the limb never visibly jumps between frames.
 constexpr double kWarmShare = 0.05;
 constexpr double kWindowDegrees = 1.0;
+constexpr int kWarmCrawl = 5; // iterations in a row that cut the error by under kProgress
 // A limb with limits may lie as close as they let it (a drag past them), so only farther than
 // kFarShare of its length from its target is its start cold (as in chain_search.h).
 constexpr double kFarShare = 0.5;
@@ -126,6 +127,11 @@ bool RelaxSolver::finishLimbs(Rig& rig, const SolveRequest& request)
         const double after = safeDistance(m_world[e.joint].position, e.target);
         if (!group.active || !(after > request.tolerance) || !(after > kSlowShare * before)
             || !(after <= kFinishShare * group.limbLength))
+            continue;
+        // A drag's descent usually lands within a few iterations, its small turns spread over
+        // the limb; a finish after every slow one would heap them on two joints frame after
+        // frame. So a warm limb finishes only once its descent has crawled for a while.
+        if (group.warm && group.slowIterations < kWarmCrawl)
             continue;
         if (group.finishWait > 0) {
             --group.finishWait;
