@@ -30,7 +30,8 @@ constexpr int kWarmCrawl = 5; // iterations in a row that cut the error by under
 constexpr double kFarShare = 0.5;
 // A cold limb whose target lies within kNearStretch of its length short of it starts straight
 // toward it: from a fold the descent creeps toward such targets, and the finish has room only
-// when the limb's two parts are nearly straight.
+// when the limb's two parts are nearly straight. (Beyond its length a free limb is laid out
+// anyway, and a limited one straightened against its limits only slowed its root's carry.)
 constexpr double kNearStretch = 2e-2;
 
 } // namespace
@@ -105,7 +106,8 @@ bool RelaxSolver::straightenLimbs(Rig& rig, const SolveRequest& request)
             continue;
         const Effector& e = request.effectors[static_cast<std::size_t>(m_soleEffector[g])];
         const Vec2 anchor = m_world[rig.parent(group.limbTop)].position;
-        if (safeDistance(anchor, e.target) < (1.0 - kNearStretch) * group.limbLength)
+        const double distance = safeDistance(anchor, e.target);
+        if (distance < (1.0 - kNearStretch) * group.limbLength || distance > group.limbLength)
             continue;
         layLimbToward(rig, g, request);
         group.straightened = true;

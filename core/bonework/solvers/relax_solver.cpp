@@ -146,8 +146,8 @@ bool RelaxSolver::restartStalledGroups(Rig& rig, const SolveRequest& request, bo
         const bool held = group.hasRoot && !group.rootsFree;
         stalled = stalled || (held && group.slowIterations >= kSlowIterations);
         // A limb that crawls (near full extension its descent does) starts again too, unless it
-        // follows a drag, which must not jump.
-        stalled = stalled || (group.limb && group.cold && group.slowIterations >= kSlowIterations);
+        // follows a drag, which must not jump, or its root is free to carry it the rest of the way.
+        stalled = stalled || (group.limb && group.cold && !group.rootsFree && group.slowIterations >= kSlowIterations);
         if (!group.active || !stalled)
             continue;
         group.mu = 1e-3;
