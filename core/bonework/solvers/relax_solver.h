@@ -16,8 +16,9 @@
 // first), where the descent would only approach it. Any other group of one effector and no pins
 // is a limb, a chain that behaves like fabrik's and ccd's (relax_finish.cpp): where its descent
 // crawls near the target (near full extension it does), two of its joints land the tip exactly
-// (two_joint_finish.h); a cold start toward a target near its full length lays it straight
-// toward the target first, its first restart does the same, and a crawl counts as a stall. A
+// (two_joint_finish.h); a cold start of a free limb toward a target near its full length lays
+// it straight toward the target first, a limb's first restart lays it as straight as its limits
+// allow toward the target, and a crawl counts as a stall. A
 // warm start (a drag) keeps that finish within a degree of the pose it started from and never
 // restarts on a crawl, so the limb does not jump.
 //
@@ -88,6 +89,7 @@ private:
         bool limb = false;      // one effector, no pins: a chain its finish may pose (relax_finish.cpp)
         bool straightened = false; // a limb laid out toward its target before its descent
         JointIndex limbTop = kNoJoint; // a limb's top bone (its anchor is that bone's parent)
+        bool limbFree = false;  // a limb none of whose bones has limits
         bool cold = false;      // a limb whose solve may start afresh (relax_finish.cpp)
         bool warm = false;      // a limb whose solve started near its target: its finish stays near that pose
         double limbLength = 0.0; // a limb's bones, end to end
@@ -174,8 +176,8 @@ private:
     // Lays limb g as straight as its limits allow, its top bone turned so the tip points at its
     // target (as its limit allows); m_world current for the anchor.
     void layLimbToward(Rig& rig, std::size_t g, const SolveRequest& request);
-    // Lays each cold limb whose target is near its full length straight toward it, as its limits
-    // allow; m_world current. Returns whether any limb moved (m_world then stale).
+    // Lays each cold free limb whose target is near its full length straight toward it; m_world
+    // current. Returns whether any limb moved (m_world then stale).
     bool straightenLimbs(Rig& rig, const SolveRequest& request);
     // Each limb's distance to its target before a step (m_world current).
     void markLimbDistances(const SolveRequest& request);
