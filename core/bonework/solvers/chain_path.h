@@ -29,6 +29,8 @@ public:
     // Fills the path for a validated request (tip valid and under root). Allocates only when
     // the chain is longer than any seen before by this object. Costs the chain's length.
     void build(const Rig& rig, JointIndex root, JointIndex tip);
+    // Room for chains of up to `bones` bones, so that building one later allocates nothing.
+    void reserve(std::size_t bones) { m_joints.reserve(bones + 1); }
 
     // The base, then every joint down to the tip (so indices increase along it).
     std::span<const JointIndex> joints() const { return {m_joints.data(), m_joints.size()}; }

@@ -120,6 +120,13 @@ void RelaxSolver::setUp(const Rig& rig, const SolveRequest& request)
     m_savedPose.resize(cols);
     m_held.resize(cols);
     m_best.resize(cols);
+    m_limbStart.resize(cols);
+    // A limb's bones are columns: its finish's scratch sized to all of them allocates nothing
+    // later, whichever limb a solve (or one after a warm-up with other effectors) finishes.
+    m_limbPath.reserve(cols);
+    m_limbChain.reserve(cols);
+    if (m_limbReference.size() < cols + 1)
+        m_limbReference.resize(cols + 1);
     m_groupError.assign(groups, 0.0);
 }
 

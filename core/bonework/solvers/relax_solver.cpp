@@ -131,10 +131,11 @@ void RelaxSolver::keepIfBest(std::size_t g, const Rig& rig, bool reached)
         m_best[c] = rig.pose(m_variables[c]);
 }
 
-bool RelaxSolver::restartStalledGroups(Rig& rig, bool checkpoint, std::uint64_t& randomState)
+bool RelaxSolver::restartStalledGroups(Rig& rig, const SolveRequest& request, bool checkpoint, std::uint64_t& randomState)
 {
     bool restarted = false;
-    for (Group& group : m_groups) {
+    for (std::size_t g = 0; g < m_groups.size(); ++g) {
+        Group& group = m_groups[g];
         bool stalled = group.pressedIterations >= kPressedIterations;
         if (checkpoint) {
             stalled = stalled || group.movedSinceCheckpoint < kStallDegrees || group.mu > 1e8;
@@ -144,6 +145,9 @@ bool RelaxSolver::restartStalledGroups(Rig& rig, bool checkpoint, std::uint64_t&
         // counts as stalled too (a limb pulled out of reach creeps toward straight).
         const bool held = group.hasRoot && !group.rootsFree;
         stalled = stalled || (held && group.slowIterations >= kSlowIterations);
+        // A limb that crawls (near full extension its descent does) starts again too, unless it
+        // follows a drag, which must not jump, or its root is free to carry it the rest of the way.
+        stalled = stalled || (group.limb && group.cold && !group.rootsFree && group.slowIterations >= kSlowIterations);
         if (!group.active || !stalled)
             continue;
         group.mu = 1e-3;
@@ -160,18 +164,27 @@ bool RelaxSolver::restartStalledGroups(Rig& rig, bool checkpoint, std::uint64_t&
             group.active = false; // out of tries: its best pose is put back at the end
             continue;
         }
-        // First from the middle of every range, then from pseudo-random legal poses; only bones
-        // with no pin below them turn, so every pin stays where it is.
+        // First from the middle of every range (a limb not laid out yet and not following a
+        // drag: first straight toward its target, as its limits allow, where targets near its
+        // full extension lie), then from pseudo-random legal poses; only bones with no pin below
+        // them turn, so every pin stays where it is.
         ++group.restarts;
+        restarted = true;
+        group.finishWait = 0;
+        const bool layOutFirst = group.limb && !group.warm && !group.straightened;
+        if (layOutFirst && group.restarts == 1) {
+            layLimbToward(rig, g, request);
+            continue;
+        }
+        const int middle = layOutFirst ? 2 : 1;
         for (std::size_t c = group.firstColumn; c < group.endColumn; ++c) {
             const JointIndex j = m_variables[c];
             if (m_columnKind[c] != Column::Bone || rig.subtreeHasPin(j))
                 continue;
             const double lo = rig.minAngle(j), hi = rig.maxAngle(j);
-            const double u = group.restarts == 1 ? 0.5 : restartFraction(randomState);
+            const double u = group.restarts == middle ? 0.5 : restartFraction(randomState);
             rig.setAngleClamped(j, lo + (hi - lo) * u);
         }
-        restarted = true;
     }
     return restarted;
 }
@@ -198,6 +211,7 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
         if (carryByRoots(rig, request))
             updateWorld(rig);
     }
+    prepareLimbFinish(rig, request);
     measure(request);
     for (std::size_t g = 0; g < groups; ++g) {
         m_groups[g].error = m_groupError[g];
@@ -206,15 +220,30 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
         keepIfBest(g, rig, true); // whatever its error (it may overflow): the pose to fall back on
         m_groups[g].active = !m_groups[g].answered && !groupWithin(request, g);
     }
+    // Limbs far from targets near their full length start straight toward them; the pose they
+    // started from stays on record, to go back to if the descent finds nothing better.
+    const bool straightened = straightenLimbs(rig, request);
+    if (straightened) {
+        updateWorld(rig);
+        measure(request);
+        for (std::size_t g = 0; g < groups; ++g)
+            if (m_groups[g].straightened) {
+                m_groups[g].error = m_groupError[g];
+                keepIfBest(g, rig);
+                m_groups[g].active = !groupWithin(request, g);
+                if (!m_groups[g].active)
+                    keepIfBest(g, rig, true);
+            }
+    }
     std::uint64_t randomState = 0x5eed;
-    result.iterations = 0;
+    result.iterations = straightened ? 1 : 0; // laying limbs out is an iteration's work
     const auto anyActive = [&] {
         return std::any_of(m_groups.begin(), m_groups.end(), [](const Group& group) { return group.active; });
     };
     while (result.iterations < request.iterations && anyActive()) {
         ++result.iterations;
         // A group whose descent has stalled frees its roots, or starts again elsewhere.
-        if (restartStalledGroups(rig, result.iterations % kCheckEvery == 0, randomState)) {
+        if (restartStalledGroups(rig, request, result.iterations % kCheckEvery == 0, randomState)) {
             updateWorld(rig);
             measure(request);
             for (std::size_t g = 0; g < groups; ++g) {
@@ -232,7 +261,9 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
         // Hold joints that sit on a limit the step pushes against, then solve again without them.
         if (holdPressedColumns(rig) && !computeStep(m_step))
             break;
+        markLimbDistances(request);
         takeStep(rig, request);
+        finishLimbs(rig, request);
         for (std::size_t g = 0; g < groups; ++g)
             if (m_groups[g].active && groupWithin(request, g)) {
                 m_groups[g].active = false;
@@ -246,7 +277,7 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
     bool restored = false;
     for (std::size_t g = 0; g < groups; ++g) {
         const Group& group = m_groups[g];
-        if (group.restarts == 0)
+        if (group.restarts == 0 && !group.straightened)
             continue;
         for (std::size_t c = group.firstColumn; c < group.endColumn; ++c)
             rig.setPose(m_variables[c], m_best[c]);

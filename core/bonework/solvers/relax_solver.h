@@ -13,7 +13,14 @@
 // target (always without limits): that pose is the answer, laid out at once. So is a two-bone
 // limb's: a group of one effector whose only bones that can turn are its own and its parent's
 // (others above them rigid) gets two-bone's exact nearest legal pose (the bend it has now
-// first), where the descent would only approach it.
+// first), where the descent would only approach it. Any other group of one effector and no pins
+// is a limb, a chain that behaves like fabrik's and ccd's (relax_finish.cpp): where its descent
+// crawls near the target (near full extension it does), two of its joints land the tip exactly
+// (two_joint_finish.h); a cold start of a free limb toward a target near its full length lays
+// it straight toward the target first, a limb's first restart lays it as straight as its limits
+// allow toward the target, and a crawl counts as a stall. A
+// warm start (a drag) keeps that finish within a degree of the pose it started from and never
+// restarts on a crawl, so the limb does not jump.
 //
 // Roots move, as an animator expects: a root that is not pinned, not request.root nor above it,
 // and not held by a pin (below) is a variable too, its position and rotation. The body follows
@@ -36,7 +43,9 @@
 // request.root. Restarts turn only bones with no pin below them.
 
 #include "bonework/forward_kinematics.h"
+#include "bonework/solvers/chain_path.h"
 #include "bonework/solvers/solver.h"
+#include "bonework/solvers/solver_support.h"
 #include "bonework/solvers/two_bone_solver.h"
 
 #include <cstdint>
@@ -77,6 +86,15 @@ private:
         bool pinsPlaced = true; // after a trial step: every one of its pins put back
         bool limbsPosed = true; // scratch: its limbs found poses for the pins
         bool halved = false;    // its trial step was halved for its pins
+        bool limb = false;      // one effector, no pins: a chain its finish may pose (relax_finish.cpp)
+        bool straightened = false; // a limb laid out toward its target before its descent
+        JointIndex limbTop = kNoJoint; // a limb's top bone (its anchor is that bone's parent)
+        bool limbFree = false;  // a limb none of whose bones has limits
+        bool cold = false;      // a limb whose solve may start afresh (relax_finish.cpp)
+        bool warm = false;      // a limb whose solve started near its target: its finish stays near that pose
+        double limbLength = 0.0; // a limb's bones, end to end
+        double distance = 0.0;  // a limb's effector to its target, before this iteration's step
+        int finishWait = 0;     // crawling iterations before a limb tries its finish again
         std::size_t firstColumn = 0; // its variables: columns [firstColumn, endColumn) of J
         std::size_t endColumn = 0;
     };
@@ -137,7 +155,7 @@ private:
     bool pinsBack(std::size_t g);
     // The restarts and root releases of groups whose descent has stalled this iteration;
     // returns whether any pose changed.
-    bool restartStalledGroups(Rig& rig, bool checkpoint, std::uint64_t& randomState);
+    bool restartStalledGroups(Rig& rig, const SolveRequest& request, bool checkpoint, std::uint64_t& randomState);
     // Whether every effector of group g is within the tolerance of its target.
     bool groupWithin(const SolveRequest& request, std::size_t g) const;
     // A group of one effector whose target lies beyond the full length of the bones it may
@@ -152,6 +170,22 @@ private:
     // with limits its restarts could miss it). Poses such groups that are not answered yet,
     // marks them answered; returns whether any was.
     bool solveTwoBoneLimbs(Rig& rig, const SolveRequest& request);
+    // Marks the limbs (groups of one effector and no pins with two joints that turn) and keeps
+    // the pose each starts from; needs m_world current and m_soleEffector.
+    void prepareLimbFinish(const Rig& rig, const SolveRequest& request);
+    // Lays limb g as straight as its limits allow, its top bone turned so the tip points at its
+    // target (as its limit allows); m_world current for the anchor.
+    void layLimbToward(Rig& rig, std::size_t g, const SolveRequest& request);
+    // Lays each cold free limb whose target is near its full length straight toward it; m_world
+    // current. Returns whether any limb moved (m_world then stale).
+    bool straightenLimbs(Rig& rig, const SolveRequest& request);
+    // Each limb's distance to its target before a step (m_world current).
+    void markLimbDistances(const SolveRequest& request);
+    // After a step: each active limb whose descent crawls near its target tries to put its tip
+    // exactly on it by turning two of its joints (two_joint_finish.h), within a small window
+    // around its starting pose when warm. Leaves m_world, residuals and errors current; returns
+    // whether any limb moved.
+    bool finishLimbs(Rig& rig, const SolveRequest& request);
     // An answered group with a free root and no pins: the root carries its effector the rest of
     // the way to the target.
     // Needs m_world current; returns whether any root moved.
@@ -194,6 +228,10 @@ private:
     std::vector<Rig::JointPose> m_savedPose; // per column: its joint's pose then, to the bit
     std::vector<unsigned char> m_held;       // variable held at its limit for this step
     std::vector<Rig::JointPose> m_best;      // per column: its joint's pose in the best found
+    std::vector<Rotation> m_limbStart;       // per column: a limb bone's rotation when the solve began
+    std::vector<Rotation> m_limbReference;   // scratch: the same along one limb, as a TurnWindow reads it
+    ChainPath m_limbPath;                    // scratch: one limb, for its finish
+    ChainState m_limbChain;
     TwoBoneSolver m_twoBone;                 // poses two-bone limbs
     SolveResult m_limbResult;                // its report (unused), kept for its buffer
 };

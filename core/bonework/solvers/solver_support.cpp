@@ -99,11 +99,9 @@ Vec2 boundedTargetCareful(Vec2 base, Vec2 target)
     return base + dir.direction() * kFar;
 }
 
-void ChainState::load(const Rig& rig, const ChainPath& path)
+void ChainState::reserve(std::size_t bones)
 {
-    const std::span<const JointIndex> joints = path.movableJoints();
-    m_bones = static_cast<int>(joints.size()) - 1;
-    const std::size_t size = joints.size();
+    const std::size_t size = bones + 1;
     if (m_joints.size() < size) {
         m_joints.resize(size);
         m_length.resize(size);
@@ -112,6 +110,14 @@ void ChainState::load(const Rig& rig, const ChainPath& path)
         m_position.resize(size);
         m_world.resize(size);
     }
+}
+
+void ChainState::load(const Rig& rig, const ChainPath& path)
+{
+    const std::span<const JointIndex> joints = path.movableJoints();
+    m_bones = static_cast<int>(joints.size()) - 1;
+    const std::size_t size = joints.size();
+    reserve(size - 1);
     const WorldTransform base = worldTransformOf(rig, joints.front());
     m_basePosition = base.position;
     m_baseRotation = base.rotation;

@@ -86,6 +86,8 @@ class ChainState {
 public:
     // Loads path.movableJoints() from the rig.
     void load(const Rig& rig, const ChainPath& path);
+    // Room for chains of up to `bones` bones, so that loading one later allocates nothing.
+    void reserve(std::size_t bones);
 
     int bones() const { return m_bones; }
     JointIndex joint(int k) const { return m_joints[static_cast<std::size_t>(k)]; }
