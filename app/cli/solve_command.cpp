@@ -226,10 +226,7 @@ int runSolve(const QStringList& arguments)
             return failure(QStringLiteral("the rig has no chain named '%1'").arg(name));
         const Chain& chain = rig.chains()[static_cast<std::size_t>(index)];
         kind = chain.solver;
-        Vec2 target = chain.target.point;
-        if (chain.target.isAttached())
-            target = forwardKinematics(rig)[static_cast<std::size_t>(chain.target.joint)].position;
-        effectors.push_back({chain.tip, target, 1.0});
+        effectors.push_back({chain.tip, chainTargetPosition(rig, chain), 1.0});
         request = solvers::chainRequest(chain, effectors.front());
     } else {
         const QString name = parser.value(solverOption);

@@ -138,7 +138,7 @@ QPointF Document::chainTarget(int index) const
     if (index < 0 || index >= chainCount())
         return {};
     const Chain& c = m_rig.chains()[index];
-    const Vec2 p = c.target.isAttached() ? worldTransformOf(m_rig, c.target.joint).position : c.target.point;
+    const Vec2 p = chainTargetPosition(m_rig, c);
     return {p.x, p.y};
 }
 

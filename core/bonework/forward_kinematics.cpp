@@ -48,6 +48,11 @@ void forwardKinematics(const Rig& rig, std::span<const JointIndex> joints, std::
         arrays.place(j, out);
 }
 
+Vec2 chainTargetPosition(const Rig& rig, const Chain& chain)
+{
+    return chain.target.isAttached() ? worldTransformOf(rig, chain.target.joint).position : chain.target.point;
+}
+
 WorldTransform worldTransformOf(const Rig& rig, JointIndex joint)
 {
     // 2D rotations commute, so the world rotation is the product of the local ones in any order.

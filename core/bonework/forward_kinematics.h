@@ -28,6 +28,10 @@ void forwardKinematics(const Rig& rig, std::span<const JointIndex> joints, std::
 // Matches forwardKinematics to rounding.
 WorldTransform worldTransformOf(const Rig& rig, JointIndex joint);
 
+// Where a chain reaches for now: its target point, or its target joint's world position
+// (worldTransformOf: O(depth)).
+Vec2 chainTargetPosition(const Rig& rig, const Chain& chain);
+
 // Convenience for callers that do not keep a buffer.
 std::vector<WorldTransform> forwardKinematics(const Rig& rig);
 

@@ -62,7 +62,7 @@ bw_status runSolve(bw_rig* rig, SolverKind kind, const solvers::SolveRequest& re
 bw_status solveChain(bw_rig* rig, int32_t chain, bw_solve_result* result)
 {
     const Chain& c = rig->rig.chains()[static_cast<std::size_t>(chain)];
-    const Vec2 target = c.target.isAttached() ? worldTransformOf(rig->rig, c.target.joint).position : c.target.point;
+    const Vec2 target = chainTargetPosition(rig->rig, c);
     const solvers::Effector effector{c.tip, target, 1.0};
     return runSolve(rig, c.solver, solvers::chainRequest(c, effector), result);
 }

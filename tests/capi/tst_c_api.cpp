@@ -6,10 +6,7 @@
 
 #include <QTest>
 
-#include <atomic>
 #include <cmath>
-#include <cstdlib>
-#include <new>
 #include <thread>
 #include <vector>
 

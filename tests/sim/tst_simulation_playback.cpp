@@ -9,12 +9,9 @@
 
 #include <QtTest>
 
-#include <atomic>
 #include <cstddef>
 #include <cstdlib>
 #include <limits>
-#include <new>
-
 
 using namespace bonework;
 using namespace bonework::testing;

@@ -18,13 +18,10 @@
 
 #include <array>
 #include <cmath>
-#include <cstdlib>
-#include <new>
 
 using namespace bonework;
 using namespace bonework::solvers;
 using namespace bonework::testing;
-
 
 namespace {
 

@@ -14,13 +14,9 @@
 
 #include <QTest>
 
-#include <atomic>
 #include <cmath>
-#include <cstdlib>
-#include <new>
 #include <string>
 #include <vector>
-
 
 using namespace bonework;
 using namespace bonework::solvers;

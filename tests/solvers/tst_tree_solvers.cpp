@@ -12,13 +12,10 @@
 
 #include <array>
 #include <cmath>
-#include <cstdlib>
-#include <new>
 
 using namespace bonework;
 using namespace bonework::solvers;
 using namespace bonework::testing;
-
 
 class TestTreeSolvers : public QObject {
     Q_OBJECT

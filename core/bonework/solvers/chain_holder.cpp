@@ -28,11 +28,6 @@ Solver& ChainHolder::solverFor(SolverKind kind)
     return *slot;
 }
 
-Vec2 ChainHolder::targetOf(const Rig& rig, const Chain& chain)
-{
-    return chain.target.isAttached() ? worldTransformOf(rig, chain.target.joint).position : chain.target.point;
-}
-
 int ChainHolder::hold(Rig& rig, int skipChain, std::span<const JointIndex> dragged)
 {
     const auto& chains = rig.chains();
@@ -41,22 +36,24 @@ int ChainHolder::hold(Rig& rig, int skipChain, std::span<const JointIndex> dragg
     // solver lists the joints it left on a limit; a blend keeps the chain's angles).
     if (m_result.limited.capacity() < rig.jointCount())
         m_result.limited.reserve(rig.jointCount());
-    if (m_unsolved.capacity() < rig.jointCount() + 1)
+    if (m_unsolved.capacity() < rig.jointCount() + 1) {
         m_unsolved.reserve(rig.jointCount() + 1);
+        m_path.reserve(rig.jointCount());
+    }
     int solved = 0;
     for (std::size_t i = 0; i < chains.size(); ++i) {
         const Chain& chain = chains[i];
         if (static_cast<int>(i) == skipChain || !chain.holds() || chain.tip == chain.root
             || std::find(dragged.begin(), dragged.end(), chain.tip) != dragged.end())
             continue;
-        const Effector effector{chain.tip, targetOf(rig, chain), 1.0};
+        const Effector effector{chain.tip, chainTargetPosition(rig, chain), 1.0};
         const SolveRequest request = chainRequest(chain, effector);
         Solver& solver = solverFor(chain.solver);
         if (!solver.validate(rig, request).empty())
             continue; // cannot happen for a chain the rig accepted; never worth a crash
         const bool blends = chain.mix < 1.0;
-        m_path.build(rig, chain.root, chain.tip); // also when not blending: it grows once, not when a mix changes
         if (blends) {
+            m_path.build(rig, chain.root, chain.tip);
             const auto joints = m_path.joints();
             m_unsolved.resize(joints.size());
             for (std::size_t k = 1; k < joints.size(); ++k)
@@ -102,7 +99,7 @@ void ChainHolder::appendChainEffectors(const Rig& rig, std::vector<Effector>& ef
         const auto first = effectors.begin();
         const auto last = first + static_cast<std::ptrdiff_t>(given);
         if (std::find_if(first, last, [&](const Effector& e) { return e.joint == chain.tip; }) == last)
-            effectors.push_back({chain.tip, targetOf(rig, chain), chain.mix});
+            effectors.push_back({chain.tip, chainTargetPosition(rig, chain), chain.mix});
     }
 }
 

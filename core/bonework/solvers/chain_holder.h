@@ -51,9 +51,6 @@ public:
     // target, weighted by its mix. The chains' own hold afterwards then has little left to do.
     static void appendChainEffectors(const Rig& rig, std::vector<Effector>& effectors);
 
-    // Where a chain reaches for now: its point, or its target joint's world position.
-    static Vec2 targetOf(const Rig& rig, const Chain& chain);
-
 private:
     Solver& solverFor(SolverKind kind);
     // Takes the chain's joints `mix` of the way back toward `m_unsolved`.

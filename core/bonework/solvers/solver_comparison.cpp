@@ -96,7 +96,7 @@ void SolverComparison::compare(const Rig& rig, int chainIndex, const Rig* start)
     m_work = rig; // assignment: reuses the buffers of the last rig of this size
     const Chain& chain = m_work.chains()[static_cast<std::size_t>(chainIndex)];
     // The target as the editor and the CLI resolve it: an attached one where its joint is now.
-    m_target = chain.target.isAttached() ? worldTransformOf(rig, chain.target.joint).position : chain.target.point;
+    m_target = chainTargetPosition(rig, chain);
     const Effector effector{chain.tip, m_target, 1.0};
     const SolveRequest request = chainRequest(chain, effector);
 
