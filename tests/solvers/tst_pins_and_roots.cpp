@@ -68,6 +68,48 @@ void drag(Solver& solver, Rig& rig, JointIndex joint, Vec2 step, int moves, Chec
 class TestPinsAndRoots : public QObject {
     Q_OBJECT
 private slots:
+    // Found by fuzz_solvers: a pinned joint folded back onto a free root by two 1e9 px bones.
+    // The root moved a fraction of a pixel and the limb, re-posed in closed form at that scale,
+    // put the pin back only to 2e-4 px, which its own test (scaled by the bones' reach) passed
+    // but the legality check (1e-9 of the coordinates) did not. Such a step is now refused.
+    void aHugeFoldedLimbKeepsItsPin()
+    {
+        Rig rig;
+        JointDesc root;
+        root.name = "j0";
+        root.position = {-910, 700};
+        root.angle = 99.529411764705912;
+        QVERIFY(rig.addJoint(root));
+        JointDesc thigh;
+        thigh.name = "j1";
+        thigh.parent = 0;
+        thigh.length = 1e9;
+        thigh.angle = 112.23529411764707;
+        QVERIFY(rig.addJoint(thigh));
+        JointDesc shin;
+        shin.name = "j2";
+        shin.parent = 1;
+        shin.length = 1e9;
+        shin.angle = -180;
+        shin.minAngle = -180;
+        shin.maxAngle = -10.588235294117652;
+        shin.pinned = true;
+        QVERIFY(rig.addJoint(shin));
+        const Effector effectors[] = {{1, {-910.00000000029218, 699.99999999962552}, 1.0},
+                                      {2, {-1e12, -1e12}, 0.5},
+                                      {1, {-192156862745.09802, -192156862745.09802}, 0.0}};
+        SolveRequest request = defaultRequest(effectors);
+        request.iterations = 3;
+        request.tolerance = 1.0;
+        for (SolverKind kind : {SolverKind::Follow, SolverKind::Relax}) {
+            Rig solved = rig;
+            SolveResult result;
+            makeSolver(kind)->run(solved, request, result);
+            const std::string bad = checkLegalPose(rig, solved);
+            QVERIFY2(bad.empty(), (std::string(solverName(kind)) + ": " + bad).c_str());
+        }
+    }
+
     // The extreme inputs of tst_tree_solvers on branching trees with pins and free roots, each
     // solve starting where the last left off: every pose legal, every error finite. (A weight of
     // 1e300 overflows the descent's squared error; the pose to fall back on must still be legal.)

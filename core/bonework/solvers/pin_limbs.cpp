@@ -64,8 +64,13 @@ bool placePinLimb(Rig& rig, JointIndex pin, const WorldTransform& base, Vec2 spo
 
 bool pinInPlace(Vec2 at, Vec2 spot, double reach)
 {
-    const double scale = 1.0 + reach + std::max(std::fabs(spot.x), std::fabs(spot.y));
-    return std::fabs(at.x - spot.x) <= 1e-13 * scale && std::fabs(at.y - spot.y) <= 1e-13 * scale;
+    // Rounding grows with the bones' lengths, so a limb re-posed in closed form is judged on
+    // their scale; but never looser than a tenth of what "a pin does not move" promises
+    // (1e-9 of the coordinates): bones far longer than the coordinates (a folded 1e9 px limb
+    // pinned near the origin) cannot be re-posed that closely, and their step is refused.
+    const double coordinates = 1.0 + std::max(std::fabs(spot.x), std::fabs(spot.y));
+    const double tolerance = std::min(1e-13 * (coordinates + reach), 1e-10 * coordinates);
+    return std::fabs(at.x - spot.x) <= tolerance && std::fabs(at.y - spot.y) <= tolerance;
 }
 
 } // namespace bonework::solvers

@@ -25,8 +25,8 @@ bool hasPinLimb(const Rig& rig, JointIndex pin);
 bool placePinLimb(Rig& rig, JointIndex pin, const WorldTransform& base, Vec2 spot);
 
 // Whether a pin at `at` is where it belongs, `spot`, to within rounding of the law of cosines
-// on a limb `reach` long (far tighter than the 1e-9 relative of the legality checks, so that a
-// long drag cannot add up to a visible drift).
+// on a limb `reach` long, and never looser than a tenth of the legality checks' 1e-9 of the
+// coordinates (each step is judged against the spot itself, so a long drag cannot drift).
 bool pinInPlace(Vec2 at, Vec2 spot, double reach);
 
 } // namespace bonework::solvers
