@@ -67,12 +67,12 @@ public:
     const RotationLimits& rotationLimits(JointIndex j) const { return m_limits[j]; }
     // Whether angle(j) sits exactly on one of j's limits, and they are not the whole circle
     // (a rigid joint always does). No trigonometry: owed degrees (NaN) never sit on a limit
-    // (see setRotationClamped), so they fail the first test. Inline: every solve asks it of
-    // every bone it turned.
+    // (see setRotationClamped), so they fail the first test. Inline, and without branches:
+    // every solve asks it of every bone it turned, which lands on a limit or not at random.
     bool isOnLimit(JointIndex j) const
     {
         const double a = m_angle[j];
-        return (a == m_min[j] || a == m_max[j]) && m_parent[j] != kNoJoint && !m_limits[j].free;
+        return ((a == m_min[j]) | (a == m_max[j])) & (m_parent[j] != kNoJoint) & !m_limits[j].free;
     }
     bool isPinned(JointIndex j) const { return m_pinned[j] != 0; }
     // Whether j or any joint under it is pinned: turning any bone above j would move a pin.
@@ -157,8 +157,8 @@ public:
         const RotationLimits& limits = m_limits[j]; // the whole circle for a root
         // A solver that clamped a bone onto a limit hands over the limit's own rotation.
         if (!limits.free) {
-            const bool max = rotation == limits.atMax;
-            if ((rotation == limits.atMin) | max) {
+            const bool max = (rotation.c == limits.atMax.c) & (rotation.s == limits.atMax.s);
+            if (((rotation.c == limits.atMin.c) & (rotation.s == limits.atMin.s)) | max) {
                 setOnLimit(j, max);
                 return;
             }

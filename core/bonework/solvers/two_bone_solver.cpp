@@ -89,6 +89,15 @@ struct LimitTest {
         const double s = centre.c * r.s - centre.s * r.c;
         return free | (((flip * c > 0.0) & (std::fabs(s) <= bound)) != wide);
     }
+    // RotationLimits::contains: inside, or (put outside by rounding) exactly the limit that
+    // clamp puts r on.
+    bool contains(const RotationLimits& limits, Rotation r) const
+    {
+        const double c = centre.c * r.c + centre.s * r.s;
+        const double s = centre.c * r.s - centre.s * r.c;
+        const Rotation& limit = s > 0.0 ? limits.atMax : limits.atMin;
+        return free | (((flip * c > 0.0) & (std::fabs(s) <= bound)) != wide) | ((limit.c == r.c) & (limit.s == r.s));
+    }
 };
 BONEWORK_FORCE_INLINE LimitTest limitTestOf(const RotationLimits& limits)
 {
@@ -360,8 +369,8 @@ BONEWORK_FORCE_INLINE void solveLimb(Rig& rig, JointIndex j1, JointIndex j2, con
         bool asked = test1.inside(best.first) & test2.inside(best.second);
         bool other = test1.inside(mirrored.first) & test2.inside(mirrored.second);
         if (!asked) {
-            asked = limits1.contains(best.first) & limits2.contains(best.second);
-            other = other | (limits1.contains(mirrored.first) & limits2.contains(mirrored.second));
+            asked = test1.contains(limits1, best.first) & test2.contains(limits2, best.second);
+            other = other | (test1.contains(limits1, mirrored.first) & test2.contains(limits2, mirrored.second));
         }
         if (asked | other) {
             best = triangle.pose(arm.baseRotation, sign * static_cast<double>(2 * int(asked) - 1));
@@ -382,10 +391,15 @@ BONEWORK_FORCE_INLINE void solveLimb(Rig& rig, JointIndex j1, JointIndex j2, con
     result.reached = result.error <= request.tolerance;
     result.limited.clear();
     if constexpr (Limited) { // a joint without limits is never on one
-        if (rig.isOnLimit(j1))
-            result.limited.push_back(j1);
-        if (rig.isOnLimit(j2))
-            result.limited.push_back(j2);
+        // j1, j2, either or neither, without a branch on which (it varies at random): both
+        // written, the first being j2 when j1 is not on a limit, then cut to the count.
+        const bool on1 = rig.isOnLimit(j1);
+        const bool on2 = rig.isOnLimit(j2);
+        if (result.limited.capacity() < 2) [[unlikely]]
+            result.limited.reserve(2); // once: the caller keeps the result between solves
+        result.limited.push_back(on1 ? j1 : j2);
+        result.limited.push_back(j2);
+        result.limited.resize(static_cast<std::size_t>(int(on1) + int(on2)));
     }
 }
 
