@@ -72,10 +72,11 @@ BONEWORK_FORCE_INLINE Triangle lawOfCosines(Vec2 base, double a, double b, Vec2 
     return {{c, s}, reach, targetOnBase, armAngles(a, b, std::clamp(reach, std::fabs(a - b), a + b))};
 }
 
-// RotationLimits::clamp's test whether a rotation lies inside the limits, the same decision
-// bit for bit, as one chain of comparisons without branches: within narrow limits (half the
-// width at most 90 degrees) when c > 0 and |s| <= w, outside wide ones when -c > 0 and
-// |s| < w, i.e. |s| <= the double below w (c, s: the rotation relative to the limits' centre).
+// RotationLimits::contains, the same decision bit for bit, as one chain of comparisons: r lies
+// inside narrow limits (half the width at most 90 degrees) when c > 0 and |s| <= w, outside
+// wide ones when -c > 0 and |s| < w, i.e. |s| <= the double below w (c, s: r relative to the
+// limits' centre), or (put outside by rounding) is exactly the limit that clamp puts it on.
+// Without branches on narrow or wide and on each comparison: exact poses break limits at random.
 struct LimitTest {
     Rotation centre;
     double flip = 1.0;  // 1 narrow, -1 wide
@@ -83,14 +84,6 @@ struct LimitTest {
     bool wide = false;
     bool free = true;
 
-    bool inside(Rotation r) const
-    {
-        const double c = centre.c * r.c + centre.s * r.s;
-        const double s = centre.c * r.s - centre.s * r.c;
-        return free | (((flip * c > 0.0) & (std::fabs(s) <= bound)) != wide);
-    }
-    // RotationLimits::contains: inside, or (put outside by rounding) exactly the limit that
-    // clamp puts r on.
     bool contains(const RotationLimits& limits, Rotation r) const
     {
         const double c = centre.c * r.c + centre.s * r.s;
@@ -122,13 +115,6 @@ BONEWORK_FORCE_INLINE bool nearerLimitIsMax(const RotationLimits& limits, Rotati
 {
     return limits.centre.c * u.s - limits.centre.s * u.c > 0.0;
 }
-// a or b without a branch (candidates are compared at random).
-BONEWORK_FORCE_INLINE double pick(bool first, double a, double b)
-{
-    const double both[2] = {b, a};
-    return both[first];
-}
-
 // The distance of a candidate pose from the target, or its square where nothing can overflow:
 // candidates are only ranked, and the square needs no root.
 template <bool Careful>
@@ -262,10 +248,10 @@ struct Problem {
 // pairs. Edges 0 and 1: bone 1 held on its minimum, its maximum, bone 2 as nearly at the target
 // as its limits allow. Edges 2 and 3: bone 2 held on its minimum, its maximum, bone 1 swinging
 // the arm toward the target. Each edge's distance is worked out without normalising the free
-// rotation, both ways (the free bone straight at the target, or on the limit it meets) and the
-// right one picked without a branch (which it is varies at random); the four are compared in a
-// fixed order and only the winner's free rotation is normalised. Scalars throughout, which GCC
-// keeps in registers where it spills small structs.
+// rotation; the four are compared in a fixed order and only the winner's free rotation is
+// normalised. Scalars throughout, which GCC keeps in registers where it spills small structs.
+// (Working out both cases of each edge and picking one without a branch measured slower, on
+// targets moving as a drag moves them by 7%, and on random ones too.)
 template <bool Careful>
 BONEWORK_FORCE_INLINE Pose nearestLegal(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2)
 {
@@ -292,11 +278,13 @@ BONEWORK_FORCE_INLINE Pose nearestLegal(const Problem& p, const RotationLimits& 
             distance[k] = measure<Careful>(arm.tip({held1[k], arm.bestSecond(limits2, held1[k], p.current2, p.target)}), p.target);
             continue;
         }
-        const double straight = measureLength<Careful>(std::sqrt(m2) - b); // bone 2 at the target
+        if (containsScaled(limits2, {uc, us}, m2)) {
+            distance[k] = measureLength<Careful>(std::sqrt(m2) - b); // bone 2 at the target
+            continue;
+        }
         const Rotation h = held2[nearerLimitIsMax(limits2, {uc, us})];
         const double w2c = wc * h.c - ws * h.s, w2s = ws * h.c + wc * h.s;
-        const double bent = measure<Careful>({ex + w2c * b, ey + w2s * b}, p.target);
-        distance[k] = pick(containsScaled(limits2, {uc, us}, m2), straight, bent);
+        distance[k] = measure<Careful>({ex + w2c * b, ey + w2s * b}, p.target);
     }
     const Triangle& t = p.triangle;
     const Rotation toward = arm.baseRotation.inverse() * t.toTarget;
@@ -312,8 +300,7 @@ BONEWORK_FORCE_INLINE Pose nearestLegal(const Problem& p, const RotationLimits& 
         // stop it, the edge's nearest pose is a corner (both bones on a limit), which edge 0 or
         // 1 holds too and weighs already: this edge then needs no distance of its own.
         const Rotation swing = toward * Rotation{rx, -ry};
-        const double straight = measureLength<Careful>(t.reach - std::sqrt(m2)); // the arm at the target
-        distance[2 + k] = pick(containsScaled(limits1, swing, m2), straight, kNever);
+        distance[2 + k] = containsScaled(limits1, swing, m2) ? measureLength<Careful>(t.reach - std::sqrt(m2)) : kNever;
     }
     int best = 0;
     double nearest = distance[0];
@@ -357,23 +344,17 @@ BONEWORK_FORCE_INLINE void solveLimb(Rig& rig, JointIndex j1, JointIndex j2, con
     Pose best = triangle.pose(arm.baseRotation, sign);
     if constexpr (Limited) {
         // The requested bend if it keeps the limits, else the mirrored one if that does, else
-        // the nearest legal pose. Both bends are tested whole and the bend picked without a
-        // branch (which one keeps the limits varies at random); a limit's own rotation, which
-        // rounding may put outside, counts as legal (RotationLimits::contains) but needs a look
-        // only when the requested bend is not inside.
+        // the nearest legal pose. (Testing both bends whole and picking one without a branch
+        // measured slower, on targets moving as a drag moves them by 7%.)
         const RotationLimits& limits1 = rig.rotationLimits(j1);
         const RotationLimits& limits2 = rig.rotationLimits(j2);
         const LimitTest test1 = limitTestOf(limits1);
         const LimitTest test2 = limitTestOf(limits2);
         const Pose mirrored = triangle.pose(arm.baseRotation, -sign);
-        bool asked = test1.inside(best.first) & test2.inside(best.second);
-        bool other = test1.inside(mirrored.first) & test2.inside(mirrored.second);
-        if (!asked) {
-            asked = test1.contains(limits1, best.first) & test2.contains(limits2, best.second);
-            other = other | (test1.contains(limits1, mirrored.first) & test2.contains(limits2, mirrored.second));
-        }
-        if (asked | other) {
-            best = triangle.pose(arm.baseRotation, sign * static_cast<double>(2 * int(asked) - 1));
+        const bool asked = test1.contains(limits1, best.first) && test2.contains(limits2, best.second);
+        if (asked || (test1.contains(limits1, mirrored.first) && test2.contains(limits2, mirrored.second))) {
+            if (!asked)
+                best = mirrored;
             rig.setRotationWithinLimits(j1, best.first);
             rig.setRotationWithinLimits(j2, best.second);
         } else {
@@ -391,15 +372,10 @@ BONEWORK_FORCE_INLINE void solveLimb(Rig& rig, JointIndex j1, JointIndex j2, con
     result.reached = result.error <= request.tolerance;
     result.limited.clear();
     if constexpr (Limited) { // a joint without limits is never on one
-        // j1, j2, either or neither, without a branch on which (it varies at random): both
-        // written, the first being j2 when j1 is not on a limit, then cut to the count.
-        const bool on1 = rig.isOnLimit(j1);
-        const bool on2 = rig.isOnLimit(j2);
-        if (result.limited.capacity() < 2) [[unlikely]]
-            result.limited.reserve(2); // once: the caller keeps the result between solves
-        result.limited.push_back(on1 ? j1 : j2);
-        result.limited.push_back(j2);
-        result.limited.resize(static_cast<std::size_t>(int(on1) + int(on2)));
+        if (rig.isOnLimit(j1))
+            result.limited.push_back(j1);
+        if (rig.isOnLimit(j2))
+            result.limited.push_back(j2);
     }
 }
 
