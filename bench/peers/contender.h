@@ -49,5 +49,6 @@ std::unique_ptr<Contender> makeKdlNrJl();
 std::unique_ptr<Contender> makePlainFabrik(bool clamp);
 std::unique_ptr<Contender> makePlainCcd(bool clamp);
 std::unique_ptr<Contender> makePlainLawOfCosines(bool clamp);
+std::unique_ptr<Contender> makePlainLawOfCosinesSolve(bool clamp);
 
 } // namespace bonework::peers

@@ -74,10 +74,39 @@ private:
     PlainArm m_arm;
 };
 
+// The same as a solve (plainLawOfCosinesSolve): the pose in rig form and the report.
+class PlainLawOfCosinesSolve final : public PlainContender {
+public:
+    using PlainContender::PlainContender;
+    std::string name() const override { return "plain law of cosines solve" + suffix(); }
+    bool handles(const PeerCase& c) const override { return c.bones == 2; }
+    void load(const PeerCase& c, int maxIterations) override
+    {
+        PlainContender::load(c, maxIterations);
+        m_arm = plainArmOf(c.plain);
+    }
+    void solve(Vec2 target) override
+    {
+        plainLawOfCosinesSolve(m_arm, target, true, m_clamp, kTolerance, m_pose, m_report);
+        m_angles[0] = m_pose.angle[0];
+        m_angles[1] = m_pose.angle[1];
+        m_iterations = 1;
+    }
+
+private:
+    PlainArm m_arm;
+    PlainArmPose m_pose;
+    PlainSolveReport m_report;
+};
+
 } // namespace
 
 std::unique_ptr<Contender> makePlainFabrik(bool clamp) { return std::make_unique<PlainFabrik>(clamp); }
 std::unique_ptr<Contender> makePlainCcd(bool clamp) { return std::make_unique<PlainCcd>(clamp); }
 std::unique_ptr<Contender> makePlainLawOfCosines(bool clamp) { return std::make_unique<PlainLawOfCosines>(clamp); }
+std::unique_ptr<Contender> makePlainLawOfCosinesSolve(bool clamp)
+{
+    return std::make_unique<PlainLawOfCosinesSolve>(clamp);
+}
 
 } // namespace bonework::peers

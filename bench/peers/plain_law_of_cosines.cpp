@@ -13,6 +13,8 @@ PlainArm plainArmOf(const PlainChain& chain)
     arm.baseAngle = chain.baseAngle;
     arm.a = chain.length[0];
     arm.b = chain.length[1];
+    arm.baseCos = std::cos(chain.baseAngle);
+    arm.baseSin = std::sin(chain.baseAngle);
     for (std::size_t k = 0; k < 2; ++k) {
         arm.limited[k] = chain.limited[k] != 0;
         arm.minAngle[k] = chain.minAngle[k];
@@ -43,6 +45,27 @@ void plainLawOfCosines(const PlainArm& arm, Vec2 target, bool positiveBend, bool
     }
     angles[0] = first;
     angles[1] = second;
+}
+
+void plainLawOfCosinesSolve(const PlainArm& arm, Vec2 target, bool positiveBend, bool clamp, double tolerance,
+                            PlainArmPose& pose, PlainSolveReport& report)
+{
+    plainLawOfCosines(arm, target, positiveBend, clamp, pose.angle);
+    for (int k = 0; k < 2; ++k) {
+        pose.cosine[k] = std::cos(pose.angle[k]);
+        pose.sine[k] = std::sin(pose.angle[k]);
+    }
+    // The tip by forward kinematics over the cos/sin, as the rig's loop runs it.
+    const double c1 = arm.baseCos * pose.cosine[0] - arm.baseSin * pose.sine[0];
+    const double s1 = arm.baseSin * pose.cosine[0] + arm.baseCos * pose.sine[0];
+    const double c2 = c1 * pose.cosine[1] - s1 * pose.sine[1];
+    const double s2 = s1 * pose.cosine[1] + c1 * pose.sine[1];
+    const double dx = arm.base.x + arm.a * c1 + arm.b * c2 - target.x;
+    const double dy = arm.base.y + arm.a * s1 + arm.b * s2 - target.y;
+    report.error = std::sqrt(dx * dx + dy * dy);
+    report.reached = report.error <= tolerance;
+    for (int k = 0; k < 2; ++k)
+        report.onLimit[k] = arm.limited[k] && (pose.angle[k] == arm.minAngle[k] || pose.angle[k] == arm.maxAngle[k]);
 }
 
 } // namespace bonework::peers

@@ -49,6 +49,8 @@ int plainCcd(const PlainChain& chain, std::span<double> angles, Vec2 target, int
 struct PlainArm {
     Vec2 base;
     double baseAngle = 0.0;
+    double baseCos = 1.0; // cos/sin of baseAngle, as a rig keeps its root's rotation
+    double baseSin = 0.0;
     double a = 0.0;
     double b = 0.0;
     bool limited[2] = {false, false};
@@ -57,6 +59,24 @@ struct PlainArm {
 };
 PlainArm plainArmOf(const PlainChain& chain);
 void plainLawOfCosines(const PlainArm& arm, Vec2 target, bool positiveBend, bool clamp, double angles[2]);
+
+// The same function as a solve, doing what the Solver contract asks of every solve besides the
+// angles (two-bone does all of it): the pose written in the form a rig keeps it (each joint's
+// angle and its cos/sin, from which forward kinematics runs without trigonometry), and the
+// report: the tip's distance from the target (from those cos/sin), whether it is within the
+// tolerance, and which joints sit on a limit. No tricks: std::cos and std::sin of each angle.
+struct PlainArmPose {
+    double angle[2] = {0.0, 0.0};
+    double cosine[2] = {1.0, 1.0};
+    double sine[2] = {0.0, 0.0};
+};
+struct PlainSolveReport {
+    double error = 0.0;
+    bool reached = false;
+    bool onLimit[2] = {false, false};
+};
+void plainLawOfCosinesSolve(const PlainArm& arm, Vec2 target, bool positiveBend, bool clamp, double tolerance,
+                            PlainArmPose& pose, PlainSolveReport& report);
 
 // Forward kinematics over a rig's parent array (parents before children).
 struct PlainRig {

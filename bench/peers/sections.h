@@ -34,14 +34,18 @@ struct ColdRow {
 };
 std::vector<ColdRow> runColdSection(const Options& options, double clockOverhead);
 
-// two-bone against the plain law of cosines (free, or with simple clamping on limited arms).
+// two-bone against the plain law of cosines (free, or with simple clamping on limited arms):
+// the function alone (the angles), and the function doing the rest of what a solve must (the
+// pose in rig form, the error and the limited joints: plainLawOfCosinesSolve).
 struct TwoBoneRow {
     bool limits = false;
     std::string targets;        // reachable, unreachable, moving, all
     int solves = 0;             // per round
     double boneworkNs = 0.0;    // median over rounds, per solve
-    double plainNs = 0.0;
+    double plainNs = 0.0;       // the function alone
+    double plainSolveNs = 0.0;  // the function as a solve
     double ratio = 0.0;         // median over rounds of bonework / plain
+    double ratioToSolve = 0.0;  // median over rounds of bonework / plain solve (the goals)
     double boneworkReach = 0.0; // share of reachable targets reached (reachable and moving sets)
     double plainReach = 0.0;
     double boneworkMeanError = 0.0; // px

@@ -286,7 +286,7 @@ void Rig::setAngleClamped(JointIndex j, double degrees)
     m_localRotation[j] = Rotation::fromDegrees(a);
 }
 
-void Rig::setRotationClamped(JointIndex j, Rotation rotation)
+void Rig::setRotationOnLimitOrCareful(JointIndex j, Rotation rotation)
 {
     const RotationLimits& limits = m_limits[j]; // the whole circle for a root
     // A solver that clamped a bone onto a limit hands over the limit's own rotation.
@@ -320,19 +320,6 @@ void Rig::setRotationClamped(JointIndex j, Rotation rotation)
     }
     m_localRotation[j] = unit;
     m_angle[j] = std::numeric_limits<double>::quiet_NaN(); // owed: worked out when read
-}
-
-void Rig::setOnLimit(JointIndex j, bool max)
-{
-    m_localRotation[j] = max ? m_limits[j].atMax : m_limits[j].atMin;
-    m_angle[j] = max ? m_max[j] : m_min[j];
-}
-
-bool Rig::withinRounding(Rotation r, Rotation limit)
-{
-    // 1e-12 radians: far above the rounding of composed rotations (about 1e-15), far below
-    // anything that shows (a 1000 px bone's end moves a nanometre of a pixel).
-    return dot(r.direction(), limit.direction()) > 0.0 && std::fabs(cross(limit.direction(), r.direction())) <= 1e-12;
 }
 
 double Rig::degreesOwed(JointIndex j) const

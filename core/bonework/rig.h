@@ -6,10 +6,13 @@
 // refuse with a reason; nothing here allocates during forward kinematics or solving.
 
 #include "bonework/chain.h"
+#include "bonework/force_inline.h"
 #include "bonework/rotation_limits.h"
 #include "bonework/slot.h"
 #include "bonework/vec2.h"
 
+#include <cmath>
+#include <limits>
 #include <span>
 #include <string>
 #include <string_view>
@@ -65,12 +68,12 @@ public:
     const RotationLimits& rotationLimits(JointIndex j) const { return m_limits[j]; }
     // Whether angle(j) sits exactly on one of j's limits, and they are not the whole circle
     // (a rigid joint always does). No trigonometry: owed degrees (NaN) never sit on a limit
-    // (see setRotationClamped), so they fail the first test. Inline: every solve asks it of
-    // every bone it turned.
+    // (see setRotationClamped), so they fail the first test. Inline, and without branches:
+    // every solve asks it of every bone it turned, which lands on a limit or not at random.
     bool isOnLimit(JointIndex j) const
     {
         const double a = m_angle[j];
-        return (a == m_min[j] || a == m_max[j]) && m_parent[j] != kNoJoint && !m_limits[j].free;
+        return ((a == m_min[j]) | (a == m_max[j])) & (m_parent[j] != kNoJoint) & !m_limits[j].free;
     }
     bool isPinned(JointIndex j) const { return m_pinned[j] != 0; }
     // Whether j or any joint under it is pinned: turning any bone above j would move a pin.
@@ -165,8 +168,50 @@ public:
     // into the limits in rotation form. The degrees are worked out only when read (angle()), so
     // no trigonometry runs here. A rotation clamped onto a limit, or within rounding (1e-12
     // radians) of one, is put exactly on it, degrees included. `rotation` must be of unit
-    // length to within rounding (it is renormalised here).
-    void setRotationClamped(JointIndex j, Rotation rotation);
+    // length to within rounding (it is renormalised here). Inline (forced: GCC leaves it out of
+    // line): the usual cases (a limit's own rotation; unit within rounding, and free or clearly
+    // inside the limits) are a few multiplies that every solve makes per bone; the rest (onto a
+    // limit, not a rotation) is out of line.
+    BONEWORK_FORCE_INLINE void setRotationClamped(JointIndex j, Rotation rotation)
+    {
+        const RotationLimits& limits = m_limits[j]; // the whole circle for a root
+        // A solver that clamped a bone onto a limit hands over the limit's own rotation.
+        if (!limits.free) {
+            const bool max = (rotation.c == limits.atMax.c) & (rotation.s == limits.atMax.s);
+            if (((rotation.c == limits.atMin.c) & (rotation.s == limits.atMin.s)) | max) {
+                setOnLimit(j, max);
+                return;
+            }
+        }
+        const double m2 = rotation.c * rotation.c + rotation.s * rotation.s;
+        // One Newton step takes a rotation off unit length by e to about 1.5 e^2.
+        const double k = 0.5 * (3.0 - m2);
+        const Rotation unit{rotation.c * k, rotation.s * k};
+        if (std::fabs(m2 - 1.0) <= 1e-6 && (limits.free || (inside(limits, unit) & !nearLimit(limits, unit)))) {
+            m_localRotation[j] = unit;
+            m_angle[j] = std::numeric_limits<double>::quiet_NaN(); // owed: worked out when read
+            return;
+        }
+        setRotationOnLimitOrCareful(j, rotation);
+    }
+    // setRotationClamped for a rotation the solver has found within j's limits already
+    // (RotationLimits::contains) and of unit length to within rounding (1e-12): the same
+    // result, without testing the limits again.
+    BONEWORK_FORCE_INLINE void setRotationWithinLimits(JointIndex j, Rotation rotation)
+    {
+        const RotationLimits& limits = m_limits[j];
+        const double m2 = rotation.c * rotation.c + rotation.s * rotation.s;
+        const double k = 0.5 * (3.0 - m2);
+        const Rotation unit{rotation.c * k, rotation.s * k};
+        // Renormalised, a rotation inside may come out just outside, but then within rounding
+        // of the limit, as a limit's own rotation does: both go onto the limit out of line.
+        if (std::fabs(m2 - 1.0) <= 1e-6 && (limits.free || !nearLimit(limits, unit))) {
+            m_localRotation[j] = unit;
+            m_angle[j] = std::numeric_limits<double>::quiet_NaN();
+            return;
+        }
+        setRotationOnLimitOrCareful(j, rotation);
+    }
     void setRootPositionUnchecked(JointIndex j, Vec2 position) { m_rootPosition[j] = position; }
 
     // --- Poses, exactly as held -----------------------------------------------------------
@@ -236,9 +281,35 @@ private:
     // angle(j) when the rig holds j's rotation only: the rotation's degrees.
     double degreesOwed(JointIndex j) const;
     // Puts j exactly on its maximum or minimum, rotation and degrees.
-    void setOnLimit(JointIndex j, bool max);
+    void setOnLimit(JointIndex j, bool max)
+    {
+        m_localRotation[j] = max ? m_limits[j].atMax : m_limits[j].atMin;
+        m_angle[j] = max ? m_max[j] : m_min[j];
+    }
     // Whether r lies within rounding of the rotation `limit` (on the same side of the circle).
-    static bool withinRounding(Rotation r, Rotation limit);
+    // 1e-12 radians: far above the rounding of composed rotations (about 1e-15), far below
+    // anything that shows (a 1000 px bone's end moves a nanometre of a pixel).
+    static bool withinRounding(Rotation r, Rotation limit)
+    {
+        return (dot(r.direction(), limit.direction()) > 0.0)
+               & (std::fabs(cross(limit.direction(), r.direction())) <= 1e-12);
+    }
+    // Whether r lies within rounding of either limit.
+    static bool nearLimit(const RotationLimits& limits, Rotation r)
+    {
+        return withinRounding(r, limits.atMin) | withinRounding(r, limits.atMax);
+    }
+    // Whether RotationLimits::clamp leaves r as it is because it lies inside (computed whole:
+    // a solve's bones land inside or outside at random, and branches would mispredict).
+    static bool inside(const RotationLimits& limits, Rotation r)
+    {
+        const double c = limits.centre.c * r.c + limits.centre.s * r.s;
+        const double s = limits.centre.c * r.s - limits.centre.s * r.c;
+        const double w = limits.sinHalfWidth;
+        return limits.narrow ? (c > 0.0) & (std::fabs(s) <= w) : (c >= 0.0) | (std::fabs(s) >= w);
+    }
+    // setRotationClamped in full: onto a limit, or a rotation far off unit length.
+    void setRotationOnLimitOrCareful(JointIndex j, Rotation rotation);
     // The angles of both rigs equal as angle() reads them (the rest of operator==).
     bool sameAngles(const Rig& other) const;
     // Works m_limits[j] out again after j's limits changed.
