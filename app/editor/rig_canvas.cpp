@@ -274,14 +274,12 @@ void RigCanvas::paint(QPainter* painter)
         m_ghosts.paintLabels(painter, view, *m_document->comparison());
         currentTool().paintOverlay(painter, view);
     }
-    // Frame statistics: smoothed time between frames and time spent painting.
+    // Frame statistics: time between painted frames and time spent painting.
     const double interval = m_frameClock.nsecsElapsed() / 1e6;
     m_frameClock.restart();
-    const double spent = paintClock.nsecsElapsed() / 1e6;
-    m_frameMs = m_frameMs == 0 ? interval : 0.9 * m_frameMs + 0.1 * std::min(interval, 1000.0);
-    m_paintMs = m_paintMs == 0 ? spent : 0.9 * m_paintMs + 0.1 * spent;
+    m_frameStats.record(interval, paintClock.nsecsElapsed() / 1e6);
     if (m_showFrameTime)
-        m_painter.paintFrameTime(painter, m_frameMs, m_paintMs, m_world.size());
+        m_painter.paintFrameTime(painter, frameMilliseconds(), paintMilliseconds(), m_world.size());
     emit frameStatsChanged();
 }
 

@@ -5,6 +5,7 @@
 // scene graph backend).
 
 #include "canvas_tool.h"
+#include "frame_stats.h"
 #include "ghost_painter.h"
 #include "rig_painter.h"
 
@@ -50,8 +51,10 @@ public:
     QPointF cursorScene() const { return m_cursorScene; }
     bool showFrameTime() const { return m_showFrameTime; }
     void setShowFrameTime(bool show);
-    double frameMilliseconds() const { return m_frameMs; }
-    double paintMilliseconds() const { return m_paintMs; }
+    // Medians over the last frames (frame_stats.h).
+    double frameMilliseconds() const { return m_frameStats.medianIntervalMs(); }
+    double paintMilliseconds() const { return m_frameStats.medianPaintMs(); }
+    const FrameStats& frameStats() const { return m_frameStats; }
 
     Q_INVOKABLE void fitToView();
     Q_INVOKABLE void zoomIn();
@@ -118,8 +121,7 @@ private:
 
     bool m_showFrameTime = false;
     QElapsedTimer m_frameClock;
-    double m_frameMs = 0.0;
-    double m_paintMs = 0.0;
+    FrameStats m_frameStats;
     RigPainter m_painter;
     GhostPainter m_ghosts; // Compare Solvers
 };
