@@ -3,6 +3,9 @@
 #include "document.h"
 #include "follow_document.h"
 #include "add_bone_tool.h"
+#include "canvas_backend.h"
+#include "canvas_node.h"
+#include "painter_surface.h"
 #include "canvas_hit_test.h"
 #include "pose_tool.h"
 #include "rig_painter.h"
@@ -28,6 +31,7 @@ RigCanvas::RigCanvas(QQuickItem* parent) : QQuickPaintedItem(parent)
     setAntialiasing(true);
     setFillColor(RigPainter::kBackground);
     setOpaquePainting(true);
+    setClip(true); // the scene-graph path's bones and targets reach past the canvas
     CanvasToolHost& host = *this;
     m_tools[Select] = std::make_unique<SelectTool>(host);
     m_tools[AddBone] = std::make_unique<AddBoneTool>(host);
@@ -255,32 +259,61 @@ void RigCanvas::keyReleaseEvent(QKeyEvent* event)
 
 // --- Painting ------------------------------------------------------------------------------
 
-void RigCanvas::paint(QPainter* painter)
+void RigCanvas::draw(CanvasSurface& surface)
 {
-    QElapsedTimer paintClock;
-    paintClock.start();
-    painter->setRenderHint(QPainter::Antialiasing, true);
     m_view.size = size();
     m_view.devicePixelRatio = window() ? window()->effectiveDevicePixelRatio() : 1.0;
     const CanvasView& view = m_view;
-    m_painter.paintGrid(painter, view);
+    m_painter.paintGrid(surface, view);
     if (m_document) {
         const Rig& rig = m_document->rig();
-        m_ghosts.paintGhosts(painter, view, *m_document->comparison());
-        m_painter.paintRig(painter, view, rig, m_world, m_document->editorSettings().nodeShape, m_document->selectedJoint());
+        m_ghosts.paintGhosts(surface, view, *m_document->comparison());
+        m_painter.paintRig(surface, view, rig, m_world, m_document->editorSettings().nodeShape, m_document->selectedJoint());
         if (m_document->selectedJoint() >= 0)
-            m_painter.paintLimitWedge(painter, view, rig, m_world, m_document->selectedJoint());
-        m_painter.paintTargets(painter, view, rig, m_world, m_document->selectedChain());
-        m_ghosts.paintLabels(painter, view, *m_document->comparison());
-        currentTool().paintOverlay(painter, view);
+            m_painter.paintLimitWedge(surface, view, rig, m_world, m_document->selectedJoint());
+        m_painter.paintTargets(surface, view, rig, m_world, m_document->selectedChain());
+        m_ghosts.paintLabels(surface, view, *m_document->comparison());
+        currentTool().paintOverlay(surface, view);
     }
-    // Frame statistics: time between painted frames and time spent painting.
+    // The medians so far: this frame's own time is known only once it is drawn.
+    if (m_showFrameTime)
+        m_painter.paintFrameTime(surface, frameMilliseconds(), paintMilliseconds(), m_world.size());
+}
+
+void RigCanvas::recordFrame(double drawMs)
+{
     const double interval = m_frameClock.nsecsElapsed() / 1e6;
     m_frameClock.restart();
-    m_frameStats.record(interval, paintClock.nsecsElapsed() / 1e6);
-    if (m_showFrameTime)
-        m_painter.paintFrameTime(painter, frameMilliseconds(), paintMilliseconds(), m_world.size());
+    m_frameStats.record(interval, drawMs);
     emit frameStatsChanged();
+}
+
+void RigCanvas::paint(QPainter* painter)
+{
+    QElapsedTimer clock;
+    clock.start();
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    PainterSurface surface(painter);
+    draw(surface);
+    recordFrame(clock.nsecsElapsed() / 1e6);
+}
+
+QSGNode* RigCanvas::updatePaintNode(QSGNode* oldNode, UpdatePaintNodeData* data)
+{
+    if (!m_backend)
+        m_backend = chooseCanvasBackend(window());
+    if (*m_backend == CanvasBackend::Painter)
+        return QQuickPaintedItem::updatePaintNode(oldNode, data);
+    QElapsedTimer clock;
+    clock.start();
+    auto* node = static_cast<CanvasNode*>(oldNode);
+    if (!node)
+        node = new CanvasNode(window());
+    m_mesh.begin(window()->effectiveDevicePixelRatio());
+    draw(m_mesh);
+    node->update(boundingRect(), RigPainter::kBackground, m_mesh);
+    recordFrame(clock.nsecsElapsed() / 1e6);
+    return node;
 }
 
 } // namespace bonework::editor

@@ -1,11 +1,14 @@
 #pragma once
 // The canvas item: it keeps the view transform (canvas_view.h) and the rig's world transforms,
 // pans and zooms, routes presses, moves and releases to the current tool (canvas_tool.h: Select,
-// Add Bone, Pose, a class each) and paints with RigPainter (QPainter, so it renders in every
-// scene graph backend).
+// Add Bone, Pose, a class each) and draws with RigPainter on a CanvasSurface: as scene-graph
+// geometry on a GPU (mesh_surface.h, canvas_node.h), else with QPainter into the painted item's
+// image (the software renderer, and OpenGL on a CPU rasteriser: canvas_backend.h).
 
+#include "canvas_backend.h"
 #include "canvas_tool.h"
 #include "frame_stats.h"
+#include "mesh_surface.h"
 #include "ghost_painter.h"
 #include "rig_painter.h"
 
@@ -19,6 +22,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace bonework::editor {
@@ -67,6 +71,8 @@ public:
     Q_INVOKABLE int chainTargetAt(QPointF view) const;
 
     void paint(QPainter* painter) override;
+    // The canvas as geometry, or QQuickPaintedItem's image (paint()): see canvas_backend.h.
+    QSGNode* updatePaintNode(QSGNode* oldNode, UpdatePaintNodeData* data) override;
 
 signals:
     void documentChanged();
@@ -104,6 +110,10 @@ private:
     void rigChanged();
     void zoomAround(QPointF view, double factor);
     void setCursorScene(QPointF scene);
+    // Everything on the canvas but its background, on either surface.
+    void draw(CanvasSurface& surface);
+    // One frame drawn: its interval since the last and the time it took to draw.
+    void recordFrame(double drawMs);
 
     QPointer<Document> m_document;
     Tool m_tool = Select;
@@ -124,6 +134,8 @@ private:
     FrameStats m_frameStats;
     RigPainter m_painter;
     GhostPainter m_ghosts; // Compare Solvers
+    MeshSurface m_mesh;    // the scene-graph path's, kept between frames
+    std::optional<CanvasBackend> m_backend; // chosen at the first frame
 };
 
 } // namespace bonework::editor
