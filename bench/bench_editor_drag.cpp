@@ -16,6 +16,7 @@
 #include "document.h"
 #include "editor_window.h"
 #include "rig_canvas.h"
+#include "solver_comparison_model.h"
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
@@ -48,6 +49,8 @@ struct Options {
     QSize size{1400, 880};
     QString write;
     QString screenshot;
+    bool frameTime = false;
+    bool compareSolvers = false;
 };
 
 Options parseOptions(const QCoreApplication& app)
@@ -61,7 +64,9 @@ Options parseOptions(const QCoreApplication& app)
                        {"warmup", "Frames dragged before measuring.", "n", "60"},
                        {"size", "Window size.", "WxH", "1400x880"},
                        {"write", "Save the rig to this file and exit.", "file"},
-                       {"screenshot", "Save the window, as the last frame measured showed it, to this PNG file.", "file"}});
+                       {"screenshot", "Save the window, as the last frame measured showed it, to this PNG file.", "file"},
+                       {"frame-time", "Show the frame time on the canvas (View > Show Frame Time)."},
+                       {"compare-solvers", "Select chain 0 and show Compare Solvers' ghosts."}});
     parser.process(app);
     Options o;
     if (parser.value("rig") == "10k")
@@ -77,6 +82,8 @@ Options parseOptions(const QCoreApplication& app)
         o.size = QSize(wh[0].toInt(), wh[1].toInt());
     o.write = parser.value("write");
     o.screenshot = parser.value("screenshot");
+    o.frameTime = parser.isSet("frame-time");
+    o.compareSolvers = parser.isSet("compare-solvers");
     return o;
 }
 
@@ -157,6 +164,10 @@ int main(int argc, char* argv[])
     if (!document.files()->open(file))
         return 1;
     canvas->setTool(editor::RigCanvas::Pose);
+    canvas->setShowFrameTime(options.frameTime);
+    document.comparison()->setEnabled(options.compareSolvers);
+    if (options.compareSolvers)
+        document.setSelectedChain(0);
     waitFor([&] { return false; }, 1000); // settle: the first frames build the scene
 
     unsigned long long paintsSeen = canvas->frameStats().framesRecorded();
