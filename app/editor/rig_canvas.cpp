@@ -17,6 +17,8 @@
 #include <QQuickWindow>
 #include <QPainterPath>
 
+#include <QtMath>
+
 #include <algorithm>
 #include <cmath>
 
@@ -49,10 +51,10 @@ void RigCanvas::setDocument(Document* document)
         return;
     if (m_document) {
         connect(m_document, &Document::rigChanged, this, &RigCanvas::rigChanged);
-        connect(m_document, &Document::nodeShapeChanged, this, [this] { update(); });
-        connect(m_document, &Document::selectionChanged, this, [this] { update(); });
+        connect(m_document, &Document::nodeShapeChanged, this, [this] { redraw(); });
+        connect(m_document, &Document::selectionChanged, this, [this] { redraw(); });
         connect(m_document, &Document::fileChanged, this, [this] { m_framePending = true; rigChanged(); });
-        connect(m_document->comparison(), &SolverComparisonModel::changed, this, [this] { update(); });
+        connect(m_document->comparison(), &SolverComparisonModel::changed, this, [this] { redraw(); });
     }
     m_framePending = true;
     rigChanged();
@@ -68,7 +70,7 @@ void RigCanvas::setTool(Tool tool)
     m_toolGesture = false;
     m_tool = tool;
     emit toolChanged();
-    update();
+    redraw();
 }
 
 void RigCanvas::setShowFrameTime(bool show)
@@ -77,6 +79,12 @@ void RigCanvas::setShowFrameTime(bool show)
         return;
     m_showFrameTime = show;
     emit showFrameTimeChanged();
+    redraw();
+}
+
+void RigCanvas::redraw()
+{
+    polish();
     update();
 }
 
@@ -89,7 +97,7 @@ void RigCanvas::rigChanged()
         m_framePending = false;
         fitToView();
     }
-    update();
+    redraw();
 }
 
 void RigCanvas::refreshWorld()
@@ -102,6 +110,7 @@ void RigCanvas::refreshWorld()
 void RigCanvas::geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry)
 {
     QQuickPaintedItem::geometryChange(newGeometry, oldGeometry);
+    redraw();
     if (m_framePending && newGeometry.width() > 0 && newGeometry.height() > 0 && m_document) {
         m_framePending = false;
         fitToView();
@@ -128,7 +137,7 @@ void RigCanvas::fitToView()
     m_view.size = size();
     m_view.frame(box);
     emit viewChanged();
-    update();
+    redraw();
 }
 
 void RigCanvas::zoomAround(QPointF view, double factor)
@@ -136,7 +145,7 @@ void RigCanvas::zoomAround(QPointF view, double factor)
     m_view.size = size();
     m_view.zoomAround(view, factor);
     emit viewChanged();
-    update();
+    redraw();
 }
 
 void RigCanvas::zoomIn() { zoomAround(QPointF(width() / 2, height() / 2), 1.25); }
@@ -182,7 +191,7 @@ void RigCanvas::mousePressEvent(QMouseEvent* event)
     }
     m_toolGesture = true;
     currentTool().press(toolEvent(event));
-    update();
+    redraw();
 }
 
 // A quick second click (growing bone after bone, grabbing the joint just placed) is a press like
@@ -196,7 +205,7 @@ void RigCanvas::mouseMoveEvent(QMouseEvent* event)
     if (m_panning) {
         m_view.offset += view - m_lastView;
         emit viewChanged();
-        update();
+        redraw();
     } else if (m_toolGesture && m_document) {
         currentTool().move(toolEvent(event));
     }
@@ -212,7 +221,7 @@ void RigCanvas::mouseReleaseEvent(QMouseEvent* event)
         m_toolGesture = false;
         currentTool().release(toolEvent(event));
     }
-    update();
+    redraw();
 }
 
 void RigCanvas::mouseUngrabEvent()
@@ -288,8 +297,42 @@ void RigCanvas::recordFrame(double drawMs)
     emit frameStatsChanged();
 }
 
+void RigCanvas::updatePolish()
+{
+    const int backend = m_backend.load();
+    if (backend < 0 || width() <= 0 || height() <= 0) // the first frame draws itself
+        return;
+    QElapsedTimer clock;
+    clock.start();
+    const double ratio = window() ? window()->effectiveDevicePixelRatio() : 1.0;
+    if (backend == int(CanvasBackend::Mesh)) {
+        m_mesh.begin(ratio);
+        draw(m_mesh);
+        m_meshDrawn = true;
+    } else {
+        const QSize pixels(qCeil(width() * ratio), qCeil(height() * ratio));
+        if (m_prepainted.size() != pixels || m_prepainted.devicePixelRatio() != ratio) {
+            m_prepainted = QImage(pixels, QImage::Format_RGB32);
+            m_prepainted.setDevicePixelRatio(ratio);
+        }
+        m_prepainted.fill(RigPainter::kBackground);
+        QPainter painter(&m_prepainted);
+        painter.setRenderHint(QPainter::Antialiasing, true);
+        PainterSurface surface(&painter);
+        draw(surface);
+    }
+    recordFrame(clock.nsecsElapsed() / 1e6);
+}
+
 void RigCanvas::paint(QPainter* painter)
 {
+    // The frame updatePolish drew, copied as it is (the same pixel format: a plain copy).
+    const QPaintDevice* target = painter->device();
+    if (!m_prepainted.isNull() && target->width() == m_prepainted.width() && target->height() == m_prepainted.height()) {
+        painter->setCompositionMode(QPainter::CompositionMode_Source);
+        painter->drawImage(QPointF(0, 0), m_prepainted);
+        return;
+    }
     QElapsedTimer clock;
     clock.start();
     painter->setRenderHint(QPainter::Antialiasing, true);
@@ -300,19 +343,24 @@ void RigCanvas::paint(QPainter* painter)
 
 QSGNode* RigCanvas::updatePaintNode(QSGNode* oldNode, UpdatePaintNodeData* data)
 {
-    if (!m_backend)
-        m_backend = chooseCanvasBackend(window());
-    if (*m_backend == CanvasBackend::Painter)
+    if (m_backend.load() < 0)
+        m_backend = int(chooseCanvasBackend(window()));
+    if (m_backend.load() == int(CanvasBackend::Painter))
         return QQuickPaintedItem::updatePaintNode(oldNode, data);
     QElapsedTimer clock;
     clock.start();
     auto* node = static_cast<CanvasNode*>(oldNode);
     if (!node)
         node = new CanvasNode(window());
-    m_mesh.begin(window()->effectiveDevicePixelRatio());
-    draw(m_mesh);
+    const bool drawHere = !m_meshDrawn;
+    if (drawHere) { // no updatePolish before this frame (the first)
+        m_mesh.begin(window()->effectiveDevicePixelRatio());
+        draw(m_mesh);
+    }
+    m_meshDrawn = false;
     node->update(boundingRect(), RigPainter::kBackground, m_mesh);
-    recordFrame(clock.nsecsElapsed() / 1e6);
+    if (drawHere)
+        recordFrame(clock.nsecsElapsed() / 1e6);
     return node;
 }
 

@@ -22,7 +22,7 @@
 
 #include <array>
 #include <memory>
-#include <optional>
+#include <atomic>
 #include <vector>
 
 namespace bonework::editor {
@@ -74,6 +74,12 @@ public:
     // The canvas as geometry, or QQuickPaintedItem's image (paint()): see canvas_backend.h.
     QSGNode* updatePaintNode(QSGNode* oldNode, UpdatePaintNodeData* data) override;
 
+protected:
+    // Draws the next frame on the GUI thread, before the frame's synchronisation, while the render
+    // thread is still drawing the frame before; paint() and updatePaintNode() then only hand the
+    // result over. Without this a big rig's paint held both threads.
+    void updatePolish() override;
+
 signals:
     void documentChanged();
     void toolChanged();
@@ -103,11 +109,13 @@ private:
     const CanvasView& view() const override { return m_view; }
     std::span<const WorldTransform> world() const override { return m_world; }
     void refreshWorld() override;
-    void requestUpdate() override { update(); }
+    void requestUpdate() override { redraw(); }
 
     CanvasTool& currentTool() { return *m_tools[static_cast<std::size_t>(m_tool)]; }
     ToolEvent toolEvent(const QMouseEvent* event) const;
     void rigChanged();
+    // The canvas changed: draw it again in the next frame (updatePolish, then the scene graph).
+    void redraw();
     void zoomAround(QPointF view, double factor);
     void setCursorScene(QPointF scene);
     // Everything on the canvas but its background, on either surface.
@@ -135,7 +143,10 @@ private:
     RigPainter m_painter;
     GhostPainter m_ghosts; // Compare Solvers
     MeshSurface m_mesh;    // the scene-graph path's, kept between frames
-    std::optional<CanvasBackend> m_backend; // chosen at the first frame
+    bool m_meshDrawn = false; // m_mesh holds the next frame (drawn in updatePolish)
+    QImage m_prepainted;   // the QPainter path's next frame, drawn in updatePolish
+    // The backend, chosen on the render thread at the first frame; -1 until then.
+    std::atomic<int> m_backend{-1};
 };
 
 } // namespace bonework::editor
