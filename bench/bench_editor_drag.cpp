@@ -221,8 +221,8 @@ int main(int argc, char* argv[])
     std::printf("| %-38s | %8s | %8s | %6s |\n|---|---:|---:|---:|\n", "per drag frame (ms)", "median", "p90", "n");
     printRow("frame interval (swap to swap)", interval);
     printRow("move: solve, hold, models, FK (GUI)", moves);
-    printRow("sync, GUI blocked (paint inside)", sync);
-    printRow("canvas paint", paint);
+    printRow("sync (GUI thread waits)", sync);
+    printRow("canvas draw (paint or mesh)", paint);
     printRow("render + swap (render thread)", renderSwap);
     std::printf("CPU per frame (ms):");
     for (const auto& [group, ms] : cpu)

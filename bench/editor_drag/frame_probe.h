@@ -1,8 +1,9 @@
 #pragma once
 // Per-frame timings of a QQuickWindow, taken from its own signals on whichever thread emits them
 // (the threaded render loop's render thread under xcb): when each frame's synchronisation began
-// and ended, and when its buffer was swapped. Each record also carries the canvas's paint time,
-// read while the GUI thread is blocked in that synchronisation (the painted item paints there).
+// and ended, and when its buffer was swapped. Each record also carries the time the canvas took
+// to draw that frame (in updatePolish just before the synchronisation, or inside it), read while
+// the GUI thread waits in that synchronisation.
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -19,13 +20,13 @@ struct FrameRecord {
     double syncStartMs = 0;  // beforeSynchronizing
     double syncEndMs = 0;    // afterSynchronizing (the GUI thread is free again)
     double swappedMs = 0;    // frameSwapped (rendered and on screen)
-    double paintMs = -1;     // the canvas's paint in this frame's synchronisation; -1: not painted
+    double paintMs = -1;     // the canvas drawing this frame; -1: it did not draw
 };
 
 class FrameProbe : public QObject {
 public:
     // `paintOfThisFrame` is called on the render thread at the end of each synchronisation and
-    // returns the canvas's paint time if it painted in it, else -1.
+    // returns the time the canvas took to draw this frame if it drew one, else -1.
     FrameProbe(QQuickWindow* window, std::function<double()> paintOfThisFrame);
 
     double nowMs() const { return m_clock.nsecsElapsed() / 1e6; }
