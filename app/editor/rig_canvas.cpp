@@ -310,7 +310,10 @@ void RigCanvas::updatePolish()
         draw(m_mesh);
         m_meshDrawn = true;
     } else {
-        const QSize pixels(qCeil(width() * ratio), qCeil(height() * ratio));
+        // The painted item's own image size, as paint() last saw it (it rounds its own way).
+        QSize pixels(qCeil(width() * ratio), qCeil(height() * ratio));
+        if (std::abs(m_targetPixels.width() - pixels.width()) <= 1 && std::abs(m_targetPixels.height() - pixels.height()) <= 1)
+            pixels = m_targetPixels;
         if (m_prepainted.size() != pixels || m_prepainted.devicePixelRatio() != ratio) {
             m_prepainted = QImage(pixels, QImage::Format_RGB32);
             m_prepainted.setDevicePixelRatio(ratio);
@@ -328,7 +331,8 @@ void RigCanvas::paint(QPainter* painter)
 {
     // The frame updatePolish drew, copied as it is (the same pixel format: a plain copy).
     const QPaintDevice* target = painter->device();
-    if (!m_prepainted.isNull() && target->width() == m_prepainted.width() && target->height() == m_prepainted.height()) {
+    m_targetPixels = QSize(target->width(), target->height()); // GUI thread waits: safe to keep
+    if (!m_prepainted.isNull() && m_targetPixels == m_prepainted.size()) {
         painter->setCompositionMode(QPainter::CompositionMode_Source);
         painter->drawImage(QPointF(0, 0), m_prepainted);
         return;

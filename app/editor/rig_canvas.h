@@ -145,6 +145,7 @@ private:
     MeshSurface m_mesh;    // the scene-graph path's, kept between frames
     bool m_meshDrawn = false; // m_mesh holds the next frame (drawn in updatePolish)
     QImage m_prepainted;   // the QPainter path's next frame, drawn in updatePolish
+    QSize m_targetPixels;  // the painted item's image, as paint() last saw it
     // The backend, chosen on the render thread at the first frame; -1 until then.
     std::atomic<int> m_backend{-1};
 };
