@@ -5,7 +5,6 @@
 
 #include "bonework/bone_placement.h"
 
-#include <QPainter>
 
 #include <cmath>
 
@@ -54,12 +53,12 @@ void AddBoneTool::release(const ToolEvent& event)
     m_from = -1;
 }
 
-void AddBoneTool::paintOverlay(QPainter* painter, const CanvasView& view) const
+void AddBoneTool::paintOverlay(CanvasSurface& surface, const CanvasView& view) const
 {
     if (m_from < 0 || static_cast<std::size_t>(m_from) >= m_host.world().size())
         return;
-    painter->setPen(QPen(RigPainter::kSelection, 2, Qt::DashLine));
-    painter->drawLine(view.fromRig(toPoint(m_host.world()[m_from].position)), view.fromRig(m_end));
+    const Stroke dashed{RigPainter::kSelection, 2, {4.0, 2.0}}; // QPen's Qt::DashLine
+    surface.line(view.fromRig(toPoint(m_host.world()[m_from].position)), view.fromRig(m_end), dashed);
 }
 
 } // namespace bonework::editor

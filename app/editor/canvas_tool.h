@@ -4,6 +4,7 @@
 // canvas owns one of each and routes input to the current one; panning and zooming are the
 // canvas's own, whatever the tool.
 
+#include "canvas_surface.h"
 #include "canvas_view.h"
 
 #include "bonework/forward_kinematics.h"
@@ -12,7 +13,6 @@
 
 #include <span>
 
-class QPainter;
 
 namespace bonework::editor {
 
@@ -48,7 +48,7 @@ public:
     virtual void release(const ToolEvent&) {}
     // The tool is switched away from, or the gesture lost (the window lost the mouse grab).
     virtual void cancel() {}
-    virtual void paintOverlay(QPainter*, const CanvasView&) const {}
+    virtual void paintOverlay(CanvasSurface&, const CanvasView&) const {}
 
 protected:
     explicit CanvasTool(CanvasToolHost& host) : m_host(host) {}

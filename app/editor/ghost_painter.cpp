@@ -4,7 +4,6 @@
 #include "solver_comparison_model.h"
 
 #include <QFontMetricsF>
-#include <QPainter>
 
 #include <algorithm>
 #include <array>
@@ -40,39 +39,32 @@ struct Label {
 
 GhostPainter::GhostPainter() { m_font.setPixelSize(11); }
 
-void GhostPainter::paintGhosts(QPainter* painter, const CanvasView& view, const SolverComparisonModel& comparison) const
+void GhostPainter::paintGhosts(CanvasSurface& surface, const CanvasView& view, const SolverComparisonModel& comparison) const
 {
-    painter->save();
     for (const solvers::SolverOutcome& o : comparison.outcomes()) {
         if (o.current || o.joints.empty()) // the chain itself shows its own solver
             continue;
         QColor colour = solverColour(o.kind);
         colour.setAlphaF(kGhostAlpha);
-        QPen bone(colour, 2.0, Qt::CustomDashLine, Qt::FlatCap, Qt::RoundJoin);
-        bone.setDashPattern(dashesOf(o.kind));
-        const QPen joint(colour, 1.5);
-        painter->setPen(bone);
-        painter->setBrush(Qt::NoBrush);
+        const Stroke bone{colour, 2.0, dashesOf(o.kind), false};
+        const Stroke joint{colour, 1.5};
         QPointF previous = view.fromRig(toPoint(o.joints.front()));
         for (std::size_t k = 1; k < o.joints.size(); ++k) {
             const QPointF p = view.fromRig(toPoint(o.joints[k]));
-            painter->drawLine(previous, p);
+            surface.line(previous, p, bone);
             previous = p;
         }
         // Joints only where bones are long on screen: on a dense chain they would hide it.
-        painter->setPen(joint);
         for (std::size_t k = 1; k + 1 < o.joints.size(); ++k) {
             const QPointF d = view.fromRig(toPoint(o.joints[k])) - view.fromRig(toPoint(o.joints[k - 1]));
             if (d.x() * d.x() + d.y() * d.y() >= kJointSpacing * kJointSpacing)
-                painter->drawEllipse(view.fromRig(toPoint(o.joints[k])), 2.5, 2.5);
+                surface.ellipse(view.fromRig(toPoint(o.joints[k])), 2.5, 2.5, joint, Qt::transparent);
         }
-        painter->setBrush(colour);
-        painter->drawEllipse(previous, 3.5, 3.5); // the tip
+        surface.ellipse(previous, 3.5, 3.5, joint, colour); // the tip
     }
-    painter->restore();
 }
 
-void GhostPainter::paintLabels(QPainter* painter, const CanvasView& view, const SolverComparisonModel& comparison) const
+void GhostPainter::paintLabels(CanvasSurface& surface, const CanvasView& view, const SolverComparisonModel& comparison) const
 {
     const auto outcomes = comparison.outcomes();
     std::array<Label, std::size(kAllSolvers)> labels;
@@ -115,25 +107,19 @@ void GhostPainter::paintLabels(QPainter* painter, const CanvasView& view, const 
         }
     }
 
-    painter->save();
-    painter->setFont(m_font);
     for (std::size_t i = 0; i < labelCount; ++i) {
         const Label& label = labels[i];
         const QColor colour = solverColour(outcomes[static_cast<std::size_t>(label.row)].kind);
         QColor tie = colour;
         tie.setAlphaF(0.6);
-        painter->setPen(QPen(tie, 1.0));
         const QPointF end(std::clamp(label.tip.x(), label.box.left(), label.box.right()), label.box.center().y());
-        painter->drawLine(label.tip, end);
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(kLabelBox);
-        painter->drawRoundedRect(label.box, 3, 3);
-        painter->setBrush(colour);
-        painter->drawRect(QRectF(label.box.topLeft(), QSizeF(2.5, label.box.height()))); // a swatch
-        painter->setPen(colour);
-        painter->drawText(label.box.adjusted(kPadding, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, comparison.label(label.row));
+        surface.line(label.tip, end, Stroke{tie, 1.0});
+        surface.roundedRect(label.box, 3, kLabelBox);
+        const QRectF swatch(label.box.topLeft(), QSizeF(2.5, label.box.height()));
+        const QPointF corners[4] = {swatch.topLeft(), swatch.topRight(), swatch.bottomRight(), swatch.bottomLeft()};
+        surface.polygon(corners, Stroke{}, colour);
+        surface.text(label.box.adjusted(kPadding, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, comparison.label(label.row), m_font, colour);
     }
-    painter->restore();
 }
 
 } // namespace bonework::editor

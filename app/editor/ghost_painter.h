@@ -6,11 +6,10 @@
 // are stacked below one another, each tied to its tip by a thin line.
 // A handful of lines and texts per frame; nothing is drawn when the comparison is empty.
 
+#include "canvas_surface.h"
 #include "canvas_view.h"
 
 #include <QFont>
-
-class QPainter;
 
 namespace bonework::editor {
 
@@ -20,9 +19,9 @@ class GhostPainter {
 public:
     GhostPainter();
     // Under the rig, so the chain itself stays in front of the poses it could have.
-    void paintGhosts(QPainter* painter, const CanvasView& view, const SolverComparisonModel& comparison) const;
+    void paintGhosts(CanvasSurface& surface, const CanvasView& view, const SolverComparisonModel& comparison) const;
     // Over everything.
-    void paintLabels(QPainter* painter, const CanvasView& view, const SolverComparisonModel& comparison) const;
+    void paintLabels(CanvasSurface& surface, const CanvasView& view, const SolverComparisonModel& comparison) const;
 
 private:
     QFont m_font;

@@ -3,6 +3,9 @@
 #include "document.h"
 #include "follow_document.h"
 #include "add_bone_tool.h"
+#include "canvas_backend.h"
+#include "canvas_node.h"
+#include "painter_surface.h"
 #include "canvas_hit_test.h"
 #include "pose_tool.h"
 #include "rig_painter.h"
@@ -13,6 +16,8 @@
 #include <QPainter>
 #include <QQuickWindow>
 #include <QPainterPath>
+
+#include <QtMath>
 
 #include <algorithm>
 #include <cmath>
@@ -28,6 +33,7 @@ RigCanvas::RigCanvas(QQuickItem* parent) : QQuickPaintedItem(parent)
     setAntialiasing(true);
     setFillColor(RigPainter::kBackground);
     setOpaquePainting(true);
+    setClip(true); // the scene-graph path's bones and targets reach past the canvas
     CanvasToolHost& host = *this;
     m_tools[Select] = std::make_unique<SelectTool>(host);
     m_tools[AddBone] = std::make_unique<AddBoneTool>(host);
@@ -45,10 +51,10 @@ void RigCanvas::setDocument(Document* document)
         return;
     if (m_document) {
         connect(m_document, &Document::rigChanged, this, &RigCanvas::rigChanged);
-        connect(m_document, &Document::nodeShapeChanged, this, [this] { update(); });
-        connect(m_document, &Document::selectionChanged, this, [this] { update(); });
+        connect(m_document, &Document::nodeShapeChanged, this, [this] { redraw(); });
+        connect(m_document, &Document::selectionChanged, this, [this] { redraw(); });
         connect(m_document, &Document::fileChanged, this, [this] { m_framePending = true; rigChanged(); });
-        connect(m_document->comparison(), &SolverComparisonModel::changed, this, [this] { update(); });
+        connect(m_document->comparison(), &SolverComparisonModel::changed, this, [this] { redraw(); });
     }
     m_framePending = true;
     rigChanged();
@@ -64,7 +70,7 @@ void RigCanvas::setTool(Tool tool)
     m_toolGesture = false;
     m_tool = tool;
     emit toolChanged();
-    update();
+    redraw();
 }
 
 void RigCanvas::setShowFrameTime(bool show)
@@ -73,6 +79,12 @@ void RigCanvas::setShowFrameTime(bool show)
         return;
     m_showFrameTime = show;
     emit showFrameTimeChanged();
+    redraw();
+}
+
+void RigCanvas::redraw()
+{
+    polish();
     update();
 }
 
@@ -85,7 +97,7 @@ void RigCanvas::rigChanged()
         m_framePending = false;
         fitToView();
     }
-    update();
+    redraw();
 }
 
 void RigCanvas::refreshWorld()
@@ -98,6 +110,7 @@ void RigCanvas::refreshWorld()
 void RigCanvas::geometryChange(const QRectF& newGeometry, const QRectF& oldGeometry)
 {
     QQuickPaintedItem::geometryChange(newGeometry, oldGeometry);
+    redraw();
     if (m_framePending && newGeometry.width() > 0 && newGeometry.height() > 0 && m_document) {
         m_framePending = false;
         fitToView();
@@ -124,7 +137,7 @@ void RigCanvas::fitToView()
     m_view.size = size();
     m_view.frame(box);
     emit viewChanged();
-    update();
+    redraw();
 }
 
 void RigCanvas::zoomAround(QPointF view, double factor)
@@ -132,7 +145,7 @@ void RigCanvas::zoomAround(QPointF view, double factor)
     m_view.size = size();
     m_view.zoomAround(view, factor);
     emit viewChanged();
-    update();
+    redraw();
 }
 
 void RigCanvas::zoomIn() { zoomAround(QPointF(width() / 2, height() / 2), 1.25); }
@@ -178,7 +191,7 @@ void RigCanvas::mousePressEvent(QMouseEvent* event)
     }
     m_toolGesture = true;
     currentTool().press(toolEvent(event));
-    update();
+    redraw();
 }
 
 // A quick second click (growing bone after bone, grabbing the joint just placed) is a press like
@@ -192,7 +205,7 @@ void RigCanvas::mouseMoveEvent(QMouseEvent* event)
     if (m_panning) {
         m_view.offset += view - m_lastView;
         emit viewChanged();
-        update();
+        redraw();
     } else if (m_toolGesture && m_document) {
         currentTool().move(toolEvent(event));
     }
@@ -208,7 +221,7 @@ void RigCanvas::mouseReleaseEvent(QMouseEvent* event)
         m_toolGesture = false;
         currentTool().release(toolEvent(event));
     }
-    update();
+    redraw();
 }
 
 void RigCanvas::mouseUngrabEvent()
@@ -255,34 +268,104 @@ void RigCanvas::keyReleaseEvent(QKeyEvent* event)
 
 // --- Painting ------------------------------------------------------------------------------
 
-void RigCanvas::paint(QPainter* painter)
+void RigCanvas::draw(CanvasSurface& surface)
 {
-    QElapsedTimer paintClock;
-    paintClock.start();
-    painter->setRenderHint(QPainter::Antialiasing, true);
     m_view.size = size();
     m_view.devicePixelRatio = window() ? window()->effectiveDevicePixelRatio() : 1.0;
     const CanvasView& view = m_view;
-    m_painter.paintGrid(painter, view);
+    m_painter.paintGrid(surface, view);
     if (m_document) {
         const Rig& rig = m_document->rig();
-        m_ghosts.paintGhosts(painter, view, *m_document->comparison());
-        m_painter.paintRig(painter, view, rig, m_world, m_document->editorSettings().nodeShape, m_document->selectedJoint());
+        m_ghosts.paintGhosts(surface, view, *m_document->comparison());
+        m_painter.paintRig(surface, view, rig, m_world, m_document->editorSettings().nodeShape, m_document->selectedJoint());
         if (m_document->selectedJoint() >= 0)
-            m_painter.paintLimitWedge(painter, view, rig, m_world, m_document->selectedJoint());
-        m_painter.paintTargets(painter, view, rig, m_world, m_document->selectedChain());
-        m_ghosts.paintLabels(painter, view, *m_document->comparison());
-        currentTool().paintOverlay(painter, view);
+            m_painter.paintLimitWedge(surface, view, rig, m_world, m_document->selectedJoint());
+        m_painter.paintTargets(surface, view, rig, m_world, m_document->selectedChain());
+        m_ghosts.paintLabels(surface, view, *m_document->comparison());
+        currentTool().paintOverlay(surface, view);
     }
-    // Frame statistics: smoothed time between frames and time spent painting.
+    // The medians so far: this frame's own time is known only once it is drawn.
+    if (m_showFrameTime)
+        m_painter.paintFrameTime(surface, frameMilliseconds(), paintMilliseconds(), m_world.size());
+}
+
+void RigCanvas::recordFrame(double drawMs)
+{
     const double interval = m_frameClock.nsecsElapsed() / 1e6;
     m_frameClock.restart();
-    const double spent = paintClock.nsecsElapsed() / 1e6;
-    m_frameMs = m_frameMs == 0 ? interval : 0.9 * m_frameMs + 0.1 * std::min(interval, 1000.0);
-    m_paintMs = m_paintMs == 0 ? spent : 0.9 * m_paintMs + 0.1 * spent;
-    if (m_showFrameTime)
-        m_painter.paintFrameTime(painter, m_frameMs, m_paintMs, m_world.size());
+    m_frameStats.record(interval, drawMs);
     emit frameStatsChanged();
+}
+
+void RigCanvas::updatePolish()
+{
+    const int backend = m_backend.load();
+    if (backend < 0 || width() <= 0 || height() <= 0) // the first frame draws itself
+        return;
+    QElapsedTimer clock;
+    clock.start();
+    const double ratio = window() ? window()->effectiveDevicePixelRatio() : 1.0;
+    if (backend == int(CanvasBackend::Mesh)) {
+        m_mesh.begin(ratio);
+        draw(m_mesh);
+        m_meshDrawn = true;
+    } else {
+        // The painted item's own image size, as paint() last saw it (it rounds its own way).
+        QSize pixels(qCeil(width() * ratio), qCeil(height() * ratio));
+        if (std::abs(m_targetPixels.width() - pixels.width()) <= 1 && std::abs(m_targetPixels.height() - pixels.height()) <= 1)
+            pixels = m_targetPixels;
+        if (m_prepainted.size() != pixels || m_prepainted.devicePixelRatio() != ratio) {
+            m_prepainted = QImage(pixels, QImage::Format_RGB32);
+            m_prepainted.setDevicePixelRatio(ratio);
+        }
+        m_prepainted.fill(RigPainter::kBackground);
+        QPainter painter(&m_prepainted);
+        painter.setRenderHint(QPainter::Antialiasing, true);
+        PainterSurface surface(&painter);
+        draw(surface);
+    }
+    recordFrame(clock.nsecsElapsed() / 1e6);
+}
+
+void RigCanvas::paint(QPainter* painter)
+{
+    // The frame updatePolish drew, copied as it is (the same pixel format: a plain copy).
+    const QPaintDevice* target = painter->device();
+    m_targetPixels = QSize(target->width(), target->height()); // GUI thread waits: safe to keep
+    if (!m_prepainted.isNull() && m_targetPixels == m_prepainted.size()) {
+        painter->setCompositionMode(QPainter::CompositionMode_Source);
+        painter->drawImage(QPointF(0, 0), m_prepainted);
+        return;
+    }
+    QElapsedTimer clock;
+    clock.start();
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    PainterSurface surface(painter);
+    draw(surface);
+    recordFrame(clock.nsecsElapsed() / 1e6);
+}
+
+QSGNode* RigCanvas::updatePaintNode(QSGNode* oldNode, UpdatePaintNodeData* data)
+{
+    if (m_backend.load() < 0)
+        m_backend = int(chooseCanvasBackend(window()));
+    if (m_backend.load() == int(CanvasBackend::Painter))
+        return QQuickPaintedItem::updatePaintNode(oldNode, data);
+    QElapsedTimer clock;
+    clock.start();
+    auto* node = static_cast<CanvasNode*>(oldNode);
+    if (!node)
+        node = new CanvasNode(window());
+    const bool drawHere = !m_meshDrawn;
+    if (drawHere) { // no updatePolish before this frame (the first)
+        m_mesh.begin(window()->effectiveDevicePixelRatio());
+        draw(m_mesh);
+    }
+    m_meshDrawn = false;
+    node->update(boundingRect(), RigPainter::kBackground, m_mesh);
+    if (drawHere)
+        recordFrame(clock.nsecsElapsed() / 1e6);
+    return node;
 }
 
 } // namespace bonework::editor

@@ -1,10 +1,14 @@
 #pragma once
 // The canvas item: it keeps the view transform (canvas_view.h) and the rig's world transforms,
 // pans and zooms, routes presses, moves and releases to the current tool (canvas_tool.h: Select,
-// Add Bone, Pose, a class each) and paints with RigPainter (QPainter, so it renders in every
-// scene graph backend).
+// Add Bone, Pose, a class each) and draws with RigPainter on a CanvasSurface: as scene-graph
+// geometry on a GPU (mesh_surface.h, canvas_node.h), else with QPainter into the painted item's
+// image (the software renderer, and OpenGL on a CPU rasteriser: canvas_backend.h).
 
+#include "canvas_backend.h"
 #include "canvas_tool.h"
+#include "frame_stats.h"
+#include "mesh_surface.h"
 #include "ghost_painter.h"
 #include "rig_painter.h"
 
@@ -18,6 +22,7 @@
 
 #include <array>
 #include <memory>
+#include <atomic>
 #include <vector>
 
 namespace bonework::editor {
@@ -50,8 +55,10 @@ public:
     QPointF cursorScene() const { return m_cursorScene; }
     bool showFrameTime() const { return m_showFrameTime; }
     void setShowFrameTime(bool show);
-    double frameMilliseconds() const { return m_frameMs; }
-    double paintMilliseconds() const { return m_paintMs; }
+    // Medians over the last frames (frame_stats.h).
+    double frameMilliseconds() const { return m_frameStats.medianIntervalMs(); }
+    double paintMilliseconds() const { return m_frameStats.medianPaintMs(); }
+    const FrameStats& frameStats() const { return m_frameStats; }
 
     Q_INVOKABLE void fitToView();
     Q_INVOKABLE void zoomIn();
@@ -64,6 +71,14 @@ public:
     Q_INVOKABLE int chainTargetAt(QPointF view) const;
 
     void paint(QPainter* painter) override;
+    // The canvas as geometry, or QQuickPaintedItem's image (paint()): see canvas_backend.h.
+    QSGNode* updatePaintNode(QSGNode* oldNode, UpdatePaintNodeData* data) override;
+
+protected:
+    // Draws the next frame on the GUI thread, before the frame's synchronisation, while the render
+    // thread is still drawing the frame before; paint() and updatePaintNode() then only hand the
+    // result over. Without this a big rig's paint held both threads.
+    void updatePolish() override;
 
 signals:
     void documentChanged();
@@ -94,13 +109,19 @@ private:
     const CanvasView& view() const override { return m_view; }
     std::span<const WorldTransform> world() const override { return m_world; }
     void refreshWorld() override;
-    void requestUpdate() override { update(); }
+    void requestUpdate() override { redraw(); }
 
     CanvasTool& currentTool() { return *m_tools[static_cast<std::size_t>(m_tool)]; }
     ToolEvent toolEvent(const QMouseEvent* event) const;
     void rigChanged();
+    // The canvas changed: draw it again in the next frame (updatePolish, then the scene graph).
+    void redraw();
     void zoomAround(QPointF view, double factor);
     void setCursorScene(QPointF scene);
+    // Everything on the canvas but its background, on either surface.
+    void draw(CanvasSurface& surface);
+    // One frame drawn: its interval since the last and the time it took to draw.
+    void recordFrame(double drawMs);
 
     QPointer<Document> m_document;
     Tool m_tool = Select;
@@ -118,10 +139,15 @@ private:
 
     bool m_showFrameTime = false;
     QElapsedTimer m_frameClock;
-    double m_frameMs = 0.0;
-    double m_paintMs = 0.0;
+    FrameStats m_frameStats;
     RigPainter m_painter;
     GhostPainter m_ghosts; // Compare Solvers
+    MeshSurface m_mesh;    // the scene-graph path's, kept between frames
+    bool m_meshDrawn = false; // m_mesh holds the next frame (drawn in updatePolish)
+    QImage m_prepainted;   // the QPainter path's next frame, drawn in updatePolish
+    QSize m_targetPixels;  // the painted item's image, as paint() last saw it
+    // The backend, chosen on the render thread at the first frame; -1 until then.
+    std::atomic<int> m_backend{-1};
 };
 
 } // namespace bonework::editor

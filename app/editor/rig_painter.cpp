@@ -1,5 +1,7 @@
 #include "rig_painter.h"
 
+#include "shape_outline.h"
+
 #include <QPainter>
 
 #include <algorithm>
@@ -23,7 +25,7 @@ const QColor kPin(0xf2, 0xd0, 0x4b);
 const QColor RigPainter::kBackground(0x23, 0x25, 0x29);
 const QColor RigPainter::kSelection(0xff, 0xa6, 0x3d);
 
-void RigPainter::paintGrid(QPainter* painter, const CanvasView& view) const
+void RigPainter::paintGrid(CanvasSurface& surface, const CanvasView& view) const
 {
     // Grid spacing in scene units: 1, 2, 5, 10, 20, 50... whichever is first 12+ px on screen.
     double step = 1;
@@ -42,28 +44,24 @@ void RigPainter::paintGrid(QPainter* painter, const CanvasView& view) const
             const double vy = std::round(y * view.zoom + view.offset.y()) + 0.5;
             batch.append(QLineF(0, vy, view.size.width(), vy));
         }
-        painter->setPen(QPen(color, 1));
-        painter->drawLines(batch);
+        surface.gridLines(batch, color);
     };
-    painter->setRenderHint(QPainter::Antialiasing, false);
     lines(step, kGridMinor);
     lines(step * 5, kGridMajor);
-    painter->setRenderHint(QPainter::Antialiasing, true);
 }
 
-void RigPainter::paintRig(QPainter* painter, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,
+void RigPainter::paintRig(CanvasSurface& surface, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,
                           io::NodeShape shape, int selected) const
 {
-    // Each bone is a convex shape: drawConvexPolygon is the raster engine's fast path, far
-    // cheaper than one big path with a thousand subpaths.
-    painter->setPen(QPen(kBoneOutline, 1.2));
-    painter->setBrush(kBone);
+    // Each bone is a convex shape (QPainter: drawConvexPolygon, the raster engine's fast path).
+    Stroke outline{kBoneOutline, 1.2};
+    QColor fill = kBone;
     for (int pass = 0; pass < 2; ++pass) {
         if (pass == 1) { // the selected bone on top
             if (selected < 0 || rig.isRoot(selected))
                 break;
-            painter->setPen(QPen(kSelection.darker(140), 1.5));
-            painter->setBrush(kSelection);
+            outline = Stroke{kSelection.darker(140), 1.5};
+            fill = kSelection;
         }
         for (std::size_t i = pass == 0 ? 0 : static_cast<std::size_t>(selected); i < world.size(); ++i) {
             const auto j = static_cast<JointIndex>(i);
@@ -72,23 +70,23 @@ void RigPainter::paintRig(QPainter* painter, const CanvasView& view, const Rig& 
             const QPointF a = view.fromRig(toPoint(world[rig.parent(j)].position));
             const QPointF b = view.fromRig(toPoint(world[i].position));
             const QPointF d = b - a;
-            const double len = std::hypot(d.x(), d.y());
+            const double len = vectorLength(d);
             if (len >= 0.5) {
                 const QPointF u = d / len;
                 const QPointF n(-u.y(), u.x());
                 if (shape == io::NodeShape::Ball) {
                     const double r = std::clamp(len * 0.45, 2.0, 40.0);
-                    painter->drawEllipse((a + b) / 2, r, r);
+                    surface.ellipse((a + b) / 2, r, r, outline, fill);
                 } else if (shape == io::NodeShape::Box) {
                     const double w = std::clamp(len * 0.3, 2.0, 30.0);
                     const QPointF box[4] = {a + n * w, b + n * w, b - n * w, a - n * w};
-                    painter->drawConvexPolygon(box, 4);
+                    surface.polygon(box, outline, fill);
                 } else {
                     // A tapered bone: wide near its start, narrowing to the joint it ends at.
                     const double w = std::clamp(len * 0.12, 1.0, 14.0);
                     const QPointF shoulder = a + u * std::min(len * 0.2, 3 * w);
                     const QPointF kite[4] = {a, shoulder + n * w, b, shoulder - n * w};
-                    painter->drawConvexPolygon(kite, 4);
+                    surface.polygon(kite, outline, fill);
                 }
             }
             if (pass == 1)
@@ -108,7 +106,7 @@ void RigPainter::paintRig(QPainter* painter, const CanvasView& view, const Rig& 
         const QImage& sprite = jointSprite(r, dpr);
         const QPointF p = view.fromRig(toPoint(world[i].position));
         const double half = sprite.width() / dpr / 2.0;
-        painter->drawImage(QPointF(p.x() - half, p.y() - half), sprite);
+        surface.sprite(QPointF(p.x() - half, p.y() - half), sprite);
     }
 
     for (std::size_t i = 0; i < world.size(); ++i) {
@@ -118,20 +116,16 @@ void RigPainter::paintRig(QPainter* painter, const CanvasView& view, const Rig& 
             continue;
         const QPointF p = view.fromRig(toPoint(world[i].position));
         const double r = rig.isRoot(j) ? kJointRadius + 1.5 : std::clamp(rig.length(j) * view.zoom * 0.3, 2.5, kJointRadius);
-        if (rig.isRoot(j) || isSelected) {
-            painter->setPen(QPen(isSelected ? kSelection : kBoneOutline, isSelected ? 2.5 : 1.5));
-            painter->setBrush(rig.isRoot(j) ? kBackground : kJoint);
-            painter->drawEllipse(p, r, r);
-        }
+        const Stroke ring{isSelected ? kSelection : kBoneOutline, isSelected ? 2.5 : 1.5};
+        if (rig.isRoot(j) || isSelected)
+            surface.ellipse(p, r, r, ring, rig.isRoot(j) ? kBackground : kJoint);
         if (rig.isRoot(j)) { // a root shows its rotation as a short tick
             const Vec2 dir = world[i].rotation.direction();
-            painter->drawLine(p, p + QPointF(dir.x, dir.y) * (r + 6));
+            surface.line(p, p + QPointF(dir.x, dir.y) * (r + 6), ring);
         }
         if (rig.isPinned(j)) {
-            painter->setPen(QPen(Qt::black, 1));
-            painter->setBrush(kPin);
-            QPolygonF pin{p + QPointF(0, -r - 2), p + QPointF(-5, -r - 11), p + QPointF(5, -r - 11)};
-            painter->drawPolygon(pin);
+            const QPointF pin[3] = {p + QPointF(0, -r - 2), p + QPointF(-5, -r - 11), p + QPointF(5, -r - 11)};
+            surface.polygon(pin, Stroke{Qt::black, 1}, kPin);
         }
     }
 }
@@ -162,7 +156,7 @@ const QImage& RigPainter::jointSprite(double radius, double devicePixelRatio) co
     return m_jointSprites.emplace(key, std::move(sprite)).first->second;
 }
 
-void RigPainter::paintLimitWedge(QPainter* painter, const CanvasView& view, const Rig& rig,
+void RigPainter::paintLimitWedge(CanvasSurface& surface, const CanvasView& view, const Rig& rig,
                                  std::span<const WorldTransform> world, int joint) const
 {
     if (rig.isRoot(joint))
@@ -175,24 +169,22 @@ void RigPainter::paintLimitWedge(QPainter* painter, const CanvasView& view, cons
     const QRectF box(centre - QPointF(radius, radius), QSizeF(2 * radius, 2 * radius));
     QColor fill = kLimit;
     fill.setAlpha(60);
-    painter->setPen(QPen(kLimit, 1.5));
-    painter->setBrush(fill);
-    // Qt angles run counter-clockwise in 1/16 degree; ours run clockwise on screen.
+    const Stroke edge{kLimit, 1.5};
+    // Surface angles run counter-clockwise; ours run clockwise on screen.
     if (max - min >= 360.0) {
-        painter->drawEllipse(box);
+        surface.ellipse(centre, radius, radius, edge, fill);
     } else if (max == min) {
         const Vec2 d = Rotation::fromDegrees(frame + min).direction();
-        painter->drawLine(centre, centre + QPointF(d.x, d.y) * radius);
+        surface.line(centre, centre + QPointF(d.x, d.y) * radius, edge);
     } else {
-        painter->drawPie(box, static_cast<int>(-(frame + min) * 16), static_cast<int>(-(max - min) * 16));
+        surface.pie(box, -(frame + min), -(max - min), edge, fill);
     }
     // The parent bone's direction, the zero the limits are measured from.
     const Vec2 zero = world[parent].rotation.direction();
-    painter->setPen(QPen(kLimit, 1, Qt::DotLine));
-    painter->drawLine(centre, centre + QPointF(zero.x, zero.y) * radius);
+    surface.line(centre, centre + QPointF(zero.x, zero.y) * radius, Stroke{kLimit, 1, {1.0, 2.0}});
 }
 
-void RigPainter::paintTargets(QPainter* painter, const CanvasView& view, const Rig& rig,
+void RigPainter::paintTargets(CanvasSurface& surface, const CanvasView& view, const Rig& rig,
                               std::span<const WorldTransform> world, int selectedChain) const
 {
     for (std::size_t c = 0; c < rig.chains().size(); ++c) {
@@ -200,15 +192,14 @@ void RigPainter::paintTargets(QPainter* painter, const CanvasView& view, const R
         const Vec2 at = target.isAttached() ? world[static_cast<std::size_t>(target.joint)].position : target.point;
         const QPointF p = view.fromRig(toPoint(at));
         const bool selected = static_cast<int>(c) == selectedChain;
-        painter->setPen(QPen(selected ? kSelection : kTarget, 2));
-        painter->setBrush(Qt::NoBrush);
-        painter->drawEllipse(p, 7, 7);
-        painter->drawLine(p - QPointF(12, 0), p + QPointF(12, 0));
-        painter->drawLine(p - QPointF(0, 12), p + QPointF(0, 12));
+        const Stroke pen{selected ? kSelection : kTarget, 2};
+        surface.ellipse(p, 7, 7, pen, Qt::transparent);
+        surface.line(p - QPointF(12, 0), p + QPointF(12, 0), pen);
+        surface.line(p - QPointF(0, 12), p + QPointF(0, 12), pen);
     }
 }
 
-void RigPainter::paintFrameTime(QPainter* painter, double frameMs, double paintMs, std::size_t joints) const
+void RigPainter::paintFrameTime(CanvasSurface& surface, double frameMs, double paintMs, std::size_t joints) const
 {
     const QString text = QStringLiteral("%1 fps  ·  frame %2 ms  ·  paint %3 ms  ·  %4 joints")
                              .arg(frameMs > 0 ? 1000.0 / frameMs : 0.0, 0, 'f', 0)
@@ -216,11 +207,8 @@ void RigPainter::paintFrameTime(QPainter* painter, double frameMs, double paintM
                              .arg(paintMs, 0, 'f', 2)
                              .arg(joints);
     const QRectF box(8, 8, 360, 24);
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(QColor(0, 0, 0, 150));
-    painter->drawRoundedRect(box, 4, 4);
-    painter->setPen(QColor(0xd8, 0xde, 0xe4));
-    painter->drawText(box.adjusted(8, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, text);
+    surface.roundedRect(box, 4, QColor(0, 0, 0, 150));
+    surface.text(box.adjusted(8, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, text, QFont(), QColor(0xd8, 0xde, 0xe4));
 }
 
 } // namespace bonework::editor

@@ -1,9 +1,11 @@
 #pragma once
 // Drawing the rig on the canvas: the grid, bones and joints (with roots, pins and the
-// selection), the selected joint's limit wedge, chain targets and the frame-time overlay. It
-// draws from the forward-kinematics array the canvas keeps, and allocates nothing per frame
-// beyond the grid's line batch (joint circles are stamped from cached sprites).
+// selection), the selected joint's limit wedge, chain targets and the frame-time overlay, on a
+// CanvasSurface (QPainter or the scene graph's geometry, canvas_surface.h). It draws from the
+// forward-kinematics array the canvas keeps, and allocates nothing per frame once its line
+// batch has grown (joint circles are stamped from cached sprites).
 
+#include "canvas_surface.h"
 #include "canvas_view.h"
 
 #include "bonework/forward_kinematics.h"
@@ -20,8 +22,6 @@
 #include <map>
 #include <span>
 
-class QPainter;
-
 namespace bonework::editor {
 
 class RigPainter {
@@ -30,15 +30,15 @@ public:
     static const QColor kSelection;  // the selected joint, chain and the bone being drawn
     static constexpr double kJointRadius = 5.0; // view pixels
 
-    void paintGrid(QPainter* painter, const CanvasView& view) const;
+    void paintGrid(CanvasSurface& surface, const CanvasView& view) const;
     // `shape`: how the joints' bones are drawn (the rig file's editor setting).
-    void paintRig(QPainter* painter, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,
+    void paintRig(CanvasSurface& surface, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,
                   io::NodeShape shape, int selectedJoint) const;
-    void paintLimitWedge(QPainter* painter, const CanvasView& view, const Rig& rig,
+    void paintLimitWedge(CanvasSurface& surface, const CanvasView& view, const Rig& rig,
                          std::span<const WorldTransform> world, int joint) const;
-    void paintTargets(QPainter* painter, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,
+    void paintTargets(CanvasSurface& surface, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,
                       int selectedChain) const;
-    void paintFrameTime(QPainter* painter, double frameMs, double paintMs, std::size_t joints) const;
+    void paintFrameTime(CanvasSurface& surface, double frameMs, double paintMs, std::size_t joints) const;
 
 private:
     const QImage& jointSprite(double radius, double devicePixelRatio) const;
