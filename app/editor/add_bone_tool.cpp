@@ -31,7 +31,7 @@ QPointF AddBoneTool::boneEnd(const ToolEvent& event) const
 {
     if (!(event.modifiers & Qt::ShiftModifier))
         return event.rig;
-    return toPoint(snapBoneEnd(m_host.world()[m_from], {event.rig.x(), event.rig.y()}));
+    return drawing::toPoint(snapBoneEnd(m_host.world()[m_from], {event.rig.x(), event.rig.y()}));
 }
 
 void AddBoneTool::move(const ToolEvent& event)
@@ -47,18 +47,18 @@ void AddBoneTool::release(const ToolEvent& event)
     if (m_from < 0)
         return;
     const QPointF end = boneEnd(event);
-    const QPointF from = toPoint(m_host.world()[m_from].position);
+    const QPointF from = drawing::toPoint(m_host.world()[m_from].position);
     if (std::hypot(end.x() - from.x(), end.y() - from.y()) * m_host.view().zoom >= kMinimumDragPixels)
         m_host.editedDocument().addBone(m_from, end.x(), end.y());
     m_from = -1;
 }
 
-void AddBoneTool::paintOverlay(CanvasSurface& surface, const CanvasView& view) const
+void AddBoneTool::paintOverlay(drawing::CanvasSurface& surface, const drawing::CanvasView& view) const
 {
     if (m_from < 0 || static_cast<std::size_t>(m_from) >= m_host.world().size())
         return;
-    const Stroke dashed{RigPainter::kSelection, 2, {4.0, 2.0}}; // QPen's Qt::DashLine
-    surface.line(view.fromRig(toPoint(m_host.world()[m_from].position)), view.fromRig(m_end), dashed);
+    const drawing::Stroke dashed{drawing::RigPainter::kSelection, 2, {4.0, 2.0}}; // QPen's Qt::DashLine
+    surface.line(view.fromRig(drawing::toPoint(m_host.world()[m_from].position)), view.fromRig(m_end), dashed);
 }
 
 } // namespace bonework::editor

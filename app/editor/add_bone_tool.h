@@ -14,7 +14,7 @@ public:
     void move(const ToolEvent& event) override;
     void release(const ToolEvent& event) override;
     void cancel() override { m_from = -1; }
-    void paintOverlay(CanvasSurface& surface, const CanvasView& view) const override;
+    void paintOverlay(drawing::CanvasSurface& surface, const drawing::CanvasView& view) const override;
 
 private:
     QPointF boneEnd(const ToolEvent& event) const;

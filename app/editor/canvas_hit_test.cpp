@@ -20,12 +20,12 @@ double distanceToSegment(QPointF p, QPointF a, QPointF b)
 
 } // namespace
 
-int jointAt(const Rig& rig, std::span<const WorldTransform> world, const CanvasView& view, QPointF point)
+int jointAt(const Rig& rig, std::span<const WorldTransform> world, const drawing::CanvasView& view, QPointF point)
 {
     int best = -1;
     double bestDistance = kPickRadius;
     for (std::size_t i = 0; i < world.size(); ++i) {
-        const double d = distance(view.fromRig(toPoint(world[i].position)), point);
+        const double d = distance(view.fromRig(drawing::toPoint(world[i].position)), point);
         if (d <= bestDistance) {
             bestDistance = d;
             best = static_cast<int>(i);
@@ -38,8 +38,8 @@ int jointAt(const Rig& rig, std::span<const WorldTransform> world, const CanvasV
         const auto j = static_cast<JointIndex>(i);
         if (rig.isRoot(j))
             continue;
-        const double d = distanceToSegment(point, view.fromRig(toPoint(world[rig.parent(j)].position)),
-                                           view.fromRig(toPoint(world[i].position)));
+        const double d = distanceToSegment(point, view.fromRig(drawing::toPoint(world[rig.parent(j)].position)),
+                                           view.fromRig(drawing::toPoint(world[i].position)));
         if (d <= bestDistance) {
             bestDistance = d;
             best = static_cast<int>(i);
@@ -48,7 +48,7 @@ int jointAt(const Rig& rig, std::span<const WorldTransform> world, const CanvasV
     return best;
 }
 
-int chainTargetAt(const Document& document, const CanvasView& view, QPointF point)
+int chainTargetAt(const Document& document, const drawing::CanvasView& view, QPointF point)
 {
     for (int c = 0; c < document.chainCount(); ++c)
         if (distance(view.fromRig(document.chainTarget(c)), point) <= kPickRadius + 2)

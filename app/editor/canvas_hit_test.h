@@ -17,8 +17,8 @@ inline constexpr double kPickRadius = 9.0;     // view pixels around a joint or 
 inline constexpr double kBonePickDistance = 6.0; // view pixels either side of a bone
 
 // The joint at `point` (view coordinates), or -1.
-int jointAt(const Rig& rig, std::span<const WorldTransform> world, const CanvasView& view, QPointF point);
+int jointAt(const Rig& rig, std::span<const WorldTransform> world, const drawing::CanvasView& view, QPointF point);
 // The chain whose target handle is at `point`, or -1.
-int chainTargetAt(const Document& document, const CanvasView& view, QPointF point);
+int chainTargetAt(const Document& document, const drawing::CanvasView& view, QPointF point);
 
 } // namespace bonework::editor

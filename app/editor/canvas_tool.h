@@ -22,7 +22,7 @@ class Document;
 class CanvasToolHost {
 public:
     virtual Document& editedDocument() const = 0;
-    virtual const CanvasView& view() const = 0;
+    virtual const drawing::CanvasView& view() const = 0;
     // Every joint's world transform, as of the last change of the rig.
     virtual std::span<const WorldTransform> world() const = 0;
     // Works the world transforms out now (a tool that edited the rig and reads them at once).
@@ -48,7 +48,7 @@ public:
     virtual void release(const ToolEvent&) {}
     // The tool is switched away from, or the gesture lost (the window lost the mouse grab).
     virtual void cancel() {}
-    virtual void paintOverlay(CanvasSurface&, const CanvasView&) const {}
+    virtual void paintOverlay(drawing::CanvasSurface&, const drawing::CanvasView&) const {}
 
 protected:
     explicit CanvasTool(CanvasToolHost& host) : m_host(host) {}

@@ -39,32 +39,32 @@ struct Label {
 
 GhostPainter::GhostPainter() { m_font.setPixelSize(11); }
 
-void GhostPainter::paintGhosts(CanvasSurface& surface, const CanvasView& view, const SolverComparisonModel& comparison) const
+void GhostPainter::paintGhosts(drawing::CanvasSurface& surface, const drawing::CanvasView& view, const SolverComparisonModel& comparison) const
 {
     for (const solvers::SolverOutcome& o : comparison.outcomes()) {
         if (o.current || o.joints.empty()) // the chain itself shows its own solver
             continue;
         QColor colour = solverColour(o.kind);
         colour.setAlphaF(kGhostAlpha);
-        const Stroke bone{colour, 2.0, dashesOf(o.kind), false};
-        const Stroke joint{colour, 1.5};
-        QPointF previous = view.fromRig(toPoint(o.joints.front()));
+        const drawing::Stroke bone{colour, 2.0, dashesOf(o.kind), false};
+        const drawing::Stroke joint{colour, 1.5};
+        QPointF previous = view.fromRig(drawing::toPoint(o.joints.front()));
         for (std::size_t k = 1; k < o.joints.size(); ++k) {
-            const QPointF p = view.fromRig(toPoint(o.joints[k]));
+            const QPointF p = view.fromRig(drawing::toPoint(o.joints[k]));
             surface.line(previous, p, bone);
             previous = p;
         }
         // Joints only where bones are long on screen: on a dense chain they would hide it.
         for (std::size_t k = 1; k + 1 < o.joints.size(); ++k) {
-            const QPointF d = view.fromRig(toPoint(o.joints[k])) - view.fromRig(toPoint(o.joints[k - 1]));
+            const QPointF d = view.fromRig(drawing::toPoint(o.joints[k])) - view.fromRig(drawing::toPoint(o.joints[k - 1]));
             if (d.x() * d.x() + d.y() * d.y() >= kJointSpacing * kJointSpacing)
-                surface.ellipse(view.fromRig(toPoint(o.joints[k])), 2.5, 2.5, joint, Qt::transparent);
+                surface.ellipse(view.fromRig(drawing::toPoint(o.joints[k])), 2.5, 2.5, joint, Qt::transparent);
         }
         surface.ellipse(previous, 3.5, 3.5, joint, colour); // the tip
     }
 }
 
-void GhostPainter::paintLabels(CanvasSurface& surface, const CanvasView& view, const SolverComparisonModel& comparison) const
+void GhostPainter::paintLabels(drawing::CanvasSurface& surface, const drawing::CanvasView& view, const SolverComparisonModel& comparison) const
 {
     const auto outcomes = comparison.outcomes();
     std::array<Label, std::size(kAllSolvers)> labels;
@@ -76,11 +76,11 @@ void GhostPainter::paintLabels(CanvasSurface& surface, const CanvasView& view, c
             continue;
         Label& label = labels[labelCount++];
         label.row = static_cast<int>(i);
-        label.tip = view.fromRig(toPoint(o.joints.back()));
+        label.tip = view.fromRig(drawing::toPoint(o.joints.back()));
         const QSizeF size(metrics.horizontalAdvance(comparison.label(label.row)) + 2 * kPadding, metrics.height() + kPadding);
         // Beyond the tip, away from the chain's root (where the rest of the rig tends to be),
         // unless that side has no room.
-        const bool rightward = label.tip.x() >= view.fromRig(toPoint(o.joints.front())).x();
+        const bool rightward = label.tip.x() >= view.fromRig(drawing::toPoint(o.joints.front())).x();
         const double right = label.tip.x() + kOffset, left = label.tip.x() - kOffset - size.width();
         const bool fitsRight = right + size.width() <= view.size.width(), fitsLeft = left >= 0.0;
         QPointF at((rightward && fitsRight) || !fitsLeft ? right : left, label.tip.y() - size.height() / 2);
@@ -113,11 +113,11 @@ void GhostPainter::paintLabels(CanvasSurface& surface, const CanvasView& view, c
         QColor tie = colour;
         tie.setAlphaF(0.6);
         const QPointF end(std::clamp(label.tip.x(), label.box.left(), label.box.right()), label.box.center().y());
-        surface.line(label.tip, end, Stroke{tie, 1.0});
+        surface.line(label.tip, end, drawing::Stroke{tie, 1.0});
         surface.roundedRect(label.box, 3, kLabelBox);
         const QRectF swatch(label.box.topLeft(), QSizeF(2.5, label.box.height()));
         const QPointF corners[4] = {swatch.topLeft(), swatch.topRight(), swatch.bottomRight(), swatch.bottomLeft()};
-        surface.polygon(corners, Stroke{}, colour);
+        surface.polygon(corners, drawing::Stroke{}, colour);
         surface.text(label.box.adjusted(kPadding, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, comparison.label(label.row), m_font, colour);
     }
 }

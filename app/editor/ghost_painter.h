@@ -19,9 +19,9 @@ class GhostPainter {
 public:
     GhostPainter();
     // Under the rig, so the chain itself stays in front of the poses it could have.
-    void paintGhosts(CanvasSurface& surface, const CanvasView& view, const SolverComparisonModel& comparison) const;
+    void paintGhosts(drawing::CanvasSurface& surface, const drawing::CanvasView& view, const SolverComparisonModel& comparison) const;
     // Over everything.
-    void paintLabels(CanvasSurface& surface, const CanvasView& view, const SolverComparisonModel& comparison) const;
+    void paintLabels(drawing::CanvasSurface& surface, const drawing::CanvasView& view, const SolverComparisonModel& comparison) const;
 
 private:
     QFont m_font;

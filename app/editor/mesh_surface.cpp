@@ -59,7 +59,7 @@ void MeshSurface::gridLines(std::span<const QLineF> lines, const QColor& colour)
     }
 }
 
-void MeshSurface::line(QPointF from, QPointF to, const Stroke& stroke)
+void MeshSurface::line(QPointF from, QPointF to, const drawing::Stroke& stroke)
 {
     if (!stroke.visible())
         return;
@@ -72,7 +72,7 @@ void MeshSurface::line(QPointF from, QPointF to, const Stroke& stroke)
     }
     // Dashes as QPen lays them: lengths in widths from the start, each dash capped.
     const QPointF d = to - from;
-    const double length = vectorLength(d);
+    const double length = drawing::vectorLength(d);
     if (length < 1e-9)
         return;
     const QPointF u = d / length;
@@ -87,13 +87,13 @@ void MeshSurface::line(QPointF from, QPointF to, const Stroke& stroke)
     }
 }
 
-void MeshSurface::shape(std::span<const QPointF> points, const Stroke& stroke, const QColor& fill)
+void MeshSurface::shape(std::span<const QPointF> points, const drawing::Stroke& stroke, const QColor& fill)
 {
     ColourMesh& mesh = batch(Kind::Colour).mesh;
     const bool outlined = stroke.visible();
     // Where the outline covers the whole inside, only the outline's outer edge shows.
     if (outlined && fill.alpha() > 0 && stroke.colour.alpha() == 255
-        && outlineCoversInside(points, stroke.width, m_tessellator.pixel())) {
+        && drawing::outlineCoversInside(points, stroke.width, m_tessellator.pixel())) {
         m_tessellator.silhouette(mesh, points, stroke.width / 2, stroke.colour);
         return;
     }
@@ -103,7 +103,7 @@ void MeshSurface::shape(std::span<const QPointF> points, const Stroke& stroke, c
         m_tessellator.strokeClosed(mesh, points, stroke.width, stroke.colour);
 }
 
-void MeshSurface::polygon(std::span<const QPointF> points, const Stroke& stroke, const QColor& fill)
+void MeshSurface::polygon(std::span<const QPointF> points, const drawing::Stroke& stroke, const QColor& fill)
 {
     shape(points, stroke, fill);
 }
@@ -118,7 +118,7 @@ void MeshSurface::arc(QPointF centre, double rx, double ry, double startDegrees,
     }
 }
 
-void MeshSurface::ellipse(QPointF centre, double rx, double ry, const Stroke& stroke, const QColor& fill)
+void MeshSurface::ellipse(QPointF centre, double rx, double ry, const drawing::Stroke& stroke, const QColor& fill)
 {
     m_points.clear();
     const int segments = segmentsFor(std::max(rx, ry));
@@ -127,7 +127,7 @@ void MeshSurface::ellipse(QPointF centre, double rx, double ry, const Stroke& st
     shape(m_points, stroke, fill);
 }
 
-void MeshSurface::pie(const QRectF& box, double startDegrees, double spanDegrees, const Stroke& stroke, const QColor& fill)
+void MeshSurface::pie(const QRectF& box, double startDegrees, double spanDegrees, const drawing::Stroke& stroke, const QColor& fill)
 {
     m_points.clear();
     const QPointF centre = box.center();
@@ -147,7 +147,7 @@ void MeshSurface::roundedRect(const QRectF& box, double radius, const QColor& fi
     arc(QPointF(box.left() + r, box.top() + r), r, r, 90.0, 90.0, segments);
     arc(QPointF(box.left() + r, box.bottom() - r), r, r, 180.0, 90.0, segments);
     arc(QPointF(box.right() - r, box.bottom() - r), r, r, 270.0, 90.0, segments);
-    shape(m_points, Stroke{}, fill);
+    shape(m_points, drawing::Stroke{}, fill);
 }
 
 void MeshSurface::sprite(QPointF topLeft, const QImage& image)

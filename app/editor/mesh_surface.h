@@ -12,7 +12,7 @@
 
 namespace bonework::editor {
 
-class MeshSurface : public CanvasSurface {
+class MeshSurface : public drawing::CanvasSurface {
 public:
     enum class Kind { Colour, Sprites, Text };
     struct SpriteQuad {
@@ -42,10 +42,10 @@ public:
     double devicePixelRatio() const { return m_ratio; }
 
     void gridLines(std::span<const QLineF> lines, const QColor& colour) override;
-    void line(QPointF from, QPointF to, const Stroke& stroke) override;
-    void polygon(std::span<const QPointF> points, const Stroke& stroke, const QColor& fill) override;
-    void ellipse(QPointF centre, double rx, double ry, const Stroke& stroke, const QColor& fill) override;
-    void pie(const QRectF& box, double startDegrees, double spanDegrees, const Stroke& stroke, const QColor& fill) override;
+    void line(QPointF from, QPointF to, const drawing::Stroke& stroke) override;
+    void polygon(std::span<const QPointF> points, const drawing::Stroke& stroke, const QColor& fill) override;
+    void ellipse(QPointF centre, double rx, double ry, const drawing::Stroke& stroke, const QColor& fill) override;
+    void pie(const QRectF& box, double startDegrees, double spanDegrees, const drawing::Stroke& stroke, const QColor& fill) override;
     void roundedRect(const QRectF& box, double radius, const QColor& fill) override;
     void sprite(QPointF topLeft, const QImage& image) override;
     void text(const QRectF& box, int flags, const QString& text, const QFont& font, const QColor& colour) override;
@@ -53,7 +53,7 @@ public:
 private:
     Batch& batch(Kind kind);
     // A closed outline: filled (edges faded unless an outline covers them), then outlined.
-    void shape(std::span<const QPointF> points, const Stroke& stroke, const QColor& fill);
+    void shape(std::span<const QPointF> points, const drawing::Stroke& stroke, const QColor& fill);
     void arc(QPointF centre, double rx, double ry, double startDegrees, double spanDegrees, int segments);
 
     std::vector<Batch> m_batches;

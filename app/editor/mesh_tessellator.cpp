@@ -67,7 +67,7 @@ bool MeshTessellator::prepare(std::span<const QPointF> points)
     m_convex.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         const QPointF e = points[(i + 1) % n] - points[i];
-        const double length = vectorLength(e);
+        const double length = drawing::vectorLength(e);
         m_lengths[i] = length;
         // A repeated point has no direction of its own: it borrows the edge before it.
         m_normals[i] = length > 1e-12 ? QPointF(e.y(), -e.x()) * (side / length) : (i > 0 ? m_normals[i - 1] : QPointF());
@@ -91,7 +91,7 @@ QPointF MeshTessellator::mitred(std::span<const QPointF> points, std::size_t i, 
     if (denominator < 1e-6) // the outline turns right back
         return points[i] + after * distance;
     QPointF mitre = (before + after) / denominator;
-    const double length = vectorLength(mitre);
+    const double length = drawing::vectorLength(mitre);
     if (length > kMitreLimit)
         mitre *= kMitreLimit / length;
     return points[i] + mitre * distance;
@@ -172,7 +172,7 @@ void MeshTessellator::strokeSegment(ColourMesh& mesh, QPointF from, QPointF to, 
                                     const QColor& colour)
 {
     const QPointF d = to - from;
-    const double length = vectorLength(d);
+    const double length = drawing::vectorLength(d);
     if (length < 1e-9 || colour.alpha() == 0)
         return;
     const QPointF u = d / length;

@@ -31,7 +31,7 @@ RigCanvas::RigCanvas(QQuickItem* parent) : QQuickPaintedItem(parent)
     setFlag(ItemAcceptsInputMethod, false);
     setActiveFocusOnTab(true);
     setAntialiasing(true);
-    setFillColor(RigPainter::kBackground);
+    setFillColor(drawing::RigPainter::kBackground);
     setOpaquePainting(true);
     setClip(true); // the scene-graph path's bones and targets reach past the canvas
     CanvasToolHost& host = *this;
@@ -127,7 +127,7 @@ void RigCanvas::fitToView()
         return;
     QRectF box;
     for (const WorldTransform& w : m_world)
-        box |= QRectF(toPoint(w.position), QSizeF(0.001, 0.001));
+        box |= QRectF(drawing::toPoint(w.position), QSizeF(0.001, 0.001));
     if (m_document)
         for (int c = 0; c < m_document->chainCount(); ++c)
             box |= QRectF(m_document->chainTarget(c), QSizeF(0.001, 0.001));
@@ -268,11 +268,11 @@ void RigCanvas::keyReleaseEvent(QKeyEvent* event)
 
 // --- Painting ------------------------------------------------------------------------------
 
-void RigCanvas::draw(CanvasSurface& surface)
+void RigCanvas::draw(drawing::CanvasSurface& surface)
 {
     m_view.size = size();
     m_view.devicePixelRatio = window() ? window()->effectiveDevicePixelRatio() : 1.0;
-    const CanvasView& view = m_view;
+    const drawing::CanvasView& view = m_view;
     m_painter.paintGrid(surface, view);
     if (m_document) {
         const Rig& rig = m_document->rig();
@@ -318,10 +318,10 @@ void RigCanvas::updatePolish()
             m_prepainted = QImage(pixels, QImage::Format_RGB32);
             m_prepainted.setDevicePixelRatio(ratio);
         }
-        m_prepainted.fill(RigPainter::kBackground);
+        m_prepainted.fill(drawing::RigPainter::kBackground);
         QPainter painter(&m_prepainted);
         painter.setRenderHint(QPainter::Antialiasing, true);
-        PainterSurface surface(&painter);
+        drawing::PainterSurface surface(&painter);
         draw(surface);
     }
     recordFrame(clock.nsecsElapsed() / 1e6);
@@ -340,7 +340,7 @@ void RigCanvas::paint(QPainter* painter)
     QElapsedTimer clock;
     clock.start();
     painter->setRenderHint(QPainter::Antialiasing, true);
-    PainterSurface surface(painter);
+    drawing::PainterSurface surface(painter);
     draw(surface);
     recordFrame(clock.nsecsElapsed() / 1e6);
 }
@@ -362,7 +362,7 @@ QSGNode* RigCanvas::updatePaintNode(QSGNode* oldNode, UpdatePaintNodeData* data)
         draw(m_mesh);
     }
     m_meshDrawn = false;
-    node->update(boundingRect(), RigPainter::kBackground, m_mesh);
+    node->update(boundingRect(), drawing::RigPainter::kBackground, m_mesh);
     if (drawHere)
         recordFrame(clock.nsecsElapsed() / 1e6);
     return node;

@@ -106,7 +106,7 @@ protected:
 private:
     // CanvasToolHost
     Document& editedDocument() const override { return *m_document; }
-    const CanvasView& view() const override { return m_view; }
+    const drawing::CanvasView& view() const override { return m_view; }
     std::span<const WorldTransform> world() const override { return m_world; }
     void refreshWorld() override;
     void requestUpdate() override { redraw(); }
@@ -119,14 +119,14 @@ private:
     void zoomAround(QPointF view, double factor);
     void setCursorScene(QPointF scene);
     // Everything on the canvas but its background, on either surface.
-    void draw(CanvasSurface& surface);
+    void draw(drawing::CanvasSurface& surface);
     // One frame drawn: its interval since the last and the time it took to draw.
     void recordFrame(double drawMs);
 
     QPointer<Document> m_document;
     Tool m_tool = Select;
     std::array<std::unique_ptr<CanvasTool>, 3> m_tools; // by Tool
-    CanvasView m_view;
+    drawing::CanvasView m_view;
     QPointF m_cursorScene;
     std::vector<WorldTransform> m_world; // resized when the joint count changes, else reused
     bool m_framePending = true; // fit the next rig that arrives
@@ -140,7 +140,7 @@ private:
     bool m_showFrameTime = false;
     QElapsedTimer m_frameClock;
     FrameStats m_frameStats;
-    RigPainter m_painter;
+    drawing::RigPainter m_painter;
     GhostPainter m_ghosts; // Compare Solvers
     MeshSurface m_mesh;    // the scene-graph path's, kept between frames
     bool m_meshDrawn = false; // m_mesh holds the next frame (drawn in updatePolish)

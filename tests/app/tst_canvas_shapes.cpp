@@ -42,26 +42,26 @@ private slots:
     void thicknessIsHalfTheWidthOfASquare()
     {
         const QPointF square[4] = {{0, 0}, {10, 0}, {10, 10}, {0, 10}};
-        QCOMPARE(shapeThickness(square), 5.0);
+        QCOMPARE(bonework::drawing::shapeThickness(square), 5.0);
     }
 
     void onlyThinShapesCountAsCoveredByTheirOutline()
     {
-        QVERIFY(outlineCoversInside(kite({0, 0}, 8, 30), 1.2, 1.0));   // w = 1: a two-pixel sliver
-        QVERIFY(!outlineCoversInside(kite({0, 0}, 60, 30), 1.2, 1.0)); // w = 7.2: its inside shows
+        QVERIFY(bonework::drawing::outlineCoversInside(kite({0, 0}, 8, 30), 1.2, 1.0));   // w = 1: a two-pixel sliver
+        QVERIFY(!bonework::drawing::outlineCoversInside(kite({0, 0}, 60, 30), 1.2, 1.0)); // w = 7.2: its inside shows
     }
 
     void growingASquareMovesEachSideOut()
     {
         const QPointF square[4] = {{0, 0}, {10, 0}, {10, 10}, {0, 10}};
         std::vector<QPointF> grown;
-        growShape(square, 1.0, grown);
+        bonework::drawing::growShape(square, 1.0, grown);
         QCOMPARE(grown.size(), std::size_t(4));
         QCOMPARE(grown[0], QPointF(-1, -1));
         QCOMPARE(grown[2], QPointF(11, 11));
         // Wound the other way round, still outwards.
         const QPointF reversed[4] = {{0, 10}, {10, 10}, {10, 0}, {0, 0}};
-        growShape(reversed, 1.0, grown);
+        bonework::drawing::growShape(reversed, 1.0, grown);
         QCOMPARE(grown[0], QPointF(-1, 11));
     }
 
@@ -75,7 +75,7 @@ private slots:
         for (double len : {4.0, 6.0, 8.0}) {
             for (double angle : {0.0, 17.0, 45.0, 100.0, 210.0}) {
                 const auto bone = kite({20.3, 20.6}, len, angle);
-                QVERIFY(outlineCoversInside(bone, 1.2, 1.0));
+                QVERIFY(bonework::drawing::outlineCoversInside(bone, 1.2, 1.0));
                 QImage stroked = canvasImage(), silhouette = canvasImage();
                 {
                     QPainter p(&stroked);
@@ -87,7 +87,7 @@ private slots:
                 {
                     QPainter p(&silhouette);
                     p.setRenderHint(QPainter::Antialiasing);
-                    PainterSurface(&p).polygon(bone, Stroke(outline, 1.2), fill);
+                    bonework::drawing::PainterSurface(&p).polygon(bone, bonework::drawing::Stroke(outline, 1.2), fill);
                 }
                 int worst = 0;
                 double total = 0;
@@ -147,12 +147,12 @@ private slots:
         const QPointF square[4] = {{0, 0}, {10, 0}, {10, 10}, {0, 10}};
         QImage sprite(4, 4, QImage::Format_ARGB32_Premultiplied);
         sprite.fill(Qt::white);
-        surface.polygon(square, Stroke(Qt::black, 1), Qt::white);
-        surface.line({0, 0}, {5, 5}, Stroke(Qt::red, 2, {4.0, 2.0}));
+        surface.polygon(square, bonework::drawing::Stroke(Qt::black, 1), Qt::white);
+        surface.line({0, 0}, {5, 5}, bonework::drawing::Stroke(Qt::red, 2, {4.0, 2.0}));
         surface.sprite({1.4, 1.6}, sprite);
         surface.sprite({3.5, 3.4}, sprite);
         surface.text(QRectF(0, 0, 50, 20), Qt::AlignLeft, "a", QFont(), Qt::white);
-        surface.ellipse({5, 5}, 3, 3, Stroke(Qt::red, 1), Qt::transparent);
+        surface.ellipse({5, 5}, 3, 3, bonework::drawing::Stroke(Qt::red, 1), Qt::transparent);
         const auto batches = surface.batches();
         QCOMPARE(batches.size(), std::size_t(4));
         QCOMPARE(batches[0].kind, MeshSurface::Kind::Colour); // the square and the dashed line
@@ -172,7 +172,7 @@ private slots:
         MeshSurface surface;
         surface.begin(1.0);
         for (int i = 0; i < 10000; ++i)
-            surface.polygon(kite({double(i % 100) * 8, double(i / 100) * 8}, 60, i), Stroke(Qt::black, 1.2), Qt::white);
+            surface.polygon(kite({double(i % 100) * 8, double(i / 100) * 8}, 60, i), bonework::drawing::Stroke(Qt::black, 1.2), Qt::white);
         std::size_t vertices = 0;
         for (const MeshSurface::Batch& b : surface.batches()) {
             QCOMPARE(b.kind, MeshSurface::Kind::Colour);

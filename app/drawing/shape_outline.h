@@ -11,7 +11,7 @@
 #include <span>
 #include <vector>
 
-namespace bonework::editor {
+namespace bonework::drawing {
 
 // A vector's length. Not std::hypot: that one is correctly rounded and several times slower,
 // and a big rig's frame takes tens of thousands of these.
@@ -31,4 +31,4 @@ inline bool outlineCoversInside(std::span<const QPointF> points, double strokeWi
 // `distance` long); into `out`.
 void growShape(std::span<const QPointF> points, double distance, std::vector<QPointF>& out);
 
-} // namespace bonework::editor
+} // namespace bonework::drawing

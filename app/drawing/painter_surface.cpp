@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-namespace bonework::editor {
+namespace bonework::drawing {
 
 void PainterSurface::use(const Stroke& stroke, const QColor& fill)
 {
@@ -79,4 +79,4 @@ void PainterSurface::text(const QRectF& box, int flags, const QString& text, con
     m_painter->drawText(box, flags, text);
 }
 
-} // namespace bonework::editor
+} // namespace bonework::drawing

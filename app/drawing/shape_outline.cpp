@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-namespace bonework::editor {
+namespace bonework::drawing {
 namespace {
 
 double cross(QPointF a, QPointF b) { return a.x() * b.y() - a.y() * b.x(); }
@@ -49,4 +49,4 @@ void growShape(std::span<const QPointF> points, double distance, std::vector<QPo
     }
 }
 
-} // namespace bonework::editor
+} // namespace bonework::drawing

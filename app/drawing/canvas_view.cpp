@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace bonework::editor {
+namespace bonework::drawing {
 
 void CanvasView::zoomAround(QPointF anchor, double factor)
 {
@@ -19,4 +19,4 @@ void CanvasView::frame(QRectF box)
     offset = centre() - box.center() * zoom;
 }
 
-} // namespace bonework::editor
+} // namespace bonework::drawing

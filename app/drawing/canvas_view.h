@@ -8,7 +8,7 @@
 #include <QRectF>
 #include <QSizeF>
 
-namespace bonework::editor {
+namespace bonework::drawing {
 
 inline QPointF toPoint(Vec2 v) { return {v.x, v.y}; }
 
@@ -31,4 +31,4 @@ struct CanvasView {
     void frame(QRectF box);
 };
 
-} // namespace bonework::editor
+} // namespace bonework::drawing

@@ -22,7 +22,7 @@
 #include <map>
 #include <span>
 
-namespace bonework::editor {
+namespace bonework::drawing {
 
 class RigPainter {
 public:
@@ -48,4 +48,4 @@ private:
     mutable double m_spriteRatio = 0.0;
 };
 
-} // namespace bonework::editor
+} // namespace bonework::drawing

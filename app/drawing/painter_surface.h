@@ -7,7 +7,7 @@
 
 class QPainter;
 
-namespace bonework::editor {
+namespace bonework::drawing {
 
 class PainterSurface : public CanvasSurface {
 public:
@@ -29,4 +29,4 @@ private:
     std::vector<QPointF> m_grown; // scratch: a thin shape's silhouette
 };
 
-} // namespace bonework::editor
+} // namespace bonework::drawing

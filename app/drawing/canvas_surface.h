@@ -20,7 +20,7 @@
 #include <span>
 #include <utility>
 
-namespace bonework::editor {
+namespace bonework::drawing {
 
 // An outline: colour, width and an optional dash pattern (in widths, as QPen's). A transparent
 // colour draws no outline. `squareCap`: lines and dashes reach half the width past their ends.
@@ -57,4 +57,4 @@ public:
     virtual void text(const QRectF& box, int flags, const QString& text, const QFont& font, const QColor& colour) = 0;
 };
 
-} // namespace bonework::editor
+} // namespace bonework::drawing

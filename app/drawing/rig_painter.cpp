@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace bonework::editor {
+namespace bonework::drawing {
 namespace {
 
 const QColor kGridMinor(0x2b, 0x2e, 0x33);
@@ -211,4 +211,4 @@ void RigPainter::paintFrameTime(CanvasSurface& surface, double frameMs, double p
     surface.text(box.adjusted(8, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, text, QFont(), QColor(0xd8, 0xde, 0xe4));
 }
 
-} // namespace bonework::editor
+} // namespace bonework::drawing
