@@ -12,5 +12,6 @@ enum ExitCode { Success = 0, Failure = 1, UsageError = 2 };
 int runValidate(const QStringList& arguments);
 int runSolve(const QStringList& arguments);
 int runExport(const QStringList& arguments);
+int runSample(const QStringList& arguments);
 
 } // namespace bonework::cli
