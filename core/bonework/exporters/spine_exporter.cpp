@@ -93,7 +93,7 @@ QByteArray exportSpine(const Rig& rig, ExportReport& report, const std::vector<E
         attachments.insert(s.name, QJsonObject{{s.region, region}});
     }
     QByteArray body = QJsonDocument(bones).toJson(QJsonDocument::Compact);
-    if (!exported.empty()) // the art changes the hash too; rigs without exported keep theirs
+    if (!exported.empty()) // the art changes the hash too; rigs without slots keep theirs
         body += QJsonDocument(slotEntries).toJson(QJsonDocument::Compact)
                 + QJsonDocument(attachments).toJson(QJsonDocument::Compact);
     QJsonObject header;
