@@ -13,5 +13,6 @@ int runValidate(const QStringList& arguments);
 int runSolve(const QStringList& arguments);
 int runExport(const QStringList& arguments);
 int runSample(const QStringList& arguments);
+int runRecord(const QStringList& arguments);
 
 } // namespace bonework::cli

@@ -3,6 +3,7 @@
 //   bonework-cli solve RIG.json --solver NAME --target JOINT=X,Y ... | --chain NAME
 //   bonework-cli export RIG.json --format spine|dragonbones -o OUT.json
 //   bonework-cli sample RIG.json --animation NAME --time T [--report] [-o POSED.rig.json]
+//   bonework-cli record RIG.json --chain NAME --driver ball|steering|cursor --seconds S --name CLIP -o OUT
 
 #include "commands.h"
 
@@ -19,6 +20,7 @@ const char* const kUsage =
     "  solve RIG.json ...     pose a rig with an IK solver (see bonework-cli solve --help)\n"
     "  export RIG.json ...    write a Spine or DragonBones file (see bonework-cli export --help)\n"
     "  sample RIG.json ...    pose a rig as one of its animations has it at a time (see --help)\n"
+    "  record RIG.json ...    record the motion preview into an animation clip (see --help)\n"
     "\n"
     "Exit codes: 0 success, 1 invalid input, 2 usage error or unreadable file.\n";
 
@@ -50,6 +52,8 @@ int main(int argc, char* argv[])
         return bonework::cli::runExport(args);
     if (command == QLatin1String("sample"))
         return bonework::cli::runSample(args);
+    if (command == QLatin1String("record"))
+        return bonework::cli::runRecord(args);
     if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
         out << kUsage;
         return bonework::cli::Success;
