@@ -137,6 +137,40 @@ private slots:
         QVERIFY(std::fabs(ease(Curve::bezier(0.42, 0, 0.58, 1), 0.5) - 0.5) < 1e-12);
     }
 
+    // Hand-computed values for each curve kind, through the sampler on a one-bone rig.
+    void samplesMatchHandComputedValues()
+    {
+        Rig rig;
+        JointDesc root;
+        root.name = "root";
+        rig.addJoint(root);
+        rig.addJoint(testing::boneDesc("bone", 0, 10, 0, -90, 90));
+        Clip clip;
+        clip.name = "c";
+        clip.duration = 3;
+        clip.joints.push_back({"bone",
+                               {key(1, 10), key(2, 30, Curve{Curve::Kind::Stepped}), key(2.5, -30, Curve::bezier(0.42, 0, 0.58, 1)), key(3, 50)},
+                               {}, {}, {}});
+        ClipSampler sampler;
+        QCOMPARE(QString::fromStdString(sampler.bind(rig, clip)), QString());
+        Rig pose = rig;
+        auto angleAt = [&](double t) {
+            sampler.sample(t, pose);
+            return pose.angle(1);
+        };
+        QCOMPARE(angleAt(0.5), 0.0);   // before the first key: the setup angle
+        QCOMPARE(angleAt(1.25), 15.0); // linear: a quarter of the way from 10 to 30
+        QCOMPARE(angleAt(2.25), 30.0); // stepped: holds until the next key
+        QCOMPARE(angleAt(2.5), -30.0);
+        // Bezier ease-in-out, symmetric: halfway in time is halfway in value.
+        QVERIFY(std::fabs(angleAt(2.75) - 10.0) < 1e-9);
+        // At a quarter of the time: x(s) = 3(1-s)^2 s 0.42 + 3(1-s) s^2 0.58 + s^3 = 0.25 gives
+        // s = 0.2251, and y(s) = 3(1-s) s^2 + s^3 = 0.1292 of the way.
+        QVERIFY(std::fabs((angleAt(2.625) + 30.0) / 80.0 - 0.1292) < 5e-4);
+        QCOMPARE(angleAt(3.0), 50.0);
+        QCOMPARE(angleAt(99.0), 50.0); // clamped into the clip
+    }
+
     void rulesNameThePlaceOfEachProblem_data()
     {
         QTest::addColumn<int>("breakage");
