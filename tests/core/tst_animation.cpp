@@ -265,6 +265,48 @@ private slots:
         }
     }
 
+    // Thousands of seeded random clips on random limited trees with a holding chain of a random
+    // solver reaching for keyed targets (reachable or not): every sampled frame is legal.
+    void thousandsOfRandomClipsWithChainsStayLegal()
+    {
+        Engine rng(kSeed + 2);
+        RigOptions options;
+        options.limits = true;
+        int frames = 0;
+        for (int trial = 0; trial < 2000; ++trial) {
+            Rig setup = randomTree(rng, uniformInt(rng, 3, 12), options);
+            const auto tip = static_cast<JointIndex>(uniformInt(rng, 1, static_cast<int>(setup.jointCount()) - 1));
+            Chain chain;
+            chain.name = "limb";
+            chain.tip = tip;
+            chain.root = setup.isRoot(setup.parent(tip)) ? setup.parent(tip) : setup.parent(setup.parent(tip));
+            chain.solver = kAllSolvers[uniformInt(rng, 0, static_cast<int>(std::size(kAllSolvers)) - 1)];
+            chain.mix = uniform(rng, 0.1, 1.0);
+            chain.target.point = forwardKinematics(setup)[static_cast<std::size_t>(tip)].position;
+            if (!setup.addChain(chain)) {
+                chain.solver = SolverKind::Fabrik;
+                QVERIFY(setup.addChain(chain));
+            }
+            Clip clip = randomClip(rng, setup);
+            ChainTracks targets{"limb", {}, {}};
+            for (int k = 0; k < 4; ++k)
+                targets.target.push_back({clip.duration * k / 4, chain.target.point + Vec2{uniform(rng, -300, 300), uniform(rng, -300, 300)},
+                                          Curve::bezier(uniform(rng, 0, 1), uniform(rng, 0, 1), uniform(rng, 0, 1), uniform(rng, 0, 1))});
+            clip.chains.push_back(targets);
+            ClipSampler sampler;
+            QCOMPARE(QString::fromStdString(sampler.bind(setup, clip)), QString());
+            Rig pose = setup;
+            for (int k = 0; k < 10; ++k, ++frames) {
+                const double t = uniform(rng, 0.0, clip.duration);
+                sampler.sample(t, pose);
+                const std::string legal = checkLegalPose(setup, pose);
+                if (!legal.empty())
+                    QFAIL(qPrintable(QStringLiteral("seed %1 trial %2 t %3: %4").arg(kSeed + 2).arg(trial).arg(t).arg(QString::fromStdString(legal))));
+            }
+        }
+        QCOMPARE(frames, 20000);
+    }
+
     void chainsHoldInSamplesAndSamplingAllocatesNothing()
     {
         const Rig setup = armWithChainAndSlot();
