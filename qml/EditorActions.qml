@@ -128,6 +128,12 @@ QtObject {
         text: qsTr("Stop"); shortcut: "Esc"; enabled: actions.player.active
         onTriggered: actions.player.stop(false)
     }
+    // Captures every played frame into a new animation clip; added to the rig when play stops.
+    readonly property Action record: Action {
+        text: actions.player.recording ? qsTr("Stop Recording") : qsTr("Record"); shortcut: "Ctrl+R"
+        checkable: true; checked: actions.player.recording
+        onTriggered: { actions.window.updatePlayBounds(); actions.player.toggleRecord() }
+    }
     readonly property Action flipBend: Action {
         text: qsTr("Flip Bend"); shortcut: "N"; enabled: actions.player.active
         onTriggered: actions.player.flipBend()
@@ -153,7 +159,7 @@ QtObject {
     // What the shortcuts list shows, in menu order.
     readonly property var listed: [newRig, open, save, saveAs, exportRig, quit, undo, redo, deleteJoint, togglePin,
                                    selectTool, addBoneTool, poseTool, makeChain, zoomIn, zoomOut, fit, play, step,
-                                   stop, flipBend, shortcuts]
+                                   stop, record, flipBend, shortcuts]
 
     // Keys users expect beside the platform's standard ones, bound only where the standard lacks them.
     readonly property list<QtObject> extraShortcuts: [

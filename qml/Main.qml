@@ -103,7 +103,10 @@ ApplicationWindow {
         canvas: canvas
         player: player
     }
-    PlayController { id: player; objectName: "player"; document: window.document }
+    PlayController {
+        id: player; objectName: "player"; document: window.document
+        onRecorded: (message) => statusBar.flash(message)
+    }
 
     menuBar: MainMenuBar {
         actions: actions

@@ -105,6 +105,7 @@ MenuBar {
         ActionMenuItem { action: bar.actions.step }
         ActionMenuItem { action: bar.actions.stop }
         ActionMenuItem { action: bar.actions.keepPose }
+        ActionMenuItem { action: bar.actions.record }
         MenuSeparator {}
         ActionMenuItem { action: bar.actions.flipBend }
     }

@@ -60,6 +60,12 @@ ToolBar {
         ToolButton { action: bar.actions.step; ToolTip.visible: hovered; ToolTip.text: bar.tip(qsTr("One 60 Hz step"), action) }
         ToolButton { action: bar.actions.stop; ToolTip.visible: hovered; ToolTip.text: bar.tip(qsTr("Stop and return to the pose before play"), action) }
         ToolButton { action: bar.actions.keepPose; ToolTip.visible: hovered; ToolTip.text: qsTr("Stop and keep the played pose (one undo step)") }
+        ToolButton {
+            objectName: "recordButton"
+            action: bar.actions.record; highlighted: bar.player.recording
+            ToolTip.visible: hovered
+            ToolTip.text: bar.tip(qsTr("Record the motion preview into a new animation clip (keys within 0.1 px); stopping adds it to the rig"), action)
+        }
         ToolButton { action: bar.actions.flipBend; ToolTip.visible: hovered; ToolTip.text: bar.tip(qsTr("Switch the driven two-bone chain's bend direction while playing"), action) }
         ComboBox {
             id: driverBox

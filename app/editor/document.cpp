@@ -197,6 +197,11 @@ bool Document::applyEdit(const QString& text, const std::function<EditResult(Rig
     return true;
 }
 
+bool Document::addAnimation(const animation::Clip& clip)
+{
+    return applyEdit(tr("Add Animation %1").arg(QString::fromStdString(clip.name)), [&](Rig& r) { return r.addAnimation(clip); });
+}
+
 void Document::applyRigEdit(const RigEditCommand& command, bool after)
 {
     command.apply(m_rig, after);

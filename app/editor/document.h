@@ -161,6 +161,9 @@ public:
     // Whether the skeleton is the one last saved or opened (Reset Pose goes back to its pose).
     bool skeletonMatchesSaved() const;
 
+    // Adds an animation clip to the rig as one undo step (Play mode's Record).
+    bool addAnimation(const animation::Clip& clip);
+
 signals:
     void fileChanged();
     void modifiedChanged();

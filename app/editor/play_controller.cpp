@@ -243,11 +243,53 @@ void PlayController::stop(bool keep)
     m_timer.stop();
     if (!m_sim)
         return;
+    std::optional<animation::Clip> clip = finishRecording();
     m_sim.reset();
-    if (m_document)
+    if (m_document) {
         m_document->posing()->endPreview(keep);
+        if (clip && m_document->addAnimation(*clip)) {
+            std::size_t keys = 0;
+            for (const animation::JointTracks& t : clip->joints)
+                keys += t.angle.size() + t.x.size() + t.y.size() + t.rotation.size();
+            emit recorded(tr("Recorded %1: %2 s, %3 keys").arg(QString::fromStdString(clip->name)).arg(clip->duration, 0, 'f', 2).arg(keys));
+        }
+    }
     emit stateChanged();
     emit frameAdvanced();
+}
+
+void PlayController::toggleRecord()
+{
+    if (m_recorder) {
+        stop(false);
+        return;
+    }
+    if (!m_sim && !start())
+        return;
+    m_recordSetup = std::make_unique<Rig>(m_sim->poseBeforePlay());
+    m_recorder = std::make_unique<animation::ClipRecorder>(*m_recordSetup);
+    m_recordStart = m_sim->stepCount();
+    m_recorder->capture(0.0, m_sim->rig());
+    if (!isPlaying())
+        play();
+    emit stateChanged();
+}
+
+std::optional<animation::Clip> PlayController::finishRecording()
+{
+    if (!m_recorder)
+        return std::nullopt;
+    std::optional<animation::Clip> clip;
+    if (m_recorder->frameCount() > 1) {
+        int n = 1;
+        while (m_recordSetup->findAnimation(tr("Recording %1").arg(n).toStdString()) >= 0
+               || (m_document && m_document->rig().findAnimation(tr("Recording %1").arg(n).toStdString()) >= 0))
+            ++n;
+        clip = m_recorder->finish(tr("Recording %1").arg(n).toStdString(), 0.1);
+    }
+    m_recorder.reset();
+    m_recordSetup.reset();
+    return clip;
 }
 
 void PlayController::tick()
@@ -262,6 +304,9 @@ void PlayController::tick()
 
 void PlayController::publish()
 {
+    // Every shown frame is recorded at its simulated time (steps since the recording began).
+    if (m_recorder)
+        m_recorder->capture(static_cast<double>(m_sim->stepCount() - m_recordStart) * m_sim->stepSeconds(), m_sim->rig());
     if (m_document)
         m_document->posing()->showPreview(m_sim->rig());
     emit frameAdvanced();
@@ -275,6 +320,8 @@ QString PlayController::status() const
         return {};
     const solvers::SolveResult& r = m_sim->lastSolve();
     QString s = tr("step %1 · error %2 · bend %3").arg(m_sim->stepCount()).arg(r.error, 0, 'f', 2).arg(bend());
+    if (m_recorder)
+        s = tr("● recording %1 s · ").arg(static_cast<double>(m_sim->stepCount() - m_recordStart) * m_sim->stepSeconds(), 0, 'f', 1) + s;
     if (m_settings.driver == sim::DriverKind::BouncingBall)
         s += tr(" · kicks %1").arg(m_sim->ball().kicks);
     return s;

@@ -2,8 +2,11 @@
 // Play mode: runs the motion-preview simulation (core/bonework/sim) on the document's rig at a
 // fixed 60 Hz step, independent of the frame rate, and shows each pose on the canvas. A driver
 // moves the effector: the cursor, a bouncing ball, or the arrow keys (steering). Stopping goes
-// back to the pose before play, or keeps the played pose as one undo step.
+// back to the pose before play, or keeps the played pose as one undo step. Record captures the
+// solved pose every frame into a new animation clip (animation/clip_recorder.h, keys within
+// 0.1 px), added to the rig as one undo step when play stops.
 
+#include "bonework/animation/clip_recorder.h"
 #include "bonework/sim/simulation.h"
 
 #include <QElapsedTimer>
@@ -15,6 +18,7 @@
 #include <QtQml/qqmlregistration.h>
 
 #include <memory>
+#include <optional>
 
 namespace bonework::editor {
 
@@ -26,6 +30,7 @@ class PlayController : public QObject {
     Q_PROPERTY(bonework::editor::Document* document READ document WRITE setDocument NOTIFY documentChanged)
     Q_PROPERTY(bool active READ isActive NOTIFY stateChanged)   // a simulation exists (playing or paused)
     Q_PROPERTY(bool playing READ isPlaying NOTIFY stateChanged)
+    Q_PROPERTY(bool recording READ isRecording NOTIFY stateChanged)
     Q_PROPERTY(QString driver READ driver WRITE setDriver NOTIFY driverChanged)
     // What play mode can drive, for the tool bar: {text (shown), value (driver's name)}.
     Q_PROPERTY(QVariantList drivers READ drivers CONSTANT)
@@ -47,6 +52,7 @@ public:
     void setDocument(Document* document);
     bool isActive() const { return m_sim != nullptr; }
     bool isPlaying() const { return m_timer.isActive(); }
+    bool isRecording() const { return m_recorder != nullptr; }
     QString driver() const;
     static QVariantList drivers();
     void setDriver(const QString& name);
@@ -76,8 +82,12 @@ public:
     Q_INVOKABLE void stepOnce();
     // Flips the driven two-bone solve's bend direction while playing (the S5 elbow switch).
     Q_INVOKABLE void flipBend();
-    // Leaves play mode: keep = true keeps the played pose as one undo step.
+    // Leaves play mode: keep = true keeps the played pose as one undo step. A recording ends
+    // here: its clip ("Recording N") is added to the rig as one more undo step.
     Q_INVOKABLE void stop(bool keep = false);
+    // Starts recording (and playing) from the current frame; while recording, ends the
+    // recording and play mode (stop()).
+    Q_INVOKABLE void toggleRecord();
 
     // For tests: runs `steps` fixed steps as if that much time had passed.
     void runSteps(int steps);
@@ -90,9 +100,13 @@ signals:
     void speedChanged();
     void settingsChanged();
     void frameAdvanced();
+    // A recording was added to the rig: what it holds, for the status bar.
+    void recorded(const QString& message);
 
 private:
     bool start();
+    // The recorded clip, named after the first free "Recording N"; empty when nothing moved.
+    std::optional<animation::Clip> finishRecording();
     void tick();
     void publish();
     sim::DrivenEffector chooseEffector(QString* why) const;
@@ -106,6 +120,9 @@ private:
     sim::SteeringKeys m_keys;
     Vec2 m_cursor{600, 400};
     QString m_problem;
+    std::unique_ptr<Rig> m_recordSetup; // the rig the recorder reads (kept while it records)
+    std::unique_ptr<animation::ClipRecorder> m_recorder;
+    std::uint64_t m_recordStart = 0;    // the step the recording began at
 };
 
 } // namespace bonework::editor

@@ -5,6 +5,9 @@
 
 #include "bonework/forward_kinematics.h"
 
+#include "bonework/animation/clip_sampler.h"
+
+#include <QSignalSpy>
 #include <QTest>
 
 using namespace bonework;
@@ -97,6 +100,64 @@ private slots:
         }
         QVERIFY(player.status().contains("kicks"));
         player.stop(false);
+    }
+
+    // Record: every played frame goes into a new clip, added as one undo step when play stops,
+    // with the pose before play back in place; the clip replays the recording within 0.1 px.
+    void recordAddsTheFramesAsAClip()
+    {
+        Document doc;
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "ball-arm.rig.json")));
+        const Rig before = doc.rig();
+        const std::size_t clips = before.animations().size();
+        PlayController player;
+        player.setDocument(&doc);
+        player.setDriver("ball");
+        player.setBounds(QRectF(0, 0, 1200, 800));
+        QSignalSpy state(&player, &PlayController::stateChanged);
+        player.toggleRecord();
+        QVERIFY(player.isRecording());
+        QVERIFY(player.isPlaying());
+        player.pause();
+        std::vector<std::vector<WorldTransform>> played;
+        for (int i = 0; i < 60; ++i) {
+            player.runSteps(2);
+            played.push_back(forwardKinematics(doc.rig()));
+        }
+        const int steps = doc.undoStack()->count();
+        player.toggleRecord(); // ends the recording and play mode
+        QVERIFY(!player.isRecording());
+        QVERIFY(!player.isActive());
+        QVERIFY(state.count() >= 2);
+        QCOMPARE(doc.rig().animations().size(), clips + 1);
+        const animation::Clip& clip = doc.rig().animations().back();
+        QCOMPARE(QString::fromStdString(clip.name), QStringLiteral("Recording 1"));
+        QVERIFY(std::fabs(clip.duration - 2.0) < 1e-9); // 120 steps at 60 Hz
+        QCOMPARE(doc.undoStack()->count(), steps + 1);
+        // The joints are as before play; only the clip was added.
+        Rig withoutClip = doc.rig();
+        QVERIFY(withoutClip.removeAnimation(static_cast<int>(clips)));
+        QVERIFY(withoutClip == before);
+        // Played back, the clip puts every joint where it was shown, frame by frame.
+        animation::ClipSampler sampler;
+        QCOMPARE(QString::fromStdString(sampler.bind(doc.rig(), clip)), QString());
+        Rig pose = doc.rig();
+        for (std::size_t f = 0; f < played.size(); ++f) {
+            sampler.sample((f + 1) * 2 / 60.0, pose);
+            const std::vector<WorldTransform> world = forwardKinematics(pose);
+            for (std::size_t j = 0; j < world.size(); ++j)
+                QVERIFY2(distance(world[j].position, played[f][j].position) <= 0.1,
+                         qPrintable(QStringLiteral("frame %1 joint %2").arg(f).arg(j)));
+        }
+        doc.undo();
+        QCOMPARE(doc.rig().animations().size(), clips);
+        // A second recording takes the next free name.
+        doc.redo();
+        player.toggleRecord();
+        player.pause();
+        player.runSteps(10);
+        player.stop(false);
+        QCOMPARE(QString::fromStdString(doc.rig().animations().back().name), QStringLiteral("Recording 2"));
     }
 
     void steeringMovesTheSnakeHeadWithTheKeys()
