@@ -10,6 +10,8 @@ Pane {
     // The selected joint's fields, kept up to date by C++ as the rig and the selection change.
     readonly property SelectedJoint info: SelectedJoint { document: inspector.document }
     readonly property bool hasJoint: info.valid
+    readonly property bool hasSlot: inspector.document.selectedSlot >= 0
+    signal chooseImageRequested()
 
     padding: 8
     ColumnLayout {
@@ -17,8 +19,8 @@ Pane {
         spacing: 4
         Label { text: qsTr("Inspector"); font.bold: true }
         Label {
-            visible: !inspector.hasJoint
-            text: qsTr("Select a joint on the canvas or in the tree.")
+            visible: !inspector.hasJoint && !inspector.hasSlot
+            text: qsTr("Select a joint or an image on the canvas, in the tree or in the draw order.")
             wrapMode: Text.WordWrap
             Layout.fillWidth: true
             color: Theme.secondaryText
@@ -95,6 +97,12 @@ Pane {
                 color: Theme.secondaryText
                 text: inspector.hasJoint ? qsTr("World (%1, %2)").arg(inspector.info.worldX.toFixed(1)).arg(inspector.info.worldY.toFixed(1)) : ""
             }
+        }
+        SlotInspector {
+            visible: inspector.hasSlot
+            document: inspector.document
+            Layout.fillWidth: true
+            onChooseImageRequested: inspector.chooseImageRequested()
         }
         Item { Layout.fillHeight: true }
     }
