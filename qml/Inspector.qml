@@ -14,8 +14,15 @@ Pane {
     signal chooseImageRequested()
 
     padding: 8
-    ColumnLayout {
+    // The fields scroll when the column leaves the panel less room than they need (an image's
+    // eleven fields).
+    ScrollView {
+        id: scroller
         anchors.fill: parent
+        contentWidth: availableWidth
+        clip: true
+    ColumnLayout {
+        width: scroller.availableWidth
         spacing: 4
         Label { text: qsTr("Inspector"); font.bold: true }
         Label {
@@ -106,4 +113,5 @@ Pane {
         }
         Item { Layout.fillHeight: true }
     }
+}
 }
