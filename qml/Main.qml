@@ -192,9 +192,12 @@ ApplicationWindow {
                 onChooseImageRequested: imageDialog.open()
             }
             DrawOrderPanel {
+                id: drawOrder
                 document: window.document
-                SplitView.preferredHeight: 170
-                SplitView.minimumHeight: 90
+                // A heading and a hint while the rig has no images; a few rows once it has
+                // (then it scrolls), so the inspector and the chains keep their room.
+                SplitView.preferredHeight: drawOrder.slotCount > 0 ? 150 : 76
+                SplitView.minimumHeight: 60
                 onImportRequested: window.importImages()
             }
             ChainsPanel {
