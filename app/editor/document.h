@@ -158,6 +158,8 @@ public:
     // A slot on `joint` showing `image` (a path relative to the rig's folder) with its centre at
     // scene point (x, y), named after the image (made unique); its index, or -1 when refused.
     Q_INVOKABLE int addSlot(int joint, const QString& image, double x, double y);
+    // The same, named after `baseName` (made unique) rather than the image path.
+    int addSlotNamed(int joint, const QString& image, const QString& baseName, double x, double y);
     Q_INVOKABLE bool removeSlot(int index);
     // Moves a slot in the draw order (0: at the back), the others keeping their order.
     Q_INVOKABLE bool moveSlot(int from, int to);

@@ -82,7 +82,8 @@ int Document::importImages(const QList<QUrl>& files, double x, double y)
     int imported = 0;
     for (int k = 0; k < paths.size() && joint >= 0; ++k) {
         // Several at once are fanned out a little, so each can be picked.
-        if (addSlot(joint, storedImagePath(paths[k]), x + 24.0 * k, y + 24.0 * k) >= 0)
+        const QString stored = storedImagePath(paths[k]);
+        if (addSlotNamed(joint, stored, QFileInfo(paths[k]).completeBaseName(), x + 24.0 * k, y + 24.0 * k) >= 0)
             ++imported;
     }
     m_undo.endMacro();

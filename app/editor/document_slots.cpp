@@ -55,10 +55,15 @@ std::string Document::newSlotName(const std::string& base) const
 
 int Document::addSlot(int joint, const QString& image, double x, double y)
 {
+    return addSlotNamed(joint, image, QFileInfo(image).completeBaseName(), x, y);
+}
+
+int Document::addSlotNamed(int joint, const QString& image, const QString& baseName, double x, double y)
+{
     if (refuseWhilePlaying() || !refuseInvalid(joint))
         return -1;
     Slot slot;
-    slot.name = newSlotName(QFileInfo(image).completeBaseName().toStdString());
+    slot.name = newSlotName(baseName.toStdString());
     slot.joint = joint;
     slot.image = image.toStdString();
     // The image's centre at (x, y), upright on screen whatever the bone's direction.

@@ -11,7 +11,11 @@
 #include "random_slots.h"
 #include "std_text.h"
 
+#include <QDir>
+#include <QFileInfo>
+#include <QImage>
 #include <QSignalSpy>
+#include <QUrl>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -189,6 +193,43 @@ private slots:
         QCOMPARE(refused.at(1).at(0).toString(), QString("the opacity must be between 0 and 1"));
         QCOMPARE(doc.undoStack()->count(), 0);
         QVERIFY(sameToTheBit(doc.rig(), before));
+    }
+
+    void importsStoreRelativePathsAndCopyTheRestOnSave()
+    {
+        // A file inside the rig's folder is named relative to it; files from elsewhere become
+        // art/NAME (a second hand.png from another folder art/hand-2.png), which a save copies.
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath("rig/parts") && QDir(dir.path()).mkpath("a") && QDir(dir.path()).mkpath("b"));
+        QImage image(10, 6, QImage::Format_ARGB32);
+        image.fill(Qt::blue);
+        for (const char* file : {"rig/parts/arm.png", "a/hand.png", "b/hand.png"})
+            QVERIFY(image.save(dir.filePath(file)));
+        Engine rng(11);
+        Document doc;
+        QVERIFY(openRandomRig(rng, doc, 0));
+        const QString rigPath = dir.filePath("rig/figure.rig.json");
+        QVERIFY(doc.files()->saveAs(rigPath));
+        doc.setSelectedJoint(0);
+        const QList<QUrl> files{QUrl::fromLocalFile(dir.filePath("rig/parts/arm.png")), QUrl::fromLocalFile(dir.filePath("a/hand.png")),
+                                QUrl::fromLocalFile(dir.filePath("b/hand.png"))};
+        QCOMPARE(doc.importImages(files, 10, 20), 3);
+        QCOMPARE(doc.undoStack()->count(), 1); // one import, one step
+        const auto& list = doc.rig().slotList();
+        QCOMPARE(list[0].image, std::string("parts/arm.png"));
+        QCOMPARE(list[1].image, std::string("art/hand.png"));
+        QCOMPARE(list[2].image, std::string("art/hand-2.png"));
+        QCOMPARE(list[2].name, std::string("hand2"));
+        QVERIFY(doc.slotImages().image("art/hand-2.png")); // read from where it is until saved
+        QCOMPARE(doc.artCopies(rigPath).size(), 2);
+        QSignalSpy asked(doc.files(), &FileService::artCopyNeeded);
+        QVERIFY(!doc.files()->save());
+        QCOMPARE(asked.count(), 1);
+        QVERIFY(doc.files()->saveCopyingArt(rigPath));
+        QVERIFY(QFileInfo::exists(dir.filePath("rig/art/hand-2.png")));
+        QVERIFY(doc.artCopies(rigPath).isEmpty());
+        doc.undo();
+        QCOMPARE(doc.slotCount(), 0);
     }
 
     void aDragIsOneStepAndLocksFollowTheSlot()
