@@ -288,6 +288,7 @@ private:
     int m_selectedJoint = -1;
     int m_selectedChain = -1;
     int m_selectedSlot = -1;
+    std::string m_selectedSlotName; // to follow it when indices shift
     QSet<QString> m_missingImages; // slot image paths that could not be read
     drawing::SlotImages m_images;   // decoded once, drawn by the canvas
     QHash<QString, QString> m_pendingArt; // "art/NAME" -> the file it is copied from on save

@@ -20,6 +20,7 @@ void Document::setSelectedSlot(int slot)
     if (slot == m_selectedSlot)
         return;
     m_selectedSlot = slot;
+    m_selectedSlotName = slot >= 0 ? m_rig.slotList()[slot].name : std::string();
     if (slot >= 0)
         m_selectedJoint = -1; // one thing selected: the inspector shows it
     emit selectionChanged();
@@ -27,8 +28,17 @@ void Document::setSelectedSlot(int slot)
 
 void Document::slotListChanged()
 {
-    if (m_selectedSlot >= slotCount())
-        setSelectedSlot(-1);
+    // Follow the selected slot by name (indices shift when joints or slots come and go); a
+    // rename, or its undo, changes the name instead, so then keep the index.
+    if (m_selectedSlot < 0)
+        return;
+    const auto& list = m_rig.slotList();
+    const bool sameName = m_selectedSlot < slotCount() && list[m_selectedSlot].name == m_selectedSlotName;
+    if (!sameName) {
+        const int found = m_rig.findSlot(m_selectedSlotName);
+        setSelectedSlot(found >= 0 ? found : m_selectedSlot < slotCount() ? m_selectedSlot : -1);
+    }
+    m_selectedSlotName = m_selectedSlot >= 0 ? list[m_selectedSlot].name : std::string();
 }
 
 bool Document::refuseInvalidSlot(int index)

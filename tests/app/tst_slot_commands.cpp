@@ -254,6 +254,18 @@ private slots:
         QVERIFY(doc.renameSlot(0, "moved"));
         QVERIFY(doc.isSlotLocked(0));
         QCOMPARE(doc.undoStack()->count(), 3); // locking is not an edit
+        // The selection follows its slot when the indices shift, and through a rename.
+        doc.setSlotLocked(0, false);
+        doc.setSelectedSlot(2);
+        const std::string selected = doc.rig().slotList()[2].name;
+        QVERIFY(doc.removeSlot(0));
+        QCOMPARE(doc.selectedSlot(), 1);
+        QVERIFY(doc.renameSlot(1, "still selected"));
+        QCOMPARE(doc.selectedSlot(), 1);
+        doc.undo();
+        doc.undo();
+        QCOMPARE(doc.selectedSlot(), 2);
+        QCOMPARE(doc.rig().slotList()[2].name, selected);
     }
 };
 
