@@ -54,10 +54,21 @@ QtObject {
         shortcut: StandardKey.Redo; enabled: actions.document.canRedo
         onTriggered: actions.document.redo()
     }
+    // Deletes what is selected: a joint (with its subtree) or an image.
     readonly property Action deleteJoint: Action {
-        text: qsTr("&Delete Joint"); shortcut: StandardKey.Delete
-        enabled: actions.document.selectedJoint >= 0
-        onTriggered: actions.document.removeJoint(actions.document.selectedJoint)
+        text: actions.document.selectedSlot >= 0 ? qsTr("&Delete Image") : qsTr("&Delete Joint")
+        shortcut: StandardKey.Delete
+        enabled: actions.document.selectedJoint >= 0 || actions.document.selectedSlot >= 0
+        onTriggered: {
+            if (actions.document.selectedSlot >= 0)
+                actions.document.removeSlot(actions.document.selectedSlot)
+            else
+                actions.document.removeJoint(actions.document.selectedJoint)
+        }
+    }
+    readonly property Action importImages: Action {
+        text: qsTr("&Import Images\u2026"); shortcut: "Ctrl+I"
+        onTriggered: actions.window.importImages()
     }
     readonly property Action togglePin: Action {
         text: qsTr("Toggle &Pin"); shortcut: "P"
@@ -81,6 +92,11 @@ QtObject {
         text: qsTr("Show Frame &Time"); checkable: true
         checked: actions.canvas.showFrameTime
         onToggled: actions.canvas.showFrameTime = checked
+    }
+    readonly property Action showBones: Action {
+        text: qsTr("Show &Bones"); checkable: true; shortcut: "Ctrl+B"
+        checked: actions.canvas.showBones
+        onToggled: actions.canvas.showBones = checked
     }
     readonly property Action compareSolvers: Action {
         text: qsTr("&Compare Solvers"); checkable: true
@@ -157,8 +173,8 @@ QtObject {
     }
 
     // What the shortcuts list shows, in menu order.
-    readonly property var listed: [newRig, open, save, saveAs, exportRig, quit, undo, redo, deleteJoint, togglePin,
-                                   selectTool, addBoneTool, poseTool, makeChain, zoomIn, zoomOut, fit, play, step,
+    readonly property var listed: [newRig, open, save, saveAs, importImages, exportRig, quit, undo, redo, deleteJoint, togglePin,
+                                   selectTool, addBoneTool, poseTool, makeChain, zoomIn, zoomOut, fit, showBones, play, step,
                                    stop, record, flipBend, shortcuts]
 
     // Keys users expect beside the platform's standard ones, bound only where the standard lacks them.

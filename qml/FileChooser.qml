@@ -12,6 +12,9 @@ import Bonework.Editor
 Dialog {
     id: chooser
     property bool saving: false
+    // Opening several files (Import Images): each click adds a file to the name field, or takes
+    // it out again, as "a.png" "b.png"; chosenFiles gives them all.
+    property bool multiple: false
     property url folder: FileNames.startFolder("")
     // [{ label: "Bonework rigs (*.rig.json)", globs: ["*.rig.json"] }, ...]
     property var filters: []
@@ -20,8 +23,41 @@ Dialog {
     property string problem: ""
     // The chosen file and the filter it was chosen under.
     signal chosen(url file, int filterIndex)
+    signal chosenFiles(var files)
+
+    // The quoted names in the name field ("a.png" "b.png"), or the one name typed.
+    function pickedNames() {
+        const quoted = nameField.text.match(/"[^"]+"/g)
+        return quoted ? quoted.map(q => q.slice(1, -1)) : [nameField.text]
+    }
+    function togglePicked(name) {
+        const names = nameField.text.indexOf('"') >= 0 ? pickedNames() : []
+        const at = names.indexOf(name)
+        if (at >= 0)
+            names.splice(at, 1)
+        else
+            names.push(name)
+        nameField.text = names.map(n => '"' + n + '"').join(" ")
+    }
+    function tryAcceptMany() {
+        problem = ""
+        const targets = []
+        for (const name of pickedNames()) {
+            const target = FileNames.resolve(folder, name, "")
+            if (target.toString() === "" || FileNames.isFolder(target) || !FileNames.exists(target)) {
+                problem = qsTr("There is no file %1.").arg(name)
+                return
+            }
+            targets.push(target)
+        }
+        FileNames.rememberFolder(targets[0])
+        close()
+        chosenFiles(targets)
+    }
 
     function tryAccept() {
+        if (multiple && nameField.text.indexOf('"') >= 0)
+            return tryAcceptMany()
         problem = ""
         const target = FileNames.resolve(folder, nameField.text, saving ? defaultSuffix : "")
         if (target.toString() === "") {
@@ -36,6 +72,10 @@ Dialog {
         } else if (saving && FileNames.exists(target)) {
             chooser.replaceBox.target = target
             chooser.replaceBox.open()
+        } else if (multiple) {
+            FileNames.rememberFolder(target)
+            close()
+            chosenFiles([target])
         } else {
             finish(target)
         }
@@ -147,7 +187,9 @@ Dialog {
                 }
                 onClicked: {
                     files.currentIndex = index
-                    if (!fileIsDir)
+                    if (!fileIsDir && chooser.multiple)
+                        chooser.togglePicked(fileName)
+                    else if (!fileIsDir)
                         nameField.text = fileName
                 }
                 onDoubleClicked: files.activate(index)
@@ -161,7 +203,9 @@ Dialog {
                 id: nameField
                 objectName: "fileNameField"
                 Layout.fillWidth: true
-                placeholderText: chooser.saving ? qsTr("name, or a path") : qsTr("a file in this folder, or a path")
+                placeholderText: chooser.saving ? qsTr("name, or a path")
+                                 : chooser.multiple ? qsTr("click files to pick several, or type a path")
+                                 : qsTr("a file in this folder, or a path")
                 onAccepted: chooser.tryAccept()
                 onTextEdited: chooser.problem = ""
             }

@@ -10,15 +10,24 @@ Pane {
     // The selected joint's fields, kept up to date by C++ as the rig and the selection change.
     readonly property SelectedJoint info: SelectedJoint { document: inspector.document }
     readonly property bool hasJoint: info.valid
+    readonly property bool hasSlot: inspector.document.selectedSlot >= 0
+    signal chooseImageRequested()
 
     padding: 8
-    ColumnLayout {
+    // The fields scroll when the column leaves the panel less room than they need (an image's
+    // eleven fields).
+    ScrollView {
+        id: scroller
         anchors.fill: parent
+        contentWidth: availableWidth
+        clip: true
+    ColumnLayout {
+        width: scroller.availableWidth
         spacing: 4
         Label { text: qsTr("Inspector"); font.bold: true }
         Label {
-            visible: !inspector.hasJoint
-            text: qsTr("Select a joint on the canvas or in the tree.")
+            visible: !inspector.hasJoint && !inspector.hasSlot
+            text: qsTr("Select a joint or an image on the canvas, in the tree or in the draw order.")
             wrapMode: Text.WordWrap
             Layout.fillWidth: true
             color: Theme.secondaryText
@@ -96,6 +105,13 @@ Pane {
                 text: inspector.hasJoint ? qsTr("World (%1, %2)").arg(inspector.info.worldX.toFixed(1)).arg(inspector.info.worldY.toFixed(1)) : ""
             }
         }
+        SlotInspector {
+            visible: inspector.hasSlot
+            document: inspector.document
+            Layout.fillWidth: true
+            onChooseImageRequested: inspector.chooseImageRequested()
+        }
         Item { Layout.fillHeight: true }
     }
+}
 }

@@ -23,6 +23,8 @@ ApplicationWindow {
         Theme.apply(palette)
         if (startupError !== "")
             showError(qsTr("Could not open the file"), startupError)
+        else if (document.missingImagesReport !== "")
+            showError(qsTr("Missing images"), document.missingImagesReport)
         if (autosave.hasRecovery)
             recoveryDialog.open()
         applyPlayHint()
@@ -38,6 +40,12 @@ ApplicationWindow {
     }
     function saveAs() { saveDialog.open() }
     function exportRig() { exportDialog.open() }
+    // File > Import Images…: the images land in the middle of the canvas.
+    function importImages() { importDialog.open() }
+    function importAt(files, viewPoint) {
+        const p = canvas.mapToRig(viewPoint)
+        document.importImages(files, p.x, p.y)
+    }
     function makeChain() { chainDialog.open() }
     function showShortcuts() { shortcutsDialog.open() }
     function showAbout() { aboutDialog.open() }
@@ -86,7 +94,16 @@ ApplicationWindow {
         function onLoadFailed(message) { window.showError(qsTr("Could not open the file"), message) }
         function onSaveFailed(message) { window.showError(qsTr("Could not save the file"), message) }
         function onEditRefused(message) { statusBar.flash(message) }
+        function onImagesMissing(message) { window.showError(qsTr("Missing images"), message) }
         function onFileChanged() { window.applyPlayHint() }
+    }
+    Connections {
+        target: window.document.files
+        function onArtCopyNeeded(path, message) {
+            artCopyDialog.path = path
+            artCopyDialog.informativeText = message
+            artCopyDialog.open()
+        }
     }
     Connections {
         target: canvas
@@ -135,6 +152,18 @@ ApplicationWindow {
             Keys.onPressed: (event) => { if (player.active && player.setKey(event.key, true)) event.accepted = true }
             Keys.onReleased: (event) => { if (!event.isAutoRepeat && player.active && player.setKey(event.key, false)) event.accepted = true }
 
+            // Image files dropped on the canvas become images on the selected bone, where dropped.
+            DropArea {
+                anchors.fill: parent
+                keys: ["text/uri-list"]
+                onDropped: (drop) => {
+                    if (!drop.hasUrls)
+                        return
+                    window.importAt(drop.urls, Qt.point(drop.x, drop.y))
+                    drop.acceptProposedAction()
+                }
+            }
+
             // The bouncing ball of the ball driver.
             Rectangle {
                 visible: player.ballVisible
@@ -163,6 +192,16 @@ ApplicationWindow {
                 document: window.document
                 SplitView.fillHeight: true
                 SplitView.minimumHeight: 120
+                onChooseImageRequested: imageDialog.open()
+            }
+            DrawOrderPanel {
+                id: drawOrder
+                document: window.document
+                // A heading and a hint while the rig has no images; a few rows once it has
+                // (then it scrolls), so the inspector and the chains keep their room.
+                SplitView.preferredHeight: drawOrder.slotCount > 0 ? 150 : 76
+                SplitView.minimumHeight: 60
+                onImportRequested: window.importImages()
             }
             ChainsPanel {
                 document: window.document
@@ -201,6 +240,34 @@ ApplicationWindow {
         onAboutToShow: folder = FileNames.startFolder(window.document.filePath)
         onChosen: (file) => guard.savedAs(window.document.files.saveAsUrl(file))
         onRejected: guard.savedAs(false)
+    }
+    FileChooser {
+        id: importDialog
+        objectName: "importDialog"
+        title: qsTr("Import Images")
+        multiple: true
+        filters: [{ label: qsTr("Images (*.png, *.jpg, *.jpeg)"), globs: ["*.png", "*.jpg", "*.jpeg"] }]
+        onAboutToShow: folder = FileNames.startFolder(window.document.filePath)
+        onChosenFiles: (files) => window.importAt(files, Qt.point(canvas.width / 2, canvas.height / 2))
+    }
+    FileChooser {
+        id: imageDialog
+        objectName: "imageDialog"
+        title: qsTr("Choose the Image")
+        filters: importDialog.filters
+        onAboutToShow: folder = FileNames.startFolder(window.document.filePath)
+        onChosen: (file) => window.document.setSlotImageFile(window.document.selectedSlot, file)
+    }
+    MessageBox {
+        id: artCopyDialog
+        objectName: "artCopyDialog"
+        property string path
+        title: qsTr("Copy images beside the rig?")
+        text: qsTr("Saved rigs name their images relative to the rig's folder.")
+        standardButtons: Dialog.Ok | Dialog.Cancel
+        defaultButton: Dialog.Ok
+        onOpened: standardButton(Dialog.Ok).text = qsTr("Copy and Save")
+        onAccepted: window.document.files.saveCopyingArt(path)
     }
     // Export remembers the last format and folder (QSettings, through the document).
     FileChooser {

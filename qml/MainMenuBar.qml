@@ -54,6 +54,7 @@ MenuBar {
         ActionMenuItem { action: bar.actions.saveAs }
         ActionMenuItem { action: bar.actions.revert }
         MenuSeparator {}
+        ActionMenuItem { action: bar.actions.importImages }
         ActionMenuItem { action: bar.actions.exportRig }
         MenuSeparator {}
         ActionMenuItem { action: bar.actions.quit }
@@ -72,6 +73,7 @@ MenuBar {
         ActionMenuItem { action: bar.actions.zoomOut }
         ActionMenuItem { action: bar.actions.fit }
         MenuSeparator {}
+        ActionMenuItem { action: bar.actions.showBones }
         ActionMenuItem { action: bar.actions.frameTime }
         ActionMenuItem { action: bar.actions.compareSolvers }
     }

@@ -18,6 +18,8 @@ void SlotImages::setBaseFolder(const QString& folder)
 QString SlotImages::filePath(const std::string& path) const
 {
     const QString relative = QString::fromStdString(path);
+    if (const auto source = m_sources.constFind(relative); source != m_sources.constEnd())
+        return *source;
     if (m_baseFolder.isEmpty())
         return relative;
     return QDir::cleanPath(m_baseFolder + QLatin1Char('/') + relative);
@@ -86,6 +88,25 @@ QStringList SlotImages::missing() const
             paths.append(it.key());
     std::sort(paths.begin(), paths.end());
     return paths;
+}
+
+void SlotImages::setSource(const std::string& path, const QString& file)
+{
+    const QString key = QString::fromStdString(path);
+    if (m_sources.value(key) == file)
+        return;
+    if (file.isEmpty())
+        m_sources.remove(key);
+    else
+        m_sources.insert(key, file);
+    m_entries.remove(key); // the next sync reads it from where it is now
+}
+
+void SlotImages::clearSources()
+{
+    for (auto it = m_sources.constBegin(); it != m_sources.constEnd(); ++it)
+        m_entries.remove(it.key());
+    m_sources.clear();
 }
 
 void SlotImages::setKnownSize(const std::string& path, QSize size)

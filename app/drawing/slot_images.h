@@ -41,6 +41,11 @@ public:
     QStringList missing() const;
     // The file a path names (the base folder joined with the path).
     QString filePath(const std::string& path) const;
+    // Reads `path` from `file` instead of from the base folder (an image imported from elsewhere
+    // that is copied beside the rig only when it is saved); an empty `file` forgets that.
+    void setSource(const std::string& path, const QString& file);
+    // Forgets every source set with setSource.
+    void clearSources();
     // A size to give a missing image's placeholder (e.g. remembered from an earlier session).
     void setKnownSize(const std::string& path, QSize size);
 
@@ -53,6 +58,7 @@ private:
     QString m_baseFolder;
     QHash<QString, Entry> m_entries;
     QHash<QString, QSize> m_knownSizes;
+    QHash<QString, QString> m_sources; // setSource's files by path
 };
 
 } // namespace bonework::drawing

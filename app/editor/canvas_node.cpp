@@ -4,6 +4,7 @@
 #include <QQuickWindow>
 #include <QtQuick/qsgflatcolormaterial.h>
 #include <QtQuick/qsgimagenode.h>
+#include <QtQuick/qsgnode.h>
 #include <QtQuick/qsgrectanglenode.h>
 #include <QtQuick/qsgtexture.h>
 #include <QtQuick/qsgtexturematerial.h>
@@ -77,6 +78,17 @@ CanvasNode::Child CanvasNode::makeChild(MeshSurface::Kind kind)
         child.node = image;
         break;
     }
+    case MeshSurface::Kind::Image: {
+        // An opacity node over one textured quad (two triangles), smoothly filtered.
+        auto* material = new QSGTextureMaterial;
+        material->setFiltering(QSGTexture::Linear);
+        material->setMipmapFiltering(QSGTexture::Linear);
+        material->setFlag(QSGMaterial::Blending, true);
+        auto* opacity = new QSGOpacityNode;
+        opacity->appendChildNode(geometryNode(QSGGeometry::defaultAttributes_TexturedPoint2D(), material));
+        child.node = opacity;
+        break;
+    }
     }
     return child;
 }
@@ -86,6 +98,8 @@ void CanvasNode::update(const QRectF& bounds, const QColor& background, const Me
     m_background->setRect(bounds);
     m_background->setColor(background);
     updateAtlas(surface);
+    for (auto& [key, texture] : m_imageTextures)
+        texture.used = false;
     const auto batches = surface.batches();
     // Keep the children up to the first whose kind no longer matches; rebuild from there.
     std::size_t keep = 0;
@@ -105,8 +119,42 @@ void CanvasNode::update(const QRectF& bounds, const QColor& background, const Me
         case MeshSurface::Kind::Colour: updateColour(m_children[i], batches[i].mesh); break;
         case MeshSurface::Kind::Sprites: updateSprites(m_children[i], batches[i].sprites); break;
         case MeshSurface::Kind::Text: updateText(m_children[i], batches[i].text, surface.devicePixelRatio()); break;
+        case MeshSurface::Kind::Image: updateImage(m_children[i], batches[i].image); break;
         }
     }
+    // Textures of images no longer drawn go (no node uses them any more: each was set above).
+    std::erase_if(m_imageTextures, [](const auto& entry) { return !entry.second.used; });
+}
+
+void CanvasNode::updateImage(Child& child, const MeshSurface::ImageItem& item)
+{
+    auto* opacity = static_cast<QSGOpacityNode*>(child.node);
+    opacity->setOpacity(item.opacity);
+    auto* node = static_cast<QSGGeometryNode*>(opacity->firstChild());
+    auto* material = static_cast<QSGTextureMaterial*>(node->material());
+    // Uploaded once per image (its cache key stays while the decoded image is unchanged).
+    ImageTexture& entry = m_imageTextures[item.image.cacheKey()];
+    if (!entry.texture)
+        entry.texture.reset(m_window->createTextureFromImage(item.image, QQuickWindow::TextureHasMipmaps));
+    entry.used = true;
+    if (material->texture() != entry.texture.get()) {
+        material->setTexture(entry.texture.get());
+        node->markDirty(QSGNode::DirtyMaterial);
+    }
+    const QRectF t = entry.texture->normalizedTextureSubRect();
+    const double w = item.image.width(), h = item.image.height();
+    const QPointF corners[4] = {item.toView.map(QPointF(0, 0)), item.toView.map(QPointF(w, 0)),
+                                item.toView.map(QPointF(w, h)), item.toView.map(QPointF(0, h))};
+    QSGGeometry* g = node->geometry();
+    g->allocate(4, 6);
+    auto* v = g->vertexDataAsTexturedPoint2D();
+    v[0].set(float(corners[0].x()), float(corners[0].y()), float(t.left()), float(t.top()));
+    v[1].set(float(corners[1].x()), float(corners[1].y()), float(t.right()), float(t.top()));
+    v[2].set(float(corners[2].x()), float(corners[2].y()), float(t.right()), float(t.bottom()));
+    v[3].set(float(corners[3].x()), float(corners[3].y()), float(t.left()), float(t.bottom()));
+    const std::uint16_t quad[6] = {0, 1, 2, 0, 2, 3};
+    std::memcpy(g->indexDataAsUShort(), quad, sizeof quad);
+    node->markDirty(QSGNode::DirtyGeometry);
 }
 
 void CanvasNode::updateColour(Child& child, const ColourMesh& mesh)

@@ -28,6 +28,8 @@ public:
     // Works the world transforms out now (a tool that edited the rig and reads them at once).
     virtual void refreshWorld() = 0;
     virtual void requestUpdate() = 0;
+    // Whether bones and joints are drawn (View > Show Bones): hidden ones are not picked.
+    virtual bool bonesShown() const { return true; }
 
 protected:
     ~CanvasToolHost() = default;

@@ -65,6 +65,8 @@ void Document::setSelectedJoint(int joint)
     if (joint == m_selectedJoint)
         return;
     m_selectedJoint = joint;
+    if (joint >= 0)
+        m_selectedSlot = -1; // one thing selected: the inspector shows it
     emit selectionChanged();
 }
 
@@ -111,6 +113,8 @@ void Document::notifyRigChanged()
         m_jointNames = std::move(names);
         emit jointNamesChanged();
     }
+    slotListChanged();
+    syncImages();
     emit rigChanged();
 }
 
@@ -128,23 +132,40 @@ void Document::restoreSelection(const QString& jointName, bool sameJoints)
 }
 
 void Document::adopt(const Rig& rig, const io::EditorSettings& editor, const QString& filePath,
-                     const QVariantMap& playHint)
+                     const QVariantMap& playHint, const QString& artFolder)
 {
+    m_pendingArt.clear();
+    m_images.clearSources();
+    m_images.setBaseFolder(!artFolder.isEmpty() ? artFolder : filePath.isEmpty() ? QString() : QFileInfo(filePath).absolutePath());
+    m_images.reload(); // the files may have changed since the last open
     m_undo.clear();
     applyNodeShape(editor.nodeShape);
     m_savedRig = rig;
     m_selectedJoint = -1;
     m_selectedChain = -1;
+    m_selectedSlot = -1;
+    m_lockedSlots.clear();
     m_playHint = playHint;
     replaceRig(m_savedRig);
+    const QStringList missing = m_images.missing();
+    m_missingReport = missing.isEmpty() ? QString()
+                      : tr("%n image file(s) could not be found and are drawn as crossed boxes:\n%1", nullptr, int(missing.size()))
+                            .arg(missing.join(QLatin1Char('\n')));
     emit selectionChanged();
     setFile(filePath);
+    if (!m_missingReport.isEmpty())
+        emit imagesMissing(m_missingReport);
     emit undoStateChanged();
     emit modifiedChanged();
 }
 
 void Document::markSaved(const QString& path)
 {
+    // The art was copied beside the rig (FileService): every image is read from there now.
+    m_pendingArt.clear();
+    m_images.clearSources();
+    m_images.setBaseFolder(QFileInfo(path).absolutePath());
+    syncImages();
     m_savedRig = m_rig;
     m_undo.setClean();
     setFile(path);
@@ -174,7 +195,7 @@ bool Document::refuseWhilePlaying()
     return true;
 }
 
-bool Document::applyEdit(const QString& text, const std::function<EditResult(Rig&)>& edit)
+bool Document::applyEdit(const QString& text, const std::function<EditResult(Rig&)>& edit, bool hold)
 {
     if (refuseWhilePlaying())
         return false;
@@ -186,7 +207,8 @@ bool Document::applyEdit(const QString& text, const std::function<EditResult(Rig
     }
     // Chains hold after every edit (a later chain sees the pose the earlier ones left), so the
     // edit's undo step holds what they moved too.
-    m_chainHolder.hold(changed);
+    if (hold)
+        m_chainHolder.hold(changed);
     if (changed == m_rig)
         return true;
     // Every edit made here keeps the skeleton (structural edits have their own commands), so

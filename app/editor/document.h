@@ -9,6 +9,7 @@
 #include "file_service.h"
 #include "pose_controller.h"
 #include "solver_comparison_model.h"
+#include "slot_images.h"
 
 #include "bonework/io/editor_settings.h"
 #include "bonework/rig.h"
@@ -18,6 +19,9 @@
 
 #include <functional>
 #include <QPointF>
+#include <QHash>
+#include <QPair>
+#include <QSet>
 #include <QString>
 #include <QUndoStack>
 #include <QUrl>
@@ -41,6 +45,9 @@ class Document : public QObject {
     Q_PROPERTY(int jointCount READ jointCount NOTIFY rigChanged)
     Q_PROPERTY(int selectedJoint READ selectedJoint WRITE setSelectedJoint NOTIFY selectionChanged)
     Q_PROPERTY(int selectedChain READ selectedChain WRITE setSelectedChain NOTIFY selectionChanged)
+    // The selected slot (image) in draw order, or -1 (document_slots.cpp).
+    Q_PROPERTY(int selectedSlot READ selectedSlot WRITE setSelectedSlot NOTIFY selectionChanged)
+    Q_PROPERTY(int slotCount READ slotCount NOTIFY rigChanged)
     // Drags, solves, Reset Pose and the play preview (pose_controller.h).
     Q_PROPERTY(bonework::editor::PoseController* posing READ posing CONSTANT)
     Q_PROPERTY(bool canUndo READ canUndo NOTIFY undoStateChanged)
@@ -58,6 +65,8 @@ class Document : public QObject {
     // How the open example is meant to be played: driver, chain, joint and solver names (empty
     // for rigs that are not examples); changes with the file.
     Q_PROPERTY(QVariantMap playHint READ playHint NOTIFY fileChanged)
+    // The images a just-opened rig could not find, in one message (empty when none were missing).
+    Q_PROPERTY(QString missingImagesReport READ missingImagesReport NOTIFY fileChanged)
     // New, Open, Save, Export, recovery (file_service.h).
     Q_PROPERTY(bonework::editor::FileService* files READ files CONSTANT)
     // Compare Solvers: the selected chain solved by every solver (solver_comparison_model.h).
@@ -80,6 +89,9 @@ public:
     void setSelectedJoint(int joint);
     int selectedChain() const { return m_selectedChain; }
     void setSelectedChain(int chain);
+    int selectedSlot() const { return m_selectedSlot; }
+    void setSelectedSlot(int slot);
+    int slotCount() const { return static_cast<int>(m_rig.slotList().size()); }
     PoseController* posing() { return m_posing; }
     bool canUndo() const { return m_undo.canUndo(); }
     bool canRedo() const { return m_undo.canRedo(); }
@@ -142,6 +154,50 @@ public:
     // A chain's target in scene coordinates (an attached target: its joint's position).
     Q_INVOKABLE QPointF chainTarget(int index) const;
 
+    // --- Slots (document_slots.cpp): each edit one undo step (RigEditCommand) -----------------
+    // A slot on `joint` showing `image` (a path relative to the rig's folder) with its centre at
+    // scene point (x, y), named after the image (made unique); its index, or -1 when refused.
+    Q_INVOKABLE int addSlot(int joint, const QString& image, double x, double y);
+    // The same, named after `baseName` (made unique) rather than the image path.
+    int addSlotNamed(int joint, const QString& image, const QString& baseName, double x, double y);
+    Q_INVOKABLE bool removeSlot(int index);
+    // Moves a slot in the draw order (0: at the back), the others keeping their order.
+    Q_INVOKABLE bool moveSlot(int from, int to);
+    Q_INVOKABLE bool renameSlot(int index, const QString& name);
+    // Puts the slot on another joint, its image staying where it is on screen.
+    Q_INVOKABLE bool setSlotJoint(int index, int joint);
+    Q_INVOKABLE bool setSlotImage(int index, const QString& image);
+    // One number: "x", "y", "rotation", "scaleX", "scaleY", "pivotX", "pivotY" or "opacity".
+    Q_INVOKABLE bool setSlotValue(int index, const QString& field, double value);
+    Q_INVOKABLE bool setSlotVisible(int index, bool visible);
+    // Locked slots cannot be picked on the canvas; editor state only, never saved or undone.
+    Q_INVOKABLE bool isSlotLocked(int index) const;
+    // --- Images (document_images.cpp) -----------------------------------------------------------
+    // Each file becomes a slot on the selected bone (the selected image's bone, else a new root at
+    // (x, y)), centred at scene point (x, y), named after the file: one undo step for them all.
+    // Files inside the rig's folder are stored relative to it; others as "art/NAME", copied there
+    // when the rig is saved (see artCopies). Returns how many were imported.
+    Q_INVOKABLE int importImages(const QList<QUrl>& files, double x, double y);
+    // A new image file for a slot (the inspector's Choose…), stored as importImages stores it.
+    Q_INVOKABLE bool setSlotImageFile(int index, const QUrl& file);
+    // The files a save to `rigPath` must copy beside it (source, destination) so every slot's
+    // image path finds its file there: imports from elsewhere, and the art of a rig saved into
+    // another folder.
+    QList<QPair<QString, QString>> artCopies(const QString& rigPath) const;
+    const drawing::SlotImages& slotImages() const { return m_images; }
+    QString missingImagesReport() const { return m_missingReport; }
+    // Whether a slot's image file could not be read (the canvas draws a placeholder).
+    Q_INVOKABLE bool isImageMissing(const QString& image) const { return m_missingImages.contains(image); }
+    Q_INVOKABLE void setSlotLocked(int index, bool locked);
+    // A canvas drag of a slot (move, rotate, scale, pivot) is one undo step: begin remembers the
+    // slot, dragSlot puts each new placement on the rig in place, end pushes the step.
+    bool beginSlotDrag(int index);
+    bool dragSlot(const Slot& slot);
+    void endSlotDrag(const QString& text);
+    bool isDraggingSlot() const { return m_slotDrag >= 0; }
+    // Replaces a slot as one undo step (`text` names it); refused values say why (checkSlot).
+    bool setSlot(int index, const Slot& slot, const QString& text);
+
     // Replaces the rig without an undo step (the undo commands use this).
     void replaceRig(const Rig& rig);
     // Applies a structural change (a joint added, removed, reparented or put back) without an
@@ -175,6 +231,12 @@ signals:
     void loadFailed(const QString& message);
     void saveFailed(const QString& message);
     void editRefused(const QString& message);
+    // A slot was locked or unlocked (editor state, not an edit).
+    void slotLocksChanged();
+    // Images were loaded, found or lost (the missing marks change).
+    void slotImagesChanged();
+    // Opening a rig found images missing: one message naming them all.
+    void imagesMissing(const QString& message);
 
 private:
     friend class PoseController; // poses the rig in place and pushes its own undo commands
@@ -185,10 +247,24 @@ private:
     // True for a valid joint; otherwise says "No such joint" and returns false.
     bool refuseInvalid(int joint);
     // Applies `edit` to a copy of the rig; pushes it as one undo step or reports the refusal.
-    bool applyEdit(const QString& text, const std::function<EditResult(Rig&)>& edit);
+    // `hold`: the chains hold afterwards (slot edits move no joint, so they need not).
+    bool applyEdit(const QString& text, const std::function<EditResult(Rig&)>& edit, bool hold = true);
+    bool refuseInvalidSlot(int index);
+    QString slotLabel(int index) const;
+    // The first name "base", "base2", "base3", ... no slot has taken.
+    std::string newSlotName(const std::string& base) const;
+    // The selection and the locks follow the slots after the list changed (undo, redo, edits).
+    void slotListChanged();
     void setFile(const QString& path);
     // Makes `rig` the open document: a fresh undo stack, nothing selected, saved as is.
-    void adopt(const Rig& rig, const io::EditorSettings& editor, const QString& filePath, const QVariantMap& playHint);
+    // `artFolder`: where the slots' images are (default: the file's folder; a bundled example's
+    // resource folder).
+    void adopt(const Rig& rig, const io::EditorSettings& editor, const QString& filePath, const QVariantMap& playHint,
+               const QString& artFolder = {});
+    // The slots' images: read what is new, note what is missing (after every rig change).
+    void syncImages();
+    // How `file` is stored in a slot: relative to the rig's folder, or "art/NAME" to be copied.
+    QString storedImagePath(const QString& file);
     // The rig was written to `path`: it is the saved state now.
     void markSaved(const QString& path);
     // Undoes back to the saved state (or to the start) without a file to reload.
@@ -214,6 +290,15 @@ private:
     QStringList m_jointNames; // as last announced (jointNamesChanged)
     int m_selectedJoint = -1;
     int m_selectedChain = -1;
+    int m_selectedSlot = -1;
+    std::string m_selectedSlotName; // to follow it when indices shift
+    QSet<QString> m_missingImages; // slot image paths that could not be read
+    drawing::SlotImages m_images;   // decoded once, drawn by the canvas
+    QHash<QString, QString> m_pendingArt; // "art/NAME" -> the file it is copied from on save
+    QString m_missingReport;
+    QSet<QString> m_lockedSlots; // by name: locks follow a slot through reorders
+    int m_slotDrag = -1;          // the slot being dragged on the canvas, or -1
+    Slot m_slotDragStart;
 
     PoseController* m_posing; // a child QObject
     FileService* m_files;     // a child QObject

@@ -12,6 +12,7 @@ void DocumentView::setDocument(Document* document)
     if (m_document) {
         connect(m_document, &Document::rigChanged, this, &DocumentView::changed);
         connect(m_document, &Document::selectionChanged, this, &DocumentView::changed);
+        connect(m_document, &Document::slotImagesChanged, this, &DocumentView::changed);
     }
     emit documentChanged();
     emit changed();

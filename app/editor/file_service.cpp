@@ -7,6 +7,8 @@
 
 #include "bonework/formats/file_format.h"
 
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QSettings>
 
@@ -56,7 +58,9 @@ bool FileService::openExample(int index)
         emit m_document->loadFailed(QString::fromStdString(loaded.error.toString()));
         return false;
     }
-    m_document->adopt(*loaded.rig, loaded.editor, QString(), example); // a template: saving asks where
+    // A template: saving asks where. Its art is read from the resource folder it came from.
+    m_document->adopt(*loaded.rig, loaded.editor, QString(), example,
+                      QFileInfo(ExampleCatalogue::resourcePath(example)).path());
     return true;
 }
 
@@ -72,6 +76,18 @@ bool FileService::saveAs(const QString& path)
 {
     if (path.isEmpty())
         return false;
+    const auto copies = m_document->artCopies(path);
+    if (!copies.isEmpty() && !m_copyApproved) {
+        QStringList names;
+        for (const auto& [from, to] : copies)
+            names.append(QDir(QFileInfo(path).absolutePath()).relativeFilePath(to));
+        emit artCopyNeeded(path, tr("%n image(s) must be copied beside the rig so it finds them:\n%1", nullptr,
+                                    int(copies.size()))
+                                     .arg(names.join(QLatin1Char('\n'))));
+        return false;
+    }
+    if (!copies.isEmpty() && !copyArt(path))
+        return false;
     exporters::ExportReport report;
     QString error;
     if (!formats::rigFormat().save(m_document->rig(), m_document->editorSettings(), path, report, &error)) {
@@ -81,6 +97,27 @@ bool FileService::saveAs(const QString& path)
     const QString saved = QFileInfo(path).absoluteFilePath();
     m_document->markSaved(saved);
     addRecent(saved);
+    return true;
+}
+
+bool FileService::saveCopyingArt(const QString& path)
+{
+    m_copyApproved = true;
+    const bool saved = saveAs(path);
+    m_copyApproved = false;
+    return saved;
+}
+
+bool FileService::copyArt(const QString& path)
+{
+    for (const auto& [from, to] : m_document->artCopies(path)) {
+        if (!QDir().mkpath(QFileInfo(to).absolutePath()) || !QFile::copy(from, to)) {
+            emit m_document->saveFailed(tr("Cannot copy %1 to %2").arg(from, to));
+            return false;
+        }
+        // A copy from the resources is read-only; the user's copy should not be.
+        QFile::setPermissions(to, QFile::permissions(to) | QFileDevice::WriteOwner);
+    }
     return true;
 }
 

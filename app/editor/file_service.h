@@ -37,6 +37,12 @@ public:
     Q_INVOKABLE bool save();
     Q_INVOKABLE bool saveAs(const QString& path);
     Q_INVOKABLE bool saveAsUrl(const QUrl& url) { return saveAs(url.toLocalFile()); }
+    // Saving copies the images the rig's slots need beside it (imports from elsewhere, the art
+    // of a rig saved into another folder), but asks first: save and saveAs then emit
+    // artCopyNeeded and return false, and saveCopyingArt saves with the copies once approved
+    // (the saved file keeps only relative paths, so the choice is Copy or Cancel).
+    Q_INVOKABLE bool saveCopyingArt(const QString& path);
+    Q_INVOKABLE bool saveCopyingArtUrl(const QUrl& url) { return saveCopyingArt(url.toLocalFile()); }
     Q_INVOKABLE bool revert();
     // Writes the rig in a game runtime's format ("spine" or "dragonbones"); never over a
     // .rig.json. lastExportReport() then says what the format could not carry.
@@ -61,12 +67,19 @@ public:
 
 signals:
     void recentFilesChanged();
+    // A save to `path` needs images copied beside it: `message` says which, for a Copy / Cancel
+    // question.
+    void artCopyNeeded(const QString& path, const QString& message);
 
 private:
     void addRecent(const QString& path);
 
+    // Copies the images a save to `path` needs; false (saveFailed emitted) when one fails.
+    bool copyArt(const QString& path);
+
     Document* m_document;
     QString m_lastExportReport;
+    bool m_copyApproved = false; // saveCopyingArt is saving
 };
 
 } // namespace bonework::editor

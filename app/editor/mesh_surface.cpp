@@ -44,6 +44,7 @@ MeshSurface::Batch& MeshSurface::batch(Kind kind)
     b.kind = kind;
     b.mesh.clear();
     b.sprites.clear();
+    b.image.image = QImage(); // hold no image past the frame that draws it
     return b;
 }
 
@@ -161,12 +162,8 @@ void MeshSurface::sprite(QPointF topLeft, const QImage& image)
 
 void MeshSurface::image(const QTransform& imageToView, const QImage& image, double opacity)
 {
-    const QSizeF size = image.size();
-    const QPointF corners[4] = {imageToView.map(QPointF(0, 0)), imageToView.map(QPointF(size.width(), 0)),
-                                imageToView.map(QPointF(size.width(), size.height())), imageToView.map(QPointF(0, size.height()))};
-    QColor line(0x9d, 0xb4, 0xc8);
-    line.setAlphaF(static_cast<float>(0.4 + 0.6 * opacity));
-    polygon(corners, drawing::Stroke{line, 1.0}, Qt::transparent);
+    // One batch per image (as per text): each is a textured quad under its own opacity.
+    batch(Kind::Image).image = {imageToView, image, opacity};
 }
 
 void MeshSurface::text(const QRectF& box, int flags, const QString& text, const QFont& font, const QColor& colour)

@@ -14,7 +14,7 @@ namespace bonework::editor {
 
 class MeshSurface : public drawing::CanvasSurface {
 public:
-    enum class Kind { Colour, Sprites, Text };
+    enum class Kind { Colour, Sprites, Text, Image };
     struct SpriteQuad {
         QPointF topLeft; // on a device pixel
         QSizeF size;
@@ -27,11 +27,19 @@ public:
         QFont font;
         QColor colour;
     };
+    // A slot's image: its pixels mapped to the view, drawn from a texture CanvasNode uploads
+    // once per image (QImage::cacheKey) and keeps while the image is drawn.
+    struct ImageItem {
+        QTransform toView;
+        QImage image; // shared with the decoded image, not copied
+        double opacity = 1.0;
+    };
     struct Batch {
         Kind kind = Kind::Colour;
         ColourMesh mesh;
         std::vector<SpriteQuad> sprites;
         TextItem text;
+        ImageItem image;
     };
 
     // Starts a frame: no batches yet (their buffers are kept).

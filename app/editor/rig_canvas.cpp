@@ -10,12 +10,14 @@
 #include "pose_tool.h"
 #include "rig_painter.h"
 #include "select_tool.h"
+#include "slot_handles.h"
 
 
 #include <QCursor>
 #include <QPainter>
 #include <QQuickWindow>
 #include <QPainterPath>
+#include <QSettings>
 
 #include <QtMath>
 
@@ -39,6 +41,7 @@ RigCanvas::RigCanvas(QQuickItem* parent) : QQuickPaintedItem(parent)
     m_tools[AddBone] = std::make_unique<AddBoneTool>(host);
     m_tools[Pose] = std::make_unique<PoseTool>(host);
     m_frameClock.start();
+    m_showBones = QSettings().value(QStringLiteral("view/showBones"), true).toBool();
 }
 
 RigCanvas::~RigCanvas() = default;
@@ -53,6 +56,7 @@ void RigCanvas::setDocument(Document* document)
         connect(m_document, &Document::rigChanged, this, &RigCanvas::rigChanged);
         connect(m_document, &Document::nodeShapeChanged, this, [this] { redraw(); });
         connect(m_document, &Document::selectionChanged, this, [this] { redraw(); });
+        connect(m_document, &Document::slotImagesChanged, this, [this] { redraw(); });
         connect(m_document, &Document::fileChanged, this, [this] { m_framePending = true; rigChanged(); });
         connect(m_document->comparison(), &SolverComparisonModel::changed, this, [this] { redraw(); });
     }
@@ -79,6 +83,16 @@ void RigCanvas::setShowFrameTime(bool show)
         return;
     m_showFrameTime = show;
     emit showFrameTimeChanged();
+    redraw();
+}
+
+void RigCanvas::setShowBones(bool show)
+{
+    if (m_showBones == show)
+        return;
+    m_showBones = show;
+    QSettings().setValue(QStringLiteral("view/showBones"), show);
+    emit showBonesChanged();
     redraw();
 }
 
@@ -128,9 +142,18 @@ void RigCanvas::fitToView()
     QRectF box;
     for (const WorldTransform& w : m_world)
         box |= QRectF(drawing::toPoint(w.position), QSizeF(0.001, 0.001));
-    if (m_document)
+    if (m_document) {
         for (int c = 0; c < m_document->chainCount(); ++c)
             box |= QRectF(m_document->chainTarget(c), QSizeF(0.001, 0.001));
+        // The art too: each shown image's corners.
+        if (m_world.size() == m_document->rig().jointCount())
+            for (int i = 0; i < m_document->slotCount(); ++i) {
+                const Slot& slot = m_document->rig().slotList()[static_cast<std::size_t>(i)];
+                if (slot.visible)
+                    box |= slotImageTransform(*m_document, m_world, i)
+                               .mapRect(QRectF(QPointF(0, 0), m_document->slotImages().size(slot.image)));
+            }
+    }
     // Examples are laid out on a 1200 x 800 stage (the area their motion preview plays in).
     if (box.isNull() || (m_document && !m_document->playHint().isEmpty()))
         box |= QRectF(0, 0, 1200, 800);
@@ -276,10 +299,14 @@ void RigCanvas::draw(drawing::CanvasSurface& surface)
     m_painter.paintGrid(surface, view);
     if (m_document) {
         const Rig& rig = m_document->rig();
+        // The art under everything else (its images decoded once, by the document).
+        m_painter.paintSlots(surface, view, rig, m_world, m_document->slotImages(), m_document->selectedSlot());
         m_ghosts.paintGhosts(surface, view, *m_document->comparison());
-        m_painter.paintRig(surface, view, rig, m_world, m_document->editorSettings().nodeShape, m_document->selectedJoint());
-        if (m_document->selectedJoint() >= 0)
-            m_painter.paintLimitWedge(surface, view, rig, m_world, m_document->selectedJoint());
+        if (m_showBones) {
+            m_painter.paintRig(surface, view, rig, m_world, m_document->editorSettings().nodeShape, m_document->selectedJoint());
+            if (m_document->selectedJoint() >= 0)
+                m_painter.paintLimitWedge(surface, view, rig, m_world, m_document->selectedJoint());
+        }
         m_painter.paintTargets(surface, view, rig, m_world, m_document->selectedChain());
         m_ghosts.paintLabels(surface, view, *m_document->comparison());
         currentTool().paintOverlay(surface, view);

@@ -37,6 +37,8 @@ class RigCanvas : public QQuickPaintedItem, private CanvasToolHost {
     Q_PROPERTY(double zoom READ zoom NOTIFY viewChanged)
     Q_PROPERTY(QPointF cursorScene READ cursorScene NOTIFY cursorChanged)
     Q_PROPERTY(bool showFrameTime READ showFrameTime WRITE setShowFrameTime NOTIFY showFrameTimeChanged)
+    // View > Show Bones: bones and joints over the art (kept in the settings).
+    Q_PROPERTY(bool showBones READ showBones WRITE setShowBones NOTIFY showBonesChanged)
     Q_PROPERTY(double frameMilliseconds READ frameMilliseconds NOTIFY frameStatsChanged)
     Q_PROPERTY(double paintMilliseconds READ paintMilliseconds NOTIFY frameStatsChanged)
 
@@ -55,6 +57,8 @@ public:
     QPointF cursorScene() const { return m_cursorScene; }
     bool showFrameTime() const { return m_showFrameTime; }
     void setShowFrameTime(bool show);
+    bool showBones() const { return m_showBones; }
+    void setShowBones(bool show);
     // Medians over the last frames (frame_stats.h).
     double frameMilliseconds() const { return m_frameStats.medianIntervalMs(); }
     double paintMilliseconds() const { return m_frameStats.medianPaintMs(); }
@@ -86,6 +90,7 @@ signals:
     void viewChanged();
     void cursorChanged();
     void showFrameTimeChanged();
+    void showBonesChanged();
     void frameStatsChanged();
     // Space pressed and released without panning: the window toggles Play with it.
     void spaceTapped();
@@ -110,6 +115,7 @@ private:
     std::span<const WorldTransform> world() const override { return m_world; }
     void refreshWorld() override;
     void requestUpdate() override { redraw(); }
+    bool bonesShown() const override { return m_showBones; }
 
     CanvasTool& currentTool() { return *m_tools[static_cast<std::size_t>(m_tool)]; }
     ToolEvent toolEvent(const QMouseEvent* event) const;
@@ -138,6 +144,7 @@ private:
     bool m_pannedWithSpace = false;
 
     bool m_showFrameTime = false;
+    bool m_showBones = true;
     QElapsedTimer m_frameClock;
     FrameStats m_frameStats;
     drawing::RigPainter m_painter;

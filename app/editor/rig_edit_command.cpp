@@ -46,6 +46,16 @@ std::unique_ptr<RigEditCommand> RigEditCommand::between(Document* document, cons
         command->m_animationsBefore = before.animations();
         command->m_animationsAfter = after.animations();
     }
+    const std::vector<Slot>& slotsBefore = before.slotList();
+    const std::vector<Slot>& slotsAfter = after.slotList();
+    if (slotsBefore.size() != slotsAfter.size()) {
+        command->m_slotsBefore = slotsBefore;
+        command->m_slotsAfter = slotsAfter;
+    } else {
+        for (std::size_t i = 0; i < slotsBefore.size(); ++i)
+            if (!(slotsBefore[i] == slotsAfter[i]))
+                command->m_slotChanges.push_back({static_cast<int>(i), slotsBefore[i], slotsAfter[i]});
+    }
     command->m_nameBefore = before.name();
     command->m_nameAfter = after.name();
     return command;
@@ -59,6 +69,14 @@ void RigEditCommand::apply(Rig& rig, bool after) const
         rig.restoreChains(after ? *m_chainsAfter : *m_chainsBefore);
     if (m_animationsBefore)
         rig.restoreAnimations(after ? *m_animationsAfter : *m_animationsBefore);
+    if (m_slotsBefore) {
+        rig.restoreSlots(after ? *m_slotsAfter : *m_slotsBefore);
+    } else if (!m_slotChanges.empty()) {
+        std::vector<Slot> list = rig.slotList();
+        for (const SlotRecord& r : m_slotChanges)
+            list[static_cast<std::size_t>(r.index)] = after ? r.after : r.before;
+        rig.restoreSlots(std::move(list));
+    }
     rig.setName(after ? m_nameAfter : m_nameBefore);
 }
 
@@ -78,6 +96,13 @@ std::size_t RigEditCommand::bytes() const
         for (const auto* side : {&*m_animationsBefore, &*m_animationsAfter})
             for (const animation::Clip& clip : *side)
                 total += sizeof(clip) + (clip.joints.size() + clip.chains.size() + clip.slotTracks.size()) * 128;
+    const auto slotBytes = [](const Slot& s) { return sizeof(Slot) + s.name.capacity() + s.image.capacity(); };
+    for (const SlotRecord& r : m_slotChanges)
+        total += slotBytes(r.before) + slotBytes(r.after);
+    if (m_slotsBefore)
+        for (const auto* list : {&*m_slotsBefore, &*m_slotsAfter})
+            for (const Slot& s : *list)
+                total += slotBytes(s);
     return total;
 }
 

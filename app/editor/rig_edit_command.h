@@ -1,8 +1,9 @@
 #pragma once
 // The undo command of an edit that keeps the skeleton (the same joints under the same parents):
 // a rename, a length, an angle, limits, a pin, a root's place, a chain added, changed or
-// removed, the rig's name. It keeps the joints and chains the edit changed, before
-// and after, not two copies of the rig: on a 10,000-joint rig a rename keeps one joint.
+// removed, the rig's name, a slot (image) added, changed, moved or removed. It keeps the joints,
+// chains and slots the edit changed, before and after, not two copies of the rig: on a
+// 10,000-joint rig a rename keeps one joint, a slot's new opacity keeps that slot.
 // Edits that change the skeleton have commands of their own (add_joint_command.h,
 // structure_commands.h).
 
@@ -44,6 +45,14 @@ private:
     std::optional<std::vector<Chain>> m_chainsBefore, m_chainsAfter;
     // The clips, when the edit changed them (a rename or removal their tracks follow).
     std::optional<std::vector<animation::Clip>> m_animationsBefore, m_animationsAfter;
+    // Slots: the changed ones with their indices when the draw order kept its length,
+    // otherwise the whole lists (an add, a removal).
+    struct SlotRecord {
+        int index;
+        Slot before, after;
+    };
+    std::vector<SlotRecord> m_slotChanges;
+    std::optional<std::vector<Slot>> m_slotsBefore, m_slotsAfter;
     std::string m_nameBefore, m_nameAfter;
 };
 

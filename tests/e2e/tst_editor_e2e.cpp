@@ -8,6 +8,8 @@
 #include "std_text.h"
 #include "sample_rigs.h"
 
+#include <QDir>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -105,6 +107,56 @@ private slots:
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.readAll(), qtBytes(io::serializeRig(saved)));
+    }
+
+    void importAnImageMoveItSaveAndReopen()
+    {
+        // An image from outside the rig's folder: imported (as File > Import Images or a drop
+        // does), dragged on the canvas with the Select tool, saved (copied into art/ once
+        // approved) and read back.
+        m_document->files()->newRig();
+        QVERIFY(QDir().mkpath(m_dir.filePath("elsewhere")));
+        const QString png = m_dir.filePath("elsewhere/hand.png");
+        QImage image(64, 48, QImage::Format_ARGB32);
+        image.fill(QColor(90, 190, 90));
+        QVERIFY(image.save(png));
+        const QPointF centre = m_canvas->mapToRig(QPointF(m_canvas->width() / 2, m_canvas->height() / 2));
+        QCOMPARE(m_document->importImages({QUrl::fromLocalFile(png)}, centre.x(), centre.y()), 1);
+        QCOMPARE(m_document->slotCount(), 1);
+        QCOMPARE(m_document->rig().slotList()[0].image, std::string("art/hand.png"));
+        QVERIFY(m_document->slotImages().image("art/hand.png"));
+
+        const RigCanvas::Tool tool = m_canvas->tool(); // the tests after this one drag with it
+        m_canvas->setTool(RigCanvas::Select);
+        m_canvas->setShowBones(false); // the new root sits on the image's centre
+        const Slot before = m_document->rig().slotList()[0];
+        // Off the centre: the selected image's pivot marker sits there (dragging it moves the pivot).
+        const QPointF press = m_canvas->mapToRig(QPointF(m_canvas->width() / 2 + 20, m_canvas->height() / 2 + 12));
+        drag(press, press + QPointF(40, 30));
+        m_canvas->setShowBones(true);
+        m_canvas->setTool(tool);
+        const Slot moved = m_document->rig().slotList()[0];
+        QVERIFY2(std::hypot(moved.x - before.x - 40, moved.y - before.y - 30) < 1.0, "the image follows the mouse");
+        QCOMPARE(m_document->undoText(), QString("Move hand"));
+
+        QVERIFY(QDir().mkpath(m_dir.filePath("rig")));
+        const QString path = m_dir.filePath("rig/art.rig.json");
+        QSignalSpy asked(m_document->files(), &FileService::artCopyNeeded);
+        QVERIFY(!m_document->files()->saveAs(path)); // asks before copying
+        QCOMPARE(asked.count(), 1);
+        QObject* question = m_window->findChild<QObject*>("artCopyDialog");
+        QVERIFY(question);
+        QTRY_VERIFY(question->property("visible").toBool());
+        QVERIFY(question->property("informativeText").toString().contains("art/hand.png"));
+        QMetaObject::invokeMethod(question, "accept"); // Copy and Save
+        QTRY_VERIFY(!m_document->isModified());
+        QVERIFY(QFileInfo::exists(m_dir.filePath("rig/art/hand.png")));
+        const Rig saved = m_document->rig();
+        m_document->files()->newRig();
+        QVERIFY(m_document->files()->open(path));
+        QVERIFY(m_document->rig() == saved);
+        QVERIFY(m_document->missingImagesReport().isEmpty());
+        QVERIFY(m_document->slotImages().image("art/hand.png"));
     }
 
     void brokenFileShowsTheErrorAndKeepsTheDocument()

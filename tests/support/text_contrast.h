@@ -72,10 +72,14 @@ inline QStringList lowContrastTexts(QQuickWindow* window, double minimum, double
 
     QStringList failures;
     for (QQuickItem* text : texts) {
-        QRectF box = text->mapRectToScene(QRectF(0, 0, text->width(), text->height()));
+        const QRectF whole = text->mapRectToScene(QRectF(0, 0, text->width(), text->height()));
+        QRectF box = whole;
         for (QQuickItem* up = text->parentItem(); up; up = up->parentItem())
             if (up->clip()) // what a clipping ancestor cuts off is not on screen
                 box &= up->mapRectToScene(QRectF(0, 0, up->width(), up->height()));
+        // A text scrolled mostly out of a panel shows a sliver of its margin, not its letters.
+        if (box.height() < 0.6 * whole.height())
+            continue;
         const QRect pixels = QRect((box.topLeft() * scale).toPoint(), (box.bottomRight() * scale).toPoint())
                                  .intersected(image.rect());
         if (pixels.width() < 3 || pixels.height() < 3)

@@ -1,0 +1,119 @@
+// Document's images: reading the slots' image files once (drawing::SlotImages), importing image
+// files as slots, and what a save must copy beside the rig so every image path finds its file.
+#include "document.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace bonework::editor {
+namespace {
+
+// Whether `file` lies inside `folder` (both absolute, cleaned).
+bool isInside(const QString& file, const QString& folder)
+{
+    if (folder.isEmpty() || folder.startsWith(QLatin1Char(':')))
+        return false;
+    const QString relative = QDir(folder).relativeFilePath(file);
+    return !relative.startsWith(QLatin1String("..")) && !QDir::isAbsolutePath(relative);
+}
+
+} // namespace
+
+void Document::syncImages()
+{
+    const bool added = m_images.sync(m_rig);
+    const QStringList missing = m_images.missing();
+    QSet<QString> missingSet(missing.begin(), missing.end());
+    if (added || missingSet != m_missingImages) {
+        m_missingImages = std::move(missingSet);
+        emit slotImagesChanged();
+    }
+}
+
+QString Document::storedImagePath(const QString& file)
+{
+    const QString absolute = QFileInfo(file).absoluteFilePath();
+    const QString folder = m_images.baseFolder();
+    if (!m_filePath.isEmpty() && isInside(absolute, folder))
+        return QDir(folder).relativeFilePath(absolute);
+    // Imported from elsewhere (or the rig is untitled): "art/NAME", copied there on save. The
+    // same file keeps its name; another file with a taken name gets a new one.
+    for (auto it = m_pendingArt.constBegin(); it != m_pendingArt.constEnd(); ++it)
+        if (it.value() == absolute)
+            return it.key();
+    const QFileInfo info(absolute);
+    QString stored = QStringLiteral("art/") + info.fileName();
+    const auto taken = [&](const QString& path) {
+        if (m_pendingArt.contains(path))
+            return true;
+        for (const Slot& s : m_rig.slotList())
+            if (QString::fromStdString(s.image) == path)
+                return true;
+        return !folder.isEmpty() && QFileInfo::exists(folder + QLatin1Char('/') + path);
+    };
+    for (int n = 2; taken(stored); ++n)
+        stored = QStringLiteral("art/%1-%2.%3").arg(info.completeBaseName()).arg(n).arg(info.suffix());
+    m_pendingArt.insert(stored, absolute);
+    m_images.setSource(stored.toStdString(), absolute);
+    return stored;
+}
+
+int Document::importImages(const QList<QUrl>& files, double x, double y)
+{
+    if (refuseWhilePlaying())
+        return 0;
+    QStringList paths;
+    for (const QUrl& url : files) {
+        const QString path = url.isLocalFile() ? url.toLocalFile() : url.toString();
+        if (QFileInfo(path).isFile())
+            paths.append(path);
+    }
+    if (paths.isEmpty()) {
+        emit editRefused(tr("No image files to import"));
+        return 0;
+    }
+    m_undo.beginMacro(paths.size() == 1 ? tr("Import %1").arg(QFileInfo(paths.front()).fileName())
+                                        : tr("Import %n image(s)", nullptr, int(paths.size())));
+    int joint = m_selectedJoint;
+    if (joint < 0 && m_selectedSlot >= 0)
+        joint = m_rig.slotList()[m_selectedSlot].joint;
+    if (joint < 0)
+        joint = addRoot(x, y);
+    int imported = 0;
+    for (int k = 0; k < paths.size() && joint >= 0; ++k) {
+        // Several at once are fanned out a little, so each can be picked.
+        const QString stored = storedImagePath(paths[k]);
+        if (addSlotNamed(joint, stored, QFileInfo(paths[k]).completeBaseName(), x + 24.0 * k, y + 24.0 * k) >= 0)
+            ++imported;
+    }
+    m_undo.endMacro();
+    return imported;
+}
+
+bool Document::setSlotImageFile(int index, const QUrl& file)
+{
+    if (refuseInvalidSlot(index))
+        return false;
+    return setSlotImage(index, storedImagePath(file.isLocalFile() ? file.toLocalFile() : file.toString()));
+}
+
+QList<QPair<QString, QString>> Document::artCopies(const QString& rigPath) const
+{
+    QList<QPair<QString, QString>> copies;
+    const QString folder = QFileInfo(rigPath).absolutePath();
+    QSet<QString> seen;
+    for (const Slot& s : m_rig.slotList()) {
+        const QString path = QString::fromStdString(s.image);
+        if (seen.contains(path))
+            continue;
+        seen.insert(path);
+        const QString source = m_images.filePath(s.image); // a pending import's file, or beside the rig
+        const QString destination = QDir::cleanPath(folder + QLatin1Char('/') + path);
+        if (source == destination || !QFileInfo::exists(source) || QFileInfo::exists(destination))
+            continue;
+        copies.append({source, destination});
+    }
+    return copies;
+}
+
+} // namespace bonework::editor
