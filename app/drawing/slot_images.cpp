@@ -29,10 +29,9 @@ bool SlotImages::sync(const Rig& rig)
 {
     bool added = false;
     for (const Slot& slot : rig.slotList()) {
-        const QString key = QString::fromStdString(slot.image);
-        auto it = m_entries.find(key);
-        if (it != m_entries.end())
+        if (m_entries.count(slot.image))
             continue; // read (or found missing) already: reload() reads again
+        const QString key = QString::fromStdString(slot.image);
         Entry entry;
         QImageReader reader(filePath(slot.image));
         reader.setAutoTransform(true);
@@ -47,7 +46,7 @@ bool SlotImages::sync(const Rig& rig)
             m_knownSizes.insert(key, entry.size);
             added = true;
         }
-        m_entries.insert(key, std::move(entry));
+        m_entries.emplace(slot.image, std::move(entry));
     }
     return added;
 }
@@ -59,33 +58,31 @@ void SlotImages::reload()
 
 const QImage* SlotImages::image(const std::string& path) const
 {
-    const auto it = m_entries.constFind(QString::fromStdString(path));
-    if (it == m_entries.constEnd() || it->missing)
+    const auto it = m_entries.find(path);
+    if (it == m_entries.end() || it->second.missing)
         return nullptr;
-    return &it->image;
+    return &it->second.image;
 }
 
 QSize SlotImages::size(const std::string& path) const
 {
-    const QString key = QString::fromStdString(path);
-    const auto it = m_entries.constFind(key);
-    if (it != m_entries.constEnd())
-        return it->size;
-    return m_knownSizes.value(key, QSize(kPlaceholderSize, kPlaceholderSize));
+    if (const auto it = m_entries.find(path); it != m_entries.end())
+        return it->second.size;
+    return m_knownSizes.value(QString::fromStdString(path), QSize(kPlaceholderSize, kPlaceholderSize));
 }
 
 bool SlotImages::isMissing(const std::string& path) const
 {
-    const auto it = m_entries.constFind(QString::fromStdString(path));
-    return it != m_entries.constEnd() && it->missing;
+    const auto it = m_entries.find(path);
+    return it != m_entries.end() && it->second.missing;
 }
 
 QStringList SlotImages::missing() const
 {
     QStringList paths;
-    for (auto it = m_entries.constBegin(); it != m_entries.constEnd(); ++it)
-        if (it->missing)
-            paths.append(it.key());
+    for (const auto& [path, entry] : m_entries)
+        if (entry.missing)
+            paths.append(QString::fromStdString(path));
     std::sort(paths.begin(), paths.end());
     return paths;
 }
@@ -99,13 +96,13 @@ void SlotImages::setSource(const std::string& path, const QString& file)
         m_sources.remove(key);
     else
         m_sources.insert(key, file);
-    m_entries.remove(key); // the next sync reads it from where it is now
+    m_entries.erase(path); // the next sync reads it from where it is now
 }
 
 void SlotImages::clearSources()
 {
     for (auto it = m_sources.constBegin(); it != m_sources.constEnd(); ++it)
-        m_entries.remove(it.key());
+        m_entries.erase(it.key().toStdString());
     m_sources.clear();
 }
 

@@ -14,6 +14,7 @@
 #include <QStringList>
 
 #include <string>
+#include <unordered_map>
 
 namespace bonework::drawing {
 
@@ -56,7 +57,8 @@ private:
         bool missing = false;
     };
     QString m_baseFolder;
-    QHash<QString, Entry> m_entries;
+    // Keyed by the rig's own std::string paths: a lookup while painting allocates nothing.
+    std::unordered_map<std::string, Entry> m_entries;
     QHash<QString, QSize> m_knownSizes;
     QHash<QString, QString> m_sources; // setSource's files by path
 };
