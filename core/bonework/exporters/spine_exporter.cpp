@@ -43,11 +43,18 @@ SpineRegion spineRegionOf(const ExportedSlot& s)
     return r;
 }
 
-QByteArray exportSpine(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported)
+QByteArray exportSpine(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported,
+                       const AnimationOptions& options)
 {
     report.format = QStringLiteral("spine");
     report.clear();
     ExportedSkeleton skeleton = exportedSkeleton(rig, report);
+    (void)options; // not yet: the clips' timelines
+    for (const animation::Clip& clip : rig.animations()) {
+        const QString name = QString::fromStdString(clip.name);
+        report.add(QStringLiteral("animations, not exported yet"), name,
+                   QStringLiteral("animation \"%1\" (not exported yet: the setup pose is)").arg(name));
+    }
     reportSlotsLeftOut(rig, exported, report);
     includeSlotBounds(skeleton, rig, exported);
 

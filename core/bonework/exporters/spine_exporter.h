@@ -10,6 +10,7 @@
 // offsets put the trimmed pixels back in place. Opacity is the slot colour's alpha; a hidden
 // slot has no setup attachment, but its attachment stays in the skin.
 
+#include "bonework/exporters/clip_plan.h"
 #include "bonework/exporters/export_report.h"
 #include "bonework/exporters/exported_slots.h"
 #include "bonework/rig.h"
@@ -21,7 +22,8 @@ namespace bonework::exporters {
 inline constexpr char kSpineVersion[] = "4.2.0";
 
 // Without `exported`, the rig's slots with their art, they are reported as left out.
-QByteArray exportSpine(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported = {});
+QByteArray exportSpine(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported = {},
+                       const AnimationOptions& options = {});
 
 // The region attachment of a slot as Spine wants it (y up, counter-clockwise, centred).
 struct SpineRegion {
