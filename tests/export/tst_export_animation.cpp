@@ -17,6 +17,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <map>
 #include <set>
 
 // Designated initializers leave the tracks a test does not key empty, on purpose.
@@ -57,7 +58,7 @@ Rig animatedRig()
     const auto world = forwardKinematics(rig);
     Chain arm{.name = "arm", .root = shoulder, .tip = hand, .solver = SolverKind::TwoBone};
     arm.target.point = world[static_cast<std::size_t>(hand)].position;
-    Chain leg{.name = "leg", .root = thigh, .tip = toe, .solver = SolverKind::Fabrik, .iterations = 50, .tolerance = 0.001};
+    Chain leg{.name = "leg", .root = thigh, .tip = toe, .solver = SolverKind::Ccd, .iterations = 50, .tolerance = 0.001};
     leg.target.point = world[static_cast<std::size_t>(toe)].position;
     leg.mix = 0.0; // switched on by a clip
     if (!rig.addChain(arm) || !rig.addChain(leg))
@@ -84,18 +85,21 @@ std::vector<Clip> clips(const Rig& rig)
                            .rotation = {key(0.2, 0), key(0.6, 15, {Curve::Kind::Stepped}), key(1.0, -5)}});
     wave.chains.push_back({.chain = "arm",
                            .target = {{0, hand, {}}, {0.5, {hand.x + 20, hand.y - 30}, Curve::bezier(0.5, 0, 0.5, 1)}, {1, {hand.x - 10, hand.y + 10}, {}}}});
-    // The leg's three-bone chain switched on, its target keyed; a root turn past 180 degrees.
+    // The leg's three-bone chain switched on, its target keyed, the root turning under it.
     Clip walk{.name = "walk", .duration = 2.0};
     walk.chains.push_back({.chain = "leg",
-                           .target = {{0, toe, {}}, {1, {toe.x + 30, toe.y - 20}, {}}, {2, toe, {}}},
+                           .target = {{0, toe, {}}, {1, {toe.x + 12, toe.y - 8}, {}}, {2, toe, {}}},
                            .mix = {key(0, 0), key(0.5, 1)}});
-    walk.joints.push_back({.joint = "hip", .rotation = {key(0, -170), key(2, 170)}});
+    walk.joints.push_back({.joint = "hip", .rotation = {key(0, -10), key(2, 20)}});
+    // A root turn past 180 degrees between two keys (DragonBones would take the short way).
+    Clip spin{.name = "spin", .duration = 2.0};
+    spin.joints.push_back({.joint = "hip", .rotation = {key(0, -170), key(2, 170)}});
     // Keys off the 30 fps grid, a duration off it, x keyed alone, keys starting late.
     Clip late{.name = "late", .duration = 1.01};
     late.joints.push_back({.joint = "head", .angle = {key(0.25, 0, Curve::bezier(0.3, 0, 0.7, 1)), key(0.61, 30)}});
     late.joints.push_back({.joint = "hip", .x = {key(0.4, 300), key(0.9, 320, {Curve::Kind::Stepped}), key(1.0, 310)}});
     late.joints.push_back({.joint = "toe", .angle = {key(0.3, -60), key(0.7, -30, Curve::bezier(0, 0, 1, 1)), key(1.0, -80)}});
-    return {wave, walk, late};
+    return {wave, walk, spin, late};
 }
 
 Rig withClips()
@@ -133,6 +137,76 @@ bool insideBezier(const Clip& clip, double t)
                 if ((*keys)[i].curve.kind == Curve::Kind::Bezier && t > (*keys)[i].time && t < (*keys)[i + 1].time)
                     return true;
     return false;
+}
+
+
+// Spine's value of one timeline at t, by the 4.2 format's documented rules: before the first
+// key the setup pose (offset 0), after the last key its value; "stepped" holds; no curve is
+// linear; a Bezier "curve" gives the handles (cx1, cy1, cx2, cy2 per value, absolute time and
+// value) and Spine evaluates it as ten straight segments between the points at parameter
+// 0, 0.1, ..., 1, interpolating linearly in time.
+double spineValue(const QJsonArray& keys, const QString& field, int index, double t)
+{
+    if (keys.isEmpty() || t < keys[0].toObject().value("time").toDouble())
+        return 0.0;
+    qsizetype i = 0;
+    while (i + 1 < keys.size() && keys[i + 1].toObject().value("time").toDouble() <= t)
+        ++i;
+    const QJsonObject k = keys[i].toObject();
+    const double v0 = k.value(field).toDouble();
+    if (i + 1 == keys.size() || k.value("curve").toString() == "stepped")
+        return v0;
+    const QJsonObject next = keys[i + 1].toObject();
+    const double t0 = k.value("time").toDouble(), t1 = next.value("time").toDouble(), v1 = next.value(field).toDouble();
+    if (!k.value("curve").isArray())
+        return v0 + (v1 - v0) * (t - t0) / (t1 - t0);
+    const QJsonArray c = k.value("curve").toArray();
+    const double cx1 = c[4 * index].toDouble(), cy1 = c[4 * index + 1].toDouble();
+    const double cx2 = c[4 * index + 2].toDouble(), cy2 = c[4 * index + 3].toDouble();
+    const auto at = [](double a, double b, double cc, double d, double s) {
+        const double r = 1 - s;
+        return r * r * r * a + 3 * r * r * s * b + 3 * r * s * s * cc + s * s * s * d;
+    };
+    double px = t0, py = v0;
+    for (int n = 1; n <= 10; ++n) {
+        const double x = at(t0, cx1, cx2, t1, n / 10.0), y = at(v0, cy1, cy2, v1, n / 10.0);
+        if (x >= t)
+            return x > px ? py + (y - py) * (t - px) / (x - px) : y;
+        px = x;
+        py = y;
+    }
+    return v1;
+}
+
+// Every joint's position (y down, as Bonework's) from Spine's bones posed by the clip at t.
+std::vector<Vec2> spinePose(const QJsonArray& bones, const QJsonObject& animation, const Rig& rig, double t)
+{
+    std::map<QString, std::pair<Vec2, double>> world; // origin (y up), rotation
+    std::map<QString, Vec2> tips;
+    const QJsonObject timelines = animation.value("bones").toObject();
+    for (const QJsonValue& v : bones) {
+        const QJsonObject b = v.toObject();
+        const QString name = b.value("name").toString();
+        const QJsonObject tl = timelines.value(name).toObject();
+        const double x = b.value("x").toDouble() + spineValue(tl.value("translate").toArray(), "x", 0, t);
+        const double y = b.value("y").toDouble() + spineValue(tl.value("translate").toArray(), "y", 1, t);
+        const double rot = b.value("rotation").toDouble() + spineValue(tl.value("rotate").toArray(), "value", 0, t);
+        Vec2 origin{x, y};
+        double turn = rot;
+        if (b.contains("parent")) {
+            const auto& [po, pr] = world.at(b.value("parent").toString());
+            const double r = pr * M_PI / 180;
+            origin = {po.x + std::cos(r) * x - std::sin(r) * y, po.y + std::sin(r) * x + std::cos(r) * y};
+            turn = pr + rot;
+        }
+        world[name] = {origin, turn};
+        const double len = b.value("length").toDouble(), r = turn * M_PI / 180;
+        tips[name] = {origin.x + std::cos(r) * len, -(origin.y + std::sin(r) * len)};
+    }
+    std::vector<Vec2> out;
+    for (std::size_t j = 0; j < rig.jointCount(); ++j)
+        out.push_back(tips.at(QString::fromStdString(rig.jointName(static_cast<JointIndex>(j)))));
+    return out;
 }
 
 constexpr double kOffGridBound = 3.0;
@@ -234,6 +308,81 @@ private slots:
                   worstAtKeys, worstBetween, worstOffGrid);
         }
         QVERIFY(compared > 500);
+    }
+
+    void spineTimelinesPlayLikeBonework()
+    {
+        const Rig rig = withClips();
+        exporters::AnimationOptions options;
+        exporters::ExportReport report;
+        const QJsonObject spine = QJsonDocument::fromJson(exporters::exportSpine(rig, report, {}, options)).object();
+        qInfo().noquote() << report.toText();
+        const QJsonArray bones = spine.value("bones").toArray();
+        const QJsonObject animations = spine.value("animations").toObject();
+        QVERIFY(animations.contains("setup"));
+        int compared = 0, beziers = 0, stepped = 0;
+        for (const Clip& clip : rig.animations()) {
+            const QJsonObject anim = animations.value(QString::fromStdString(clip.name)).toObject();
+            QVERIFY2(!anim.isEmpty(), clip.name.c_str());
+            // Structure: known timelines, keys in time order within the clip, curves well formed.
+            const QJsonObject boneTimelines = anim.value("bones").toObject();
+            for (const QString& bone : boneTimelines.keys()) {
+                const QJsonObject timelines = boneTimelines.value(bone).toObject();
+                for (const QString& kind : timelines.keys()) {
+                    QVERIFY2(kind == "rotate" || kind == "translate", qPrintable(kind));
+                    double last = -1;
+                    for (const QJsonValue& k : timelines.value(kind).toArray()) {
+                        const double t = k.toObject().value("time").toDouble();
+                        QVERIFY(t > last && t <= clip.duration + 1e-9);
+                        last = t;
+                        const QJsonValue curve = k.toObject().value("curve");
+                        QVERIFY(curve.isUndefined() || curve.toString() == "stepped"
+                                || curve.toArray().size() == (kind == "rotate" ? 4 : 8));
+                        beziers += curve.isArray();
+                        stepped += curve.toString() == "stepped";
+                    }
+                }
+            }
+            // Every exported IK constraint that holds is switched off (mix 0) in the clip.
+            for (const QJsonValue& c : spine.value("ik").toArray()) {
+                const QJsonArray keys = anim.value("ik").toObject().value(c.toObject().value("name").toString()).toArray();
+                QCOMPARE(keys.size(), 1);
+                QCOMPARE(keys[0].toObject().value("mix").toDouble(-1), 0.0);
+                QCOMPARE(keys[0].toObject().value("bendPositive").toBool(), c.toObject().value("bendPositive").toBool());
+            }
+            // Spine's math against ClipSampler: exact at key times, within the tolerance at every
+            // other time (baking samples between frames too wherever the motion needs it).
+            animation::ClipSampler sampler;
+            QVERIFY(sampler.bind(rig, clip).empty());
+            Rig pose = rig;
+            const std::set<double> keys = keyTimes(clip);
+            std::vector<double> times(keys.begin(), keys.end());
+            for (int i = 0; i <= 200; ++i)
+                times.push_back(clip.duration * i / 200.0);
+            double worstAtKeys = 0, worstFrames = 0, worstOff = 0;
+            for (double t : times) {
+                sampler.sample(t, pose);
+                const auto ours = forwardKinematics(pose);
+                const auto theirs = spinePose(bones, anim, rig, t);
+                const bool exact = keys.count(t) && !insideBezier(clip, t);
+                const bool frame = onGrid(t, options.fps);
+                const double bound = exact ? 1e-3 : options.bakeTolerance;
+                double& worst = exact ? worstAtKeys : frame ? worstFrames : worstOff;
+                for (std::size_t j = 0; j < ours.size(); ++j) {
+                    const double error = std::hypot(theirs[j].x - ours[j].position.x, theirs[j].y - ours[j].position.y);
+                    worst = std::max(worst, error);
+                    QVERIFY2(error < bound, qPrintable(QString("clip %1 at %2 s: joint %3 is %4 px away in Spine")
+                                                           .arg(QString::fromStdString(clip.name)).arg(t)
+                                                           .arg(QString::fromStdString(pose.jointName(static_cast<JointIndex>(j))))
+                                                           .arg(error)));
+                    ++compared;
+                }
+            }
+            qInfo("clip %s: worst %.2g px at key times, %.2g px at frames, %.2g px between", clip.name.c_str(), worstAtKeys,
+                  worstFrames, worstOff);
+        }
+        QVERIFY(compared > 1000);
+        QVERIFY(beziers > 0 && stepped > 0); // both kinds of curve were converted, not only baked
     }
 };
 

@@ -79,6 +79,68 @@ double sampledCurveError(const std::vector<Key>& keys, int fps, double scale)
     return worst;
 }
 
+// How far Spine's playback of a Bezier key strays, in px (`scale` px per value unit): Spine
+// evaluates the curve at ten even steps of its parameter and interpolates linearly in time
+// between those points (Animation.java's setBezier / getBezierValue, the 4.2 JSON format).
+double spineCurveError(const std::vector<Key>& keys, double scale)
+{
+    double worst = 0.0;
+    for (std::size_t i = 0; i + 1 < keys.size(); ++i) {
+        const Curve& c = keys[i].curve;
+        if (c.kind != Curve::Kind::Bezier)
+            continue;
+        const auto bez = [](double a, double b, double s) { return 3 * (1 - s) * (1 - s) * s * a + 3 * (1 - s) * s * s * b + s * s * s; };
+        double error = 0.0;
+        for (int k = 0; k < 10; ++k) // each of the ten segments, sampled inside
+            for (int m = 1; m < 20; ++m) {
+                const double x0 = bez(c.x1, c.x2, k / 10.0), x1 = bez(c.x1, c.x2, (k + 1) / 10.0);
+                const double y0 = bez(c.y1, c.y2, k / 10.0), y1 = bez(c.y1, c.y2, (k + 1) / 10.0);
+                const double x = x0 + (x1 - x0) * m / 20.0;
+                error = std::max(error, std::fabs(y0 + (y1 - y0) * m / 20.0 - animation::ease(c, x)));
+            }
+        worst = std::max(worst, error * std::fabs(keys[i + 1].value - keys[i].value) * scale);
+    }
+    return worst;
+}
+
+double curveError(const std::vector<Key>& keys, bool frameGrid, int fps, double scale)
+{
+    return frameGrid ? sampledCurveError(keys, fps, scale) : spineCurveError(keys, scale);
+}
+
+// Off the frame grid, samples between frames where the motion bends or jumps: an interval is
+// halved while its middle strays more than half the tolerance (in px) from the straight line
+// between its ends, so linear keys between the samples stay within it; a jump (a solver
+// switching solutions) ends up between two samples a few nanoseconds apart.
+template <typename Sample>
+std::vector<double> refined(const std::vector<double>& times, double tolerance, Sample&& sample)
+{
+    std::vector<double> out;
+    std::vector<double> a, b, m;
+    const auto split = [&](auto&& self, double ta, const std::vector<double>& va, double tb, const std::vector<double>& vb,
+                           int depth) -> void {
+        const double tm = 0.5 * (ta + tb);
+        std::vector<double> vm;
+        sample(tm, vm);
+        double worst = 0.0;
+        for (std::size_t k = 0; k < vm.size(); ++k)
+            worst = std::max(worst, std::fabs(vm[k] - 0.5 * (va[k] + vb[k])));
+        if (worst <= 0.5 * tolerance || depth >= 24)
+            return;
+        self(self, ta, va, tm, vm, depth + 1);
+        out.push_back(tm);
+        self(self, tm, vm, tb, vb, depth + 1);
+    };
+    for (std::size_t i = 0; i < times.size(); ++i) {
+        sample(times[i], b);
+        if (i > 0)
+            split(split, times[i - 1], a, times[i], b, 0);
+        out.push_back(times[i]);
+        std::swap(a, b);
+    }
+    return out;
+}
+
 // The samples kept: every forced one, and what RDP keeps between them within `tolerance`.
 void keep(const std::vector<double>& times, const std::vector<double>& values, const std::vector<char>& forced,
           double tolerance, std::vector<char>& kept)
@@ -189,9 +251,9 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& clip, const AnimationOp
                                   .arg(clipName, jointName).arg(fps));
             }
             const double pxPerDegree = reachOf(static_cast<std::size_t>(j)) * std::numbers::pi / 180.0;
-            if (!ch.rotationBaked && frameGrid && sampledCurveError(turn, fps, pxPerDegree) > share) {
+            if (!ch.rotationBaked && curveError(turn, frameGrid, fps, pxPerDegree) > share) {
                 ch.rotationBaked = true;
-                report.decide(QStringLiteral("animation \"%1\": rotation of \"%2\" baked (a Bezier curve the runtime's once-a-frame sampling would miss by more than %3 px)")
+                report.decide(QStringLiteral("animation \"%1\": rotation of \"%2\" baked (a Bezier curve the runtime's sampling of it would miss by more than %3 px)")
                                   .arg(clipName, jointName).arg(share));
             }
             if (!ch.rotationBaked)
@@ -204,10 +266,10 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& clip, const AnimationOp
                 ch.translation.clear();
                 report.decide(QStringLiteral("animation \"%1\": x and y of \"%2\" baked (keyed at different times or with different curves)")
                                   .arg(clipName, jointName));
-            } else if (frameGrid && (sampledCurveError(t.x, fps, 1.0) > share || sampledCurveError(t.y, fps, 1.0) > share)) {
+            } else if (curveError(t.x, frameGrid, fps, 1.0) > share || curveError(t.y, frameGrid, fps, 1.0) > share) {
                 ch.translationBaked = true;
                 ch.translation.clear();
-                report.decide(QStringLiteral("animation \"%1\": x and y of \"%2\" baked (a Bezier curve the runtime's once-a-frame sampling would miss by more than %3 px)")
+                report.decide(QStringLiteral("animation \"%1\": x and y of \"%2\" baked (a Bezier curve the runtime's sampling of it would miss by more than %3 px)")
                                   .arg(clipName, jointName).arg(share));
             } else if (frameGrid && !allOnGrid(ch.translation, fps)) {
                 ch.translationBaked = true;
@@ -244,14 +306,28 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& clip, const AnimationOp
                 if (k > kJustBefore)
                     sampleSet.insert(k - kJustBefore);
             }
-        const std::vector<double> times(sampleSet.begin(), sampleSet.end());
+        std::vector<double> times(sampleSet.begin(), sampleSet.end());
+        animation::ClipSampler sampler;
+        sampler.bind(rig, clip);
+        Rig pose = rig;
+        if (!frameGrid)
+            times = refined(times, share, [&](double t, std::vector<double>& px) {
+                sampler.sample(t, pose);
+                px.clear();
+                for (std::size_t j = 0; j < n; ++j) {
+                    const auto joint = static_cast<JointIndex>(j);
+                    if (byJoint[j].rotationBaked)
+                        px.push_back(pose.angle(joint) * reachOf(j) * std::numbers::pi / 180.0);
+                    if (byJoint[j].translationBaked) {
+                        px.push_back(pose.rootPosition(joint).x);
+                        px.push_back(pose.rootPosition(joint).y);
+                    }
+                }
+            });
         std::vector<char> forced(times.size(), 0);
         for (std::size_t i = 0; i < times.size(); ++i)
             forced[i] = std::any_of(keyTimes.begin(), keyTimes.end(), [&](double k) { return std::fabs(k - times[i]) < 1e-9; });
 
-        animation::ClipSampler sampler;
-        sampler.bind(rig, clip);
-        Rig pose = rig;
         // Per joint: the angle, x and y at every sample, and (on the grid) just before it.
         std::vector<std::vector<double>> angles(n), xs(n), ys(n), anglesBefore(n), xsBefore(n), ysBefore(n);
         const auto record = [&](double t, std::vector<std::vector<double>>& a, std::vector<std::vector<double>>& x,

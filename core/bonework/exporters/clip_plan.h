@@ -8,7 +8,8 @@
 //     joint: the runtimes' IK differs from Bonework's solvers (limits, pins, long chains, other
 //     solvers), so the solved angles are written as keys and the chain is switched off there;
 //   - on a frame grid (DragonBones: durations are whole frames) a key lies off the grid;
-//   - a root's x and y keys differ in times or curves (both formats key them together).
+//   - a root's x and y keys differ in times or curves (both formats key them together);
+//   - a Bezier key the runtime's approximation of curves would play off by more than that.
 // Baked keys: sampled at every frame of the export frame rate (and, off the grid, at every key
 // time of the clip); the clip's key times on those samples are kept; the rest reduced (RDP)
 // with a share of the tolerance per channel on the deepest path, so every joint stays within
@@ -43,7 +44,10 @@ struct ClipPlan {
     std::vector<int> switchedOff;      // chains that hold in the clip, baked and switched off
 };
 
-// `frameGrid`: keys must lie on whole frames (DragonBones). Decisions go to report.decide().
+// `frameGrid`: DragonBones (keys on whole frames, Bezier curves sampled once a frame); otherwise
+// Spine (keys at any time, Bezier curves as ten straight segments). A Bezier key whose runtime
+// approximation would stray beyond the channel's share of the tolerance is baked too.
+// Decisions go to report.decide().
 ClipPlan planClip(const Rig& rig, const animation::Clip& clip, const AnimationOptions& options, bool frameGrid,
                   ExportReport& report);
 

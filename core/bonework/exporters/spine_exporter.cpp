@@ -1,6 +1,7 @@
 #include "bonework/exporters/spine_exporter.h"
 
 #include "bonework/exporters/exported_bones.h"
+#include "bonework/exporters/spine_animation.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -49,12 +50,6 @@ QByteArray exportSpine(const Rig& rig, ExportReport& report, const std::vector<E
     report.format = QStringLiteral("spine");
     report.clear();
     ExportedSkeleton skeleton = exportedSkeleton(rig, report);
-    (void)options; // not yet: the clips' timelines
-    for (const animation::Clip& clip : rig.animations()) {
-        const QString name = QString::fromStdString(clip.name);
-        report.add(QStringLiteral("animations, not exported yet"), name,
-                   QStringLiteral("animation \"%1\" (not exported yet: the setup pose is)").arg(name));
-    }
     reportSlotsLeftOut(rig, exported, report);
     includeSlotBounds(skeleton, rig, exported);
 
@@ -120,7 +115,11 @@ QByteArray exportSpine(const Rig& rig, ExportReport& report, const std::vector<E
     if (!ik.isEmpty())
         root.insert("ik", ik);
     root.insert("skins", QJsonArray{QJsonObject{{"name", "default"}, {"attachments", attachments}}});
-    root.insert("animations", QJsonObject{{"setup", QJsonObject()}});
+    QJsonObject animations{{"setup", QJsonObject()}}; // a clip named "setup" takes its place
+    for (const animation::Clip& clip : rig.animations())
+        animations.insert(QString::fromStdString(clip.name),
+                          spineAnimation(rig, planClip(rig, clip, options, false, report), skeleton, exported));
+    root.insert("animations", animations);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
