@@ -63,6 +63,9 @@ Rig animatedRig()
     leg.mix = 0.0; // switched on by a clip
     if (!rig.addChain(arm) || !rig.addChain(leg))
         qFatal("chains");
+    if (!rig.addSlot({.name = "face", .joint = rig.findJoint("head"), .image = "art/face.png"})
+        || !rig.addSlot({.name = "fist", .joint = hand, .image = "art/fist.png", .opacity = 0.9}))
+        qFatal("slots");
     (void)shin;
     (void)ankle;
     return rig;
@@ -83,6 +86,8 @@ std::vector<Clip> clips(const Rig& rig)
                            .x = {key(0, 300, Curve::bezier(0.25, 0.1, 0.25, 1)), key(1, 340)},
                            .y = {key(0, 300, Curve::bezier(0.25, 0.1, 0.25, 1)), key(1, 290)},
                            .rotation = {key(0.2, 0), key(0.6, 15, {Curve::Kind::Stepped}), key(1.0, -5)}});
+    wave.slotTracks.push_back({.slot = "face", .visible = {{0.2, false}, {0.6, true}}});
+    wave.slotTracks.push_back({.slot = "fist", .opacity = {key(0.1, 1.0), key(0.5, 0.3, {Curve::Kind::Stepped}), key(0.8, 0.6)}});
     wave.chains.push_back({.chain = "arm",
                            .target = {{0, hand, {}}, {0.5, {hand.x + 20, hand.y - 30}, Curve::bezier(0.5, 0, 0.5, 1)}, {1, {hand.x - 10, hand.y + 10}, {}}}});
     // The leg's three-bone chain switched on, its target keyed, the root turning under it.
@@ -211,6 +216,17 @@ std::vector<Vec2> spinePose(const QJsonArray& bones, const QJsonObject& animatio
 
 constexpr double kOffGridBound = 3.0;
 
+// The slots as an export with art gives them (the runtimes' checks here need no pixels).
+std::vector<exporters::ExportedSlot> slotsOf(const Rig& rig)
+{
+    std::vector<exporters::ExportedSlot> out;
+    for (const Slot& s : rig.slotList()) {
+        const QString name = QString::fromStdString(s.name);
+        out.push_back({name, QString::fromStdString(rig.jointName(s.joint)), name, 10, 10, s});
+    }
+    return out;
+}
+
 bool onGrid(double t, int fps) { return std::fabs(t * fps - std::round(t * fps)) < 1e-6; }
 
 } // namespace
@@ -236,7 +252,9 @@ private slots:
         const Rig rig = withClips();
         exporters::AnimationOptions options;
         exporters::ExportReport report;
-        const QByteArray exported = exporters::exportDragonBones(rig, report, {}, options);
+        const QByteArray exported = exporters::exportDragonBones(rig, report, slotsOf(rig), options);
+        // Converted, not only baked: a Bezier kept as `curve`, the long turn with `clockwise`.
+        QVERIFY(exported.contains("\"curve\"") && exported.contains("\"clockwise\"") && exported.contains("\"displayFrame\""));
         qInfo().noquote() << report.toText();
         QTemporaryDir tmp;
         QFile out(tmp.filePath("walker_ske.json"));
@@ -285,8 +303,20 @@ private slots:
             for (std::size_t i = 0; i < times.size(); ++i) {
                 sampler.sample(times[i], pose);
                 const auto ours = forwardKinematics(pose);
-                const QJsonObject bones = poses[static_cast<qsizetype>(i)].toObject();
+                const QJsonObject bones = poses[static_cast<qsizetype>(i)].toObject().value("bones").toObject();
                 const bool grid = onGrid(times[i], options.fps);
+                // Slots: shown or not, and the alpha (whole percents in the format) at this time.
+                const QJsonObject slotsShown = poses[static_cast<qsizetype>(i)].toObject().value("slots").toObject();
+                for (std::size_t s = 0; s < pose.slotList().size(); ++s) {
+                    const Slot& slot = pose.slotList()[s];
+                    const QJsonArray shown = slotsShown.value(QString::fromStdString(slot.name)).toArray();
+                    QCOMPARE(shown.size(), 2);
+                    QVERIFY2((shown[0].toInt() == 0) == slot.visible,
+                             qPrintable(QString("clip %1 at %2 s: slot %3 shown wrong").arg(clip.name.c_str()).arg(times[i]).arg(slot.name.c_str())));
+                    QVERIFY2(std::fabs(shown[1].toDouble() - slot.opacity) <= 0.0051 + (grid ? 0.0 : 0.01),
+                             qPrintable(QString("clip %1 at %2 s: slot %3 alpha %4, not %5").arg(clip.name.c_str()).arg(times[i])
+                                            .arg(slot.name.c_str()).arg(shown[1].toDouble()).arg(slot.opacity)));
+                }
                 const bool exact = keys.count(times[i]) && grid && !insideBezier(clip, times[i]);
                 // Off the grid the runtime interpolates linearly between frames: a sanity bound
                 // only (the motion's own curvature over a frame is not the export's to bound).
@@ -315,7 +345,7 @@ private slots:
         const Rig rig = withClips();
         exporters::AnimationOptions options;
         exporters::ExportReport report;
-        const QJsonObject spine = QJsonDocument::fromJson(exporters::exportSpine(rig, report, {}, options)).object();
+        const QJsonObject spine = QJsonDocument::fromJson(exporters::exportSpine(rig, report, slotsOf(rig), options)).object();
         qInfo().noquote() << report.toText();
         const QJsonArray bones = spine.value("bones").toArray();
         const QJsonObject animations = spine.value("animations").toObject();
@@ -364,6 +394,22 @@ private slots:
                 sampler.sample(t, pose);
                 const auto ours = forwardKinematics(pose);
                 const auto theirs = spinePose(bones, anim, rig, t);
+                // Slots: the attachment (the region, or null: hidden) and alpha, as Spine keys them.
+                for (const Slot& slot : pose.slotList()) {
+                    const QJsonObject tl = anim.value("slots").toObject().value(QString::fromStdString(slot.name)).toObject();
+                    const QJsonArray shown = tl.value("attachment").toArray(), alpha = tl.value("alpha").toArray();
+                    bool visible = rig.slotList()[static_cast<std::size_t>(rig.findSlot(slot.name))].visible;
+                    for (const QJsonValue& k : shown)
+                        if (k.toObject().value("time").toDouble() <= t)
+                            visible = !k.toObject().value("name").isNull();
+                    QVERIFY2(visible == slot.visible, qPrintable(QString("clip %1 at %2 s: slot %3").arg(clip.name.c_str()).arg(t).arg(slot.name.c_str())));
+                    const double setup = rig.slotList()[static_cast<std::size_t>(rig.findSlot(slot.name))].opacity;
+                    const double opacity = alpha.isEmpty() || t < alpha[0].toObject().value("time").toDouble()
+                                               ? setup : spineValue(alpha, "value", 0, t);
+                    QVERIFY2(std::fabs(opacity - slot.opacity) < 1e-9,
+                             qPrintable(QString("clip %1 at %2 s: slot %3 alpha %4, not %5").arg(clip.name.c_str()).arg(t)
+                                            .arg(slot.name.c_str()).arg(opacity).arg(slot.opacity)));
+                }
                 const bool exact = keys.count(t) && !insideBezier(clip, t);
                 const bool frame = onGrid(t, options.fps);
                 const double bound = exact ? 1e-3 : options.bakeTolerance;

@@ -1,8 +1,9 @@
 // Plays a DragonBones export's animations in the real DragonBones runtime (no display) and prints
-// every bone's world tip at the times asked, as JSON.
+// every bone's world tip and every slot's display index and alpha at the times asked, as JSON.
 //   node animation_in_runtime.mjs EXPORT.json TIMES.json
-// TIMES.json: {"animation name": [seconds, ...], ...}. Output: {"name": [{"bone": [x, y], ...}, ...]}
-// in armature coordinates (y down), one object per time asked.
+// TIMES.json: {"animation name": [seconds, ...], ...}. Output, one entry per time asked:
+// {"name": [{"bones": {"bone": [x, y], ...}, "slots": {"slot": [displayIndex, alpha], ...}}, ...]}
+// in armature coordinates (y down).
 import * as db from '@cocos/dragonbones-js';
 import { readFileSync } from 'node:fs';
 import { HeadlessFactory } from './headless_factory.mjs';
@@ -37,7 +38,10 @@ for (const [name, list] of Object.entries(times)) {
             const length = bone.boneData.length;
             bones[bone.name] = [m.tx + m.a * length, m.ty + m.b * length];
         }
-        out[name].push(bones);
+        const slots = {};
+        for (const slot of armature.getSlots())
+            slots[slot.name] = [slot.displayIndex, slot._colorTransform.alphaMultiplier];
+        out[name].push({ bones, slots });
         armature.dispose();
     }
 }
