@@ -104,7 +104,11 @@ std::vector<Clip> clips(const Rig& rig)
     late.joints.push_back({.joint = "head", .angle = {key(0.25, 0, Curve::bezier(0.3, 0, 0.7, 1)), key(0.61, 30)}});
     late.joints.push_back({.joint = "hip", .x = {key(0.4, 300), key(0.9, 320, {Curve::Kind::Stepped}), key(1.0, 310)}});
     late.joints.push_back({.joint = "toe", .angle = {key(0.3, -60), key(0.7, -30, Curve::bezier(0, 0, 1, 1)), key(1.0, -80)}});
-    return {wave, walk, spin, late};
+    // The arm's chain keyed off (mix 0 from the start): its joints move by their own keys only.
+    Clip rest{.name = "rest", .duration = 1.0};
+    rest.chains.push_back({.chain = "arm", .mix = {key(0, 0)}});
+    rest.joints.push_back({.joint = "elbow", .angle = {key(0, -20), key(1, 40)}});
+    return {wave, walk, spin, late, rest};
 }
 
 Rig withClips()

@@ -192,8 +192,17 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& clip, const AnimationOp
         const Chain& chain = rig.chains()[c];
         const auto tracks = std::find_if(clip.chains.begin(), clip.chains.end(),
                                          [&](const animation::ChainTracks& t) { return t.chain == chain.name; });
-        if (!holdsInClip(chain, tracks == clip.chains.end() ? nullptr : &*tracks) || chain.tip == chain.root)
+        if (chain.tip == chain.root)
             continue;
+        if (!holdsInClip(chain, tracks == clip.chains.end() ? nullptr : &*tracks)) {
+            // Its mix is keyed to 0 from the start: the runtime's IK must not solve it either.
+            if (chain.mix > 0.0) {
+                plan.switchedOff.push_back(static_cast<int>(c));
+                report.decide(QStringLiteral("animation \"%1\": chain \"%2\" does not hold (its mix is keyed to 0), so it is switched off")
+                                  .arg(clipName, QString::fromStdString(chain.name)));
+            }
+            continue;
+        }
         plan.switchedOff.push_back(static_cast<int>(c));
         QStringList joints;
         for (JointIndex j = chain.tip; j != chain.root && j != kNoJoint; j = rig.parent(j)) {

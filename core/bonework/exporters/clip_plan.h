@@ -41,7 +41,9 @@ struct ClipPlan {
     const animation::Clip* clip = nullptr;
     int frames = 0;                    // the duration in whole frames (rounded up)
     std::vector<JointChannels> joints; // only joints with keys, in joint order
-    std::vector<int> switchedOff;      // chains that hold in the clip, baked and switched off
+    // Chains the runtime's IK must leave alone in the clip: those that hold (baked) and those
+    // whose mix the clip keys to 0 from the start (they hold in the setup pose).
+    std::vector<int> switchedOff;
 };
 
 // `frameGrid`: DragonBones (keys on whole frames, Bezier curves sampled once a frame); otherwise
