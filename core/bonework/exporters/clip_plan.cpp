@@ -218,12 +218,15 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& clip, const AnimationOp
     std::vector<int> sources(n, 0);
     std::vector<double> below(n, 0.0); // the longest way down from a joint to a descendant
     int most = 0;
+    std::vector<const animation::JointTracks*> tracksOf(n, nullptr);
+    for (const animation::JointTracks& t : clip.joints)
+        if (const JointIndex j = rig.findJoint(t.joint); j != kNoJoint)
+            tracksOf[static_cast<std::size_t>(j)] = &t;
     for (std::size_t j = 0; j < n; ++j) {
         const JointIndex p = rig.parent(static_cast<JointIndex>(j));
-        const auto t = std::find_if(clip.joints.begin(), clip.joints.end(),
-                                    [&](const animation::JointTracks& k) { return rig.findJoint(k.joint) == static_cast<JointIndex>(j); });
-        const bool turns = chainTurned[j] || (t != clip.joints.end() && (!t->angle.empty() || !t->rotation.empty()));
-        const bool moves = t != clip.joints.end() && (!t->x.empty() || !t->y.empty());
+        const animation::JointTracks* t = tracksOf[j];
+        const bool turns = chainTurned[j] || (t && (!t->angle.empty() || !t->rotation.empty()));
+        const bool moves = t && (!t->x.empty() || !t->y.empty());
         sources[j] = (p == kNoJoint ? 0 : sources[static_cast<std::size_t>(p)]) + turns + 2 * moves;
         most = std::max(most, sources[j]);
     }

@@ -31,6 +31,9 @@ QJsonArray framesOf(const std::vector<FrameKey>& keys, const QJsonObject& setupF
         frames.append(setup);
     }
     for (std::size_t i = 0; i < keys.size(); ++i) {
+        // Two slot keys moved onto one frame: the later one wins (frames last at least one).
+        if (i + 1 < keys.size() && keys[i + 1].frame == keys[i].frame)
+            continue;
         QJsonObject f = keys[i].fields;
         const bool last = i + 1 == keys.size();
         f.insert("duration", (last ? clipFrames : keys[i + 1].frame) - keys[i].frame);
