@@ -108,7 +108,13 @@ std::vector<Clip> clips(const Rig& rig)
     Clip rest{.name = "rest", .duration = 1.0};
     rest.chains.push_back({.chain = "arm", .mix = {key(0, 0)}});
     rest.joints.push_back({.joint = "elbow", .angle = {key(0, -20), key(1, 40)}});
-    return {wave, walk, spin, late, rest};
+    // The arm's two-bone chain within reach throughout, its target keyed linear and stepped, the
+    // spine turning under it: DragonBones keeps it as its own IK (Spine bakes it).
+    Clip reach{.name = "reach", .duration = 1.0};
+    reach.chains.push_back({.chain = "arm",
+                            .target = {{0, hand, {}}, {0.5, {hand.x - 15, hand.y + 8}, {Curve::Kind::Stepped}}, {0.8, {hand.x - 5, hand.y - 10}, {}}}});
+    reach.joints.push_back({.joint = "spine", .angle = {key(0, -90), key(1, -80)}});
+    return {wave, walk, spin, late, rest, reach};
 }
 
 Rig withClips()
@@ -260,6 +266,7 @@ private slots:
         // Converted, not only baked: a Bezier kept as `curve`, the long turn with `clockwise`.
         QVERIFY(exported.contains("\"curve\"") && exported.contains("\"clockwise\"") && exported.contains("\"displayFrame\""));
         qInfo().noquote() << report.toText();
+        QVERIFY(report.decisions.contains("animation \"reach\": chain \"arm\" kept as the runtime's IK (two bones, no limits, always within reach), its target keyed"));
         QTemporaryDir tmp;
         QFile out(tmp.filePath("walker_ske.json"));
         QVERIFY(out.open(QIODevice::WriteOnly));

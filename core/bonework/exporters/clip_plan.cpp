@@ -1,5 +1,7 @@
 #include "bonework/exporters/clip_plan.h"
 
+#include "bonework/exporters/chain_keeping.h"
+
 #include "bonework/animation/clip_sampler.h"
 #include "bonework/animation/key_reduction.h"
 
@@ -185,9 +187,18 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& clip, const AnimationOp
         report.decide(QStringLiteral("animation \"%1\": duration %2 s rounded up to %3 frames at %4 fps")
                           .arg(clipName).arg(clip.duration).arg(plan.frames).arg(fps));
 
-    // Joints that holding chains can turn; the chains are switched off in the clip.
+    // Joints that holding chains can turn; the chains are switched off in the clip, unless
+    // DragonBones' own IK carries one exactly (chain_keeping.h).
     const std::size_t n = rig.jointCount();
     std::vector<char> chainTurned(n, 0);
+    std::vector<int> holding;
+    for (std::size_t c = 0; c < rig.chains().size(); ++c) {
+        const Chain& chain = rig.chains()[c];
+        const auto tracks = std::find_if(clip.chains.begin(), clip.chains.end(),
+                                         [&](const animation::ChainTracks& t) { return t.chain == chain.name; });
+        if (chain.tip != chain.root && holdsInClip(chain, tracks == clip.chains.end() ? nullptr : &*tracks))
+            holding.push_back(static_cast<int>(c));
+    }
     for (std::size_t c = 0; c < rig.chains().size(); ++c) {
         const Chain& chain = rig.chains()[c];
         const auto tracks = std::find_if(clip.chains.begin(), clip.chains.end(),
@@ -203,14 +214,24 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& clip, const AnimationOp
             }
             continue;
         }
+        QString why = QStringLiteral("Spine's IK is not checked here");
+        if (frameGrid) {
+            why = whyNotKept(rig, clip, static_cast<int>(c), holding, fps);
+            if (why.isEmpty()) {
+                plan.kept.push_back({static_cast<int>(c), tracks == clip.chains.end() ? std::vector<PointKey>{} : tracks->target});
+                report.decide(QStringLiteral("animation \"%1\": chain \"%2\" kept as the runtime's IK (two bones, no limits, always within reach), its target keyed")
+                                  .arg(clipName, QString::fromStdString(chain.name)));
+                continue;
+            }
+        }
         plan.switchedOff.push_back(static_cast<int>(c));
         QStringList joints;
         for (JointIndex j = chain.tip; j != chain.root && j != kNoJoint; j = rig.parent(j)) {
             chainTurned[static_cast<std::size_t>(j)] = 1;
             joints.prepend(QString::fromStdString(rig.jointName(j)));
         }
-        report.decide(QStringLiteral("animation \"%1\": chain \"%2\" holds, so its joints (%3) are baked and the chain is switched off")
-                          .arg(clipName, QString::fromStdString(chain.name), joints.join(QStringLiteral(", "))));
+        report.decide(QStringLiteral("animation \"%1\": chain \"%2\" holds, so its joints (%3) are baked and the chain is switched off (not kept as IK: %4)")
+                          .arg(clipName, QString::fromStdString(chain.name), joints.join(QStringLiteral(", ")), why));
     }
 
     // The tolerance's share: one per keyed or baked channel on the deepest path (x and y count

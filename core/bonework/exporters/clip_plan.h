@@ -37,6 +37,12 @@ struct JointChannels {
     bool rotationBaked = false, translationBaked = false;
 };
 
+// A chain kept as the runtime's IK in a clip (chain_keeping.h): its target's keys.
+struct KeptChain {
+    int chain = -1;
+    std::vector<animation::PointKey> target; // empty: the target stays at its setup point
+};
+
 struct ClipPlan {
     const animation::Clip* clip = nullptr;
     int frames = 0;                    // the duration in whole frames (rounded up)
@@ -44,6 +50,7 @@ struct ClipPlan {
     // Chains the runtime's IK must leave alone in the clip: those that hold (baked) and those
     // whose mix the clip keys to 0 from the start (they hold in the setup pose).
     std::vector<int> switchedOff;
+    std::vector<KeptChain> kept; // DragonBones only: holding chains its IK carries exactly
 };
 
 // `frameGrid`: DragonBones (keys on whole frames, Bezier curves sampled once a frame); otherwise

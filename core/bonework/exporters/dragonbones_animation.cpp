@@ -103,6 +103,20 @@ QJsonObject dragonBonesAnimation(const Rig& rig, const ClipPlan& plan, const Exp
     QJsonArray bones;
     for (const JointChannels& ch : plan.joints)
         bones.append(boneTimeline(rig, ch, fps, plan.frames));
+    // Chains kept as IK: their target bones move with the target keys (offsets from the setup
+    // target; target bones hang from the top bone at the origin).
+    for (const KeptChain& k : plan.kept) {
+        const Chain& chain = rig.chains()[static_cast<std::size_t>(k.chain)];
+        const QString name = QString::fromStdString(chain.name);
+        const auto e = std::find_if(skeleton.ik.begin(), skeleton.ik.end(), [&](const ExportedIk& i) { return i.name == name; });
+        if (e == skeleton.ik.end() || k.target.empty())
+            continue;
+        std::vector<FrameKey> keys;
+        for (const animation::PointKey& p : k.target)
+            keys.push_back({frameOf(p.time, fps), p.curve,
+                            QJsonObject{{"x", p.point.x - chain.target.point.x}, {"y", p.point.y - chain.target.point.y}}});
+        bones.append(QJsonObject{{"name", e->target}, {"translateFrame", framesOf(keys, QJsonObject{{"x", 0}, {"y", 0}}, plan.frames, true)}});
+    }
     if (!bones.isEmpty())
         out.insert("bone", bones);
 
