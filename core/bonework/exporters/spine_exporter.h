@@ -9,6 +9,9 @@
 // CENTRE in the bone's frame and its width, height the original (untrimmed) size: the atlas's
 // offsets put the trimmed pixels back in place. Opacity is the slot colour's alpha; a hidden
 // slot has no setup attachment, but its attachment stays in the skin.
+//
+// The rig's clips become `animations` beside the empty `setup` (spine_animation.h), planned with
+// `options` (clip_plan.h: what is baked, at which frame rate, within which tolerance).
 
 #include "bonework/exporters/clip_plan.h"
 #include "bonework/exporters/export_report.h"
