@@ -113,21 +113,29 @@ double curveError(const std::vector<Key>& keys, bool frameGrid, int fps, double 
 // Off the frame grid, samples between frames where the motion bends or jumps: an interval is
 // halved while its middle strays more than half the tolerance (in px) from the straight line
 // between its ends, so linear keys between the samples stay within it; a jump (a solver
-// switching solutions) ends up between two samples a few nanoseconds apart.
+// switching solutions) ends up between two samples a few nanoseconds apart. At most
+// kRefineBudget samples go between two first samples, so motion that flips at every sample (a
+// solver jumping between solutions) cannot make it run away.
+constexpr int kRefineBudget = 256;
+
 template <typename Sample>
 std::vector<double> refined(const std::vector<double>& times, double tolerance, Sample&& sample)
 {
     std::vector<double> out;
-    std::vector<double> a, b, m;
+    std::vector<double> a, b;
+    int budget = 0;
     const auto split = [&](auto&& self, double ta, const std::vector<double>& va, double tb, const std::vector<double>& vb,
                            int depth) -> void {
+        if (depth >= 24 || budget <= 0)
+            return;
+        --budget;
         const double tm = 0.5 * (ta + tb);
         std::vector<double> vm;
         sample(tm, vm);
         double worst = 0.0;
         for (std::size_t k = 0; k < vm.size(); ++k)
             worst = std::max(worst, std::fabs(vm[k] - 0.5 * (va[k] + vb[k])));
-        if (worst <= 0.5 * tolerance || depth >= 24)
+        if (worst <= 0.5 * tolerance)
             return;
         self(self, ta, va, tm, vm, depth + 1);
         out.push_back(tm);
@@ -135,6 +143,7 @@ std::vector<double> refined(const std::vector<double>& times, double tolerance, 
     };
     for (std::size_t i = 0; i < times.size(); ++i) {
         sample(times[i], b);
+        budget = kRefineBudget;
         if (i > 0)
             split(split, times[i - 1], a, times[i], b, 0);
         out.push_back(times[i]);
