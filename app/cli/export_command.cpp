@@ -1,9 +1,11 @@
 // bonework-cli export RIG.json --format spine|dragonbones -o OUT.json [--max-page-size N]
-// Writes the rig (its current pose as the setup pose) in a game runtime's format, with the
-// texture atlas of its slots' images beside it, and prints to stderr what the format could not
-// carry and the files written. Exit 0 written, 1 invalid rig, a slot's image missing, refused
-// output path or a file that could not be written, 2 usage error (a bad --max-page-size
-// included) or unreadable input.
+//                                [--fps N] [--bake-tolerance PX]
+// Writes the rig (its current pose as the setup pose) and every animation in a game runtime's
+// format, with the texture atlas of its slots' images beside it, and prints to stderr what the
+// format could not carry, how the animations were carried (baked channels, rounded frames) and
+// the files written. Exit 0 written, 1 invalid rig, a slot's image missing, refused output path
+// or a file that could not be written, 2 usage error (a bad --max-page-size, --fps or
+// --bake-tolerance included) or unreadable input.
 #include "commands.h"
 
 #include "bonework/exporters/slot_art.h"
@@ -16,12 +18,16 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <cmath>
+
 namespace bonework::cli {
 namespace {
 
 // The largest page a runtime can be asked to load: GPUs take textures up to 16384 px at most.
 constexpr int kLargestPage = 16384;
-constexpr char kUsage[] = "usage: bonework-cli export RIG.json --format spine|dragonbones -o OUT.json [--max-page-size N]\n";
+constexpr int kMostFps = 240;
+constexpr char kUsage[] = "usage: bonework-cli export RIG.json --format spine|dragonbones -o OUT.json [--max-page-size N] "
+                          "[--fps N] [--bake-tolerance PX]\n";
 
 } // namespace
 
@@ -41,7 +47,15 @@ int runExport(const QStringList& arguments)
                                         QStringLiteral("N"));
     parser.addOption(formatOption);
     parser.addOption(outputOption);
+    const QCommandLineOption fpsOption(QStringLiteral("fps"),
+                                       QStringLiteral("The animations' frame rate: bake samples, DragonBones frames (1 to 240, default 30)."),
+                                       QStringLiteral("N"));
+    const QCommandLineOption toleranceOption(QStringLiteral("bake-tolerance"),
+                                             QStringLiteral("How far a baked joint may stray, in pixels (above 0, default 0.1)."),
+                                             QStringLiteral("PX"));
     parser.addOption(pageOption);
+    parser.addOption(fpsOption);
+    parser.addOption(toleranceOption);
     if (!parser.parse(arguments)) {
         err << "bonework-cli export: " << parser.errorText() << '\n';
         return UsageError;
@@ -68,6 +82,26 @@ int runExport(const QStringList& arguments)
             return UsageError;
         }
         options.atlas.maxPageWidth = options.atlas.maxPageHeight = size;
+    }
+    if (parser.isSet(fpsOption)) {
+        bool number = false;
+        const int fps = parser.value(fpsOption).toInt(&number);
+        if (!number || fps < 1 || fps > kMostFps) {
+            err << "bonework-cli export: --fps must be a whole number from 1 to " << kMostFps << ", not \""
+                << parser.value(fpsOption) << "\"\n";
+            return UsageError;
+        }
+        options.animation.fps = fps;
+    }
+    if (parser.isSet(toleranceOption)) {
+        bool number = false;
+        const double tolerance = parser.value(toleranceOption).toDouble(&number);
+        if (!number || !std::isfinite(tolerance) || tolerance <= 0.0) {
+            err << "bonework-cli export: --bake-tolerance must be a number of pixels above 0, not \""
+                << parser.value(toleranceOption) << "\"\n";
+            return UsageError;
+        }
+        options.animation.bakeTolerance = tolerance;
     }
     // Bonework's own format stays the source of truth: never overwrite a rig with an export.
     if (formats::isRigPath(output, files[0])) {

@@ -5,6 +5,9 @@
 // about slots and write the skeleton alone.
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QImage>
 #include <QPainter>
 #include <QProcess>
@@ -157,6 +160,36 @@ private slots:
             const QImage image(dir.filePath(page));
             QVERIFY(!image.isNull() && image.width() <= 80 && image.height() <= 80);
         }
+    }
+
+    void animationsAreExportedWithFpsAndTolerance()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString output = dir.filePath(QStringLiteral("arm_ske.json"));
+        armWithArt(dir); // the animated arm names the same images
+        const QString rig = dir.filePath(QStringLiteral("rigs/arm_animated.json"));
+        QVERIFY(QFile::copy(valid(QStringLiteral("arm_animated.json")), rig));
+        for (const QString& bad : {QStringLiteral("0"), QStringLiteral("241"), QStringLiteral("29.97"), QStringLiteral("fast")}) {
+            const Run r = exportRig(rig, output, QStringLiteral("dragonbones"), {QStringLiteral("--fps"), bad});
+            QCOMPARE(r.exitCode, 2);
+            QCOMPARE(r.err, QStringLiteral("bonework-cli export: --fps must be a whole number from 1 to 240, not \"%1\"\n").arg(bad));
+            QVERIFY(!QFile::exists(output));
+        }
+        for (const QString& bad : {QStringLiteral("0"), QStringLiteral("-0.1"), QStringLiteral("nan"), QStringLiteral("px")}) {
+            const Run r = exportRig(rig, output, QStringLiteral("dragonbones"), {QStringLiteral("--bake-tolerance"), bad});
+            QCOMPARE(r.exitCode, 2);
+            QCOMPARE(r.err, QStringLiteral("bonework-cli export: --bake-tolerance must be a number of pixels above 0, not \"%1\"\n").arg(bad));
+            QVERIFY(!QFile::exists(output));
+        }
+        const Run r = exportRig(rig, output, QStringLiteral("dragonbones"),
+                                {QStringLiteral("--fps"), QStringLiteral("24"), QStringLiteral("--bake-tolerance"), QStringLiteral("0.5")});
+        QCOMPARE(r.exitCode, 0);
+        QFile file(output);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject armature = QJsonDocument::fromJson(file.readAll()).object().value("armature").toArray()[0].toObject();
+        QCOMPARE(armature.value("frameRate").toInt(), 24);
+        QVERIFY(armature.value("animation").toArray().size() >= 2); // the setup pose and the rig's clips
     }
 
     void rigsWithoutSlotsSayNothingOfSlots()

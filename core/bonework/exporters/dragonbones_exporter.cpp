@@ -1,11 +1,13 @@
 #include "bonework/exporters/dragonbones_exporter.h"
 
+#include "bonework/exporters/dragonbones_animation.h"
 #include "bonework/exporters/exported_bones.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <cmath>
 
 namespace bonework::exporters {
@@ -15,7 +17,8 @@ QString dragonBonesDataName(const Rig& rig)
     return rig.name().empty() ? QStringLiteral("armature") : QString::fromStdString(rig.name());
 }
 
-QByteArray exportDragonBones(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported)
+QByteArray exportDragonBones(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported,
+                             const AnimationOptions& options)
 {
     report.format = QStringLiteral("dragonbones");
     report.clear();
@@ -74,7 +77,8 @@ QByteArray exportDragonBones(const Rig& rig, ExportReport& report, const std::ve
     }
     QJsonObject armature;
     armature.insert("type", "Armature");
-    armature.insert("frameRate", 60);
+    const int frameRate = rig.animations().empty() ? 60 : options.fps;
+    armature.insert("frameRate", frameRate);
     armature.insert("name", name);
     armature.insert("aabb", QJsonObject{{"x", skeleton.minX},
                                         {"y", skeleton.minY},
@@ -85,11 +89,18 @@ QByteArray exportDragonBones(const Rig& rig, ExportReport& report, const std::ve
     armature.insert("skin", QJsonArray{QJsonObject{{"name", ""}, {"slot", skinSlots}}});
     if (!ik.isEmpty())
         armature.insert("ik", ik);
-    armature.insert("animation", QJsonArray{QJsonObject{{"name", "setup"}, {"duration", 0}, {"playTimes", 0}}});
-    armature.insert("defaultActions", QJsonArray{QJsonObject{{"gotoAndPlay", "setup"}}});
+    QJsonArray animations;
+    const bool clipNamedSetup = std::any_of(rig.animations().begin(), rig.animations().end(),
+                                            [](const animation::Clip& c) { return c.name == "setup"; });
+    if (!clipNamedSetup)
+        animations.append(QJsonObject{{"name", "setup"}, {"duration", 0}, {"playTimes", 0}});
+    for (const animation::Clip& clip : rig.animations())
+        animations.append(dragonBonesAnimation(rig, planClip(rig, clip, options, true, report), skeleton, exported, options, report));
+    armature.insert("animation", animations);
+    armature.insert("defaultActions", QJsonArray{QJsonObject{{"gotoAndPlay", clipNamedSetup ? QString::fromStdString(rig.animations().front().name) : QStringLiteral("setup")}}});
 
     QJsonObject root;
-    root.insert("frameRate", 60);
+    root.insert("frameRate", frameRate);
     root.insert("name", name);
     root.insert("version", QString::fromLatin1(kDragonBonesVersion));
     root.insert("compatibleVersion", QString::fromLatin1(kDragonBonesVersion));

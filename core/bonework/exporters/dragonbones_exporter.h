@@ -9,6 +9,7 @@
 // image (the runtime adds the atlas's frameX/frameY for trimmed images). Opacity is the slot
 // colour's alpha multiplier `aM` (percent); a hidden slot shows no display (displayIndex -1).
 
+#include "bonework/exporters/clip_plan.h"
 #include "bonework/exporters/export_report.h"
 #include "bonework/exporters/exported_slots.h"
 #include "bonework/rig.h"
@@ -20,7 +21,10 @@ namespace bonework::exporters {
 inline constexpr char kDragonBonesVersion[] = "5.5";
 
 // Without `exported`, the rig's slots with their art, they are reported as left out.
-QByteArray exportDragonBones(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported = {});
+// The rig's clips become animations (dragonbones_animation.h) at options.fps, which is then the
+// frame rate (60 for a rig without clips, as before).
+QByteArray exportDragonBones(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported = {},
+                             const AnimationOptions& options = {});
 
 // The DragonBones data's (and its armature's) name, which the texture atlas JSON repeats.
 QString dragonBonesDataName(const Rig& rig);

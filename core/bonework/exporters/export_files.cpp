@@ -44,9 +44,11 @@ QString clobberedFile(const Rig& rig, const ExportOptions& options, const QStrin
 
 } // namespace
 
-QByteArray exportSkeleton(Runtime runtime, const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported)
+QByteArray exportSkeleton(Runtime runtime, const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported,
+                          const AnimationOptions& animation)
 {
-    return runtime == Runtime::Spine ? exportSpine(rig, report, exported) : exportDragonBones(rig, report, exported);
+    return runtime == Runtime::Spine ? exportSpine(rig, report, exported, animation)
+                                      : exportDragonBones(rig, report, exported, animation);
 }
 
 QString atlasBase(Runtime runtime, const QString& skeletonPath)
@@ -70,7 +72,7 @@ bool exportFiles(Runtime runtime, const Rig& rig, const QString& path, const Exp
     const SlotArt art = buildSlotArt(rig, options.rigFolder, options.atlas);
     if (!art.ok())
         return fail(art.error);
-    const QByteArray skeleton = exportSkeleton(runtime, rig, report, exportedSlots(rig, art));
+    const QByteArray skeleton = exportSkeleton(runtime, rig, report, exportedSlots(rig, art), options.animation);
     report.files.clear();
     if (!art.images.empty()) {
         const QString base = atlasBase(runtime, path);

@@ -7,6 +7,7 @@
 //   DragonBones: OUT_ske.json (or OUT.json) -> OUT_tex.json, OUT_tex.png, OUT_tex_2.json, ...
 
 #include "bonework/atlas/atlas_packer.h"
+#include "bonework/exporters/clip_plan.h"
 #include "bonework/exporters/export_report.h"
 #include "bonework/exporters/exported_slots.h"
 #include "bonework/rig.h"
@@ -21,10 +22,12 @@ enum class Runtime { Spine, DragonBones };
 struct ExportOptions {
     QString rigFolder;         // where the slots' image paths start; empty: the current directory
     atlas::PackOptions atlas;  // page size, padding
+    AnimationOptions animation; // frame rate and bake tolerance of the clips
 };
 
 // The skeleton in the runtime's format with `exported`, its slots with their art (empty: none given).
-QByteArray exportSkeleton(Runtime runtime, const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported = {});
+QByteArray exportSkeleton(Runtime runtime, const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported = {},
+                          const AnimationOptions& animation = {});
 
 // The base the atlas files are named from: the skeleton's path without ".json" (and, for
 // DragonBones, without its "_ske" too, the runtime's own naming).

@@ -14,6 +14,7 @@ void ExportReport::clear()
 {
     losses.clear();
     files.clear();
+    decisions.clear();
     m_entries.clear();
 }
 
@@ -22,7 +23,10 @@ QString ExportReport::toText() const
     QString written;
     for (const QString& file : files)
         written += QStringLiteral("wrote %1\n").arg(file);
-    return lossesText() + written;
+    QString decided;
+    if (!decisions.isEmpty())
+        decided = QStringLiteral("decisions:\n  - ") + decisions.join(QStringLiteral("\n  - ")) + QLatin1Char('\n');
+    return lossesText() + decided + written;
 }
 
 QString ExportReport::lossesText() const

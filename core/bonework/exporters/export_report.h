@@ -20,14 +20,19 @@ struct ExportReport {
     // The files an export wrote, in the order written: atlas pages and atlas files first, the
     // skeleton last (export_files.h). Empty when nothing was written to disk.
     QStringList files;
+    // How the export carried what it could, where there was a choice (animations: channels
+    // baked, chains switched off, durations rounded to frames). Empty for rigs without clips.
+    QStringList decisions;
 
     // Records a loss: its line, and its kind ("angle limits") and subject ("elbow [-20, 20]")
     // for the grouped text.
     void add(const QString& kind, const QString& subject, const QString& line);
+    void decide(const QString& line) { decisions << line; }
     void clear();
     // "FORMAT export: N thing(s) the format cannot carry:" and a line a loss, or one line a
     // kind with more than kListedPerKind ("angle limits of 100,000 joints: ..., (99,990 more)");
-    // "FORMAT export: nothing lost" when nothing was. Then "wrote FILE", a line per file written.
+    // "FORMAT export: nothing lost" when nothing was. Then "decisions:" and a line a decision,
+    // when there were any, and "wrote FILE", a line per file written.
     QString toText() const;
 
 private:

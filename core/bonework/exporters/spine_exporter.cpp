@@ -1,6 +1,7 @@
 #include "bonework/exporters/spine_exporter.h"
 
 #include "bonework/exporters/exported_bones.h"
+#include "bonework/exporters/spine_animation.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -43,7 +44,8 @@ SpineRegion spineRegionOf(const ExportedSlot& s)
     return r;
 }
 
-QByteArray exportSpine(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported)
+QByteArray exportSpine(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported,
+                       const AnimationOptions& options)
 {
     report.format = QStringLiteral("spine");
     report.clear();
@@ -113,7 +115,11 @@ QByteArray exportSpine(const Rig& rig, ExportReport& report, const std::vector<E
     if (!ik.isEmpty())
         root.insert("ik", ik);
     root.insert("skins", QJsonArray{QJsonObject{{"name", "default"}, {"attachments", attachments}}});
-    root.insert("animations", QJsonObject{{"setup", QJsonObject()}});
+    QJsonObject animations{{"setup", QJsonObject()}}; // a clip named "setup" takes its place
+    for (const animation::Clip& clip : rig.animations())
+        animations.insert(QString::fromStdString(clip.name),
+                          spineAnimation(rig, planClip(rig, clip, options, false, report), skeleton, exported));
+    root.insert("animations", animations);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

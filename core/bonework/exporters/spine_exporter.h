@@ -9,7 +9,11 @@
 // CENTRE in the bone's frame and its width, height the original (untrimmed) size: the atlas's
 // offsets put the trimmed pixels back in place. Opacity is the slot colour's alpha; a hidden
 // slot has no setup attachment, but its attachment stays in the skin.
+//
+// The rig's clips become `animations` beside the empty `setup` (spine_animation.h), planned with
+// `options` (clip_plan.h: what is baked, at which frame rate, within which tolerance).
 
+#include "bonework/exporters/clip_plan.h"
 #include "bonework/exporters/export_report.h"
 #include "bonework/exporters/exported_slots.h"
 #include "bonework/rig.h"
@@ -21,7 +25,8 @@ namespace bonework::exporters {
 inline constexpr char kSpineVersion[] = "4.2.0";
 
 // Without `exported`, the rig's slots with their art, they are reported as left out.
-QByteArray exportSpine(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported = {});
+QByteArray exportSpine(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported = {},
+                       const AnimationOptions& options = {});
 
 // The region attachment of a slot as Spine wants it (y up, counter-clockwise, centred).
 struct SpineRegion {

@@ -91,7 +91,7 @@ public:
     bool save(const Rig& rig, const io::EditorSettings&, const QString& path, exporters::ExportReport& report,
               QString* error, const SaveOptions& options) const override
     {
-        return exporters::exportFiles(m_runtime, rig, path, {options.rigFolder, options.atlas}, report, error);
+        return exporters::exportFiles(m_runtime, rig, path, {options.rigFolder, options.atlas, options.animation}, report, error);
     }
 
 private:

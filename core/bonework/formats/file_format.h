@@ -5,6 +5,7 @@
 // and animation issues add theirs by registering in file_format.cpp.
 
 #include "bonework/atlas/atlas_packer.h"
+#include "bonework/exporters/clip_plan.h"
 #include "bonework/exporters/export_report.h"
 #include "bonework/io/rig_file.h"
 #include "bonework/rig.h"
@@ -21,6 +22,7 @@ namespace bonework::formats {
 struct SaveOptions {
     QString rigFolder;        // the rig file's folder, where slot images are found; empty: the current directory
     atlas::PackOptions atlas; // the texture atlas's page size and padding
+    exporters::AnimationOptions animation; // the clips' frame rate and bake tolerance
 };
 
 class FileFormat {

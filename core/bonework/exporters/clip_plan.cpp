@@ -1,0 +1,439 @@
+#include "bonework/exporters/clip_plan.h"
+
+#include "bonework/exporters/chain_keeping.h"
+
+#include "bonework/animation/clip_sampler.h"
+#include "bonework/animation/key_reduction.h"
+
+#include <QString>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <set>
+
+namespace bonework::exporters {
+namespace {
+
+using animation::Curve;
+using animation::Key;
+using animation::PointKey;
+
+template <typename K>
+bool allOnGrid(const std::vector<K>& keys, int fps)
+{
+    return std::all_of(keys.begin(), keys.end(), [fps](const K& k) { return onFrameGrid(k.time, fps); });
+}
+
+// Whether the chain holds at some time of the clip: its setup mix counts until its first key.
+bool holdsInClip(const Chain& chain, const animation::ChainTracks* tracks)
+{
+    if (!tracks || tracks->mix.empty())
+        return chain.mix > 0.0;
+    if (chain.mix > 0.0 && tracks->mix.front().time > 0.0)
+        return true;
+    return std::any_of(tracks->mix.begin(), tracks->mix.end(), [](const Key& k) { return k.value > 0.0; });
+}
+
+// x and y keyed together: same times and curves, or one of them unkeyed (it holds its setup).
+bool translationDirect(const animation::JointTracks& t, Vec2 setup, std::vector<PointKey>& out)
+{
+    const std::vector<Key>& lead = t.x.empty() ? t.y : t.x;
+    if (!t.x.empty() && !t.y.empty()) {
+        if (t.x.size() != t.y.size())
+            return false;
+        for (std::size_t i = 0; i < t.x.size(); ++i)
+            if (t.x[i].time != t.y[i].time || !(t.x[i].curve == t.y[i].curve))
+                return false;
+    }
+    for (std::size_t i = 0; i < lead.size(); ++i) {
+        const double x = t.x.empty() ? setup.x : t.x[i].value;
+        const double y = t.y.empty() ? setup.y : t.y[i].value;
+        out.push_back({lead[i].time, {x, y}, lead[i].curve});
+    }
+    return true;
+}
+
+// How far DragonBones' playback of a Bezier key strays, in px (`scale` px per value unit): the
+// runtime samples the curve at frameCount + 1 points spread evenly inside the segment, keeps
+// them to 1e-4, and interpolates linearly between them.
+double sampledCurveError(const std::vector<Key>& keys, int fps, double scale)
+{
+    double worst = 0.0;
+    for (std::size_t i = 0; i + 1 < keys.size(); ++i) {
+        if (keys[i].curve.kind != Curve::Kind::Bezier)
+            continue;
+        int from = 0, to = 0;
+        onFrameGrid(keys[i].time, fps, &from);
+        onFrameGrid(keys[i + 1].time, fps, &to);
+        const int count = std::max(to - from, 1) + 1;
+        const int segments = count + 1;
+        double error = 1e-4;
+        for (int k = 0; k <= 40 * segments; ++k) {
+            const double p = static_cast<double>(k) / (40 * segments);
+            const int at = std::min(static_cast<int>(p * segments), segments - 1);
+            const double a = at == 0 ? 0.0 : animation::ease(keys[i].curve, static_cast<double>(at) / segments);
+            const double b = at == segments - 1 ? 1.0 : animation::ease(keys[i].curve, static_cast<double>(at + 1) / segments);
+            error = std::max(error, std::fabs(a + (b - a) * (p * segments - at) - animation::ease(keys[i].curve, p)) + 1e-4);
+        }
+        worst = std::max(worst, error * std::fabs(keys[i + 1].value - keys[i].value) * scale);
+    }
+    return worst;
+}
+
+// How far Spine's playback of a Bezier key strays, in px (`scale` px per value unit): Spine
+// evaluates the curve at ten even steps of its parameter and interpolates linearly in time
+// between those points (Animation.java's setBezier / getBezierValue, the 4.2 JSON format).
+double spineCurveError(const std::vector<Key>& keys, double scale)
+{
+    double worst = 0.0;
+    for (std::size_t i = 0; i + 1 < keys.size(); ++i) {
+        const Curve& c = keys[i].curve;
+        if (c.kind != Curve::Kind::Bezier)
+            continue;
+        const auto bez = [](double a, double b, double s) { return 3 * (1 - s) * (1 - s) * s * a + 3 * (1 - s) * s * s * b + s * s * s; };
+        double error = 0.0;
+        for (int k = 0; k < 10; ++k) // each of the ten segments, sampled inside
+            for (int m = 1; m < 20; ++m) {
+                const double x0 = bez(c.x1, c.x2, k / 10.0), x1 = bez(c.x1, c.x2, (k + 1) / 10.0);
+                const double y0 = bez(c.y1, c.y2, k / 10.0), y1 = bez(c.y1, c.y2, (k + 1) / 10.0);
+                const double x = x0 + (x1 - x0) * m / 20.0;
+                error = std::max(error, std::fabs(y0 + (y1 - y0) * m / 20.0 - animation::ease(c, x)));
+            }
+        worst = std::max(worst, error * std::fabs(keys[i + 1].value - keys[i].value) * scale);
+    }
+    return worst;
+}
+
+double curveError(const std::vector<Key>& keys, bool frameGrid, int fps, double scale)
+{
+    return frameGrid ? sampledCurveError(keys, fps, scale) : spineCurveError(keys, scale);
+}
+
+// Off the frame grid, samples between frames where the motion bends or jumps: an interval is
+// halved while its middle strays more than half the tolerance (in px) from the straight line
+// between its ends, so linear keys between the samples stay within it; a jump (a solver
+// switching solutions) ends up between two samples a few nanoseconds apart. At most
+// kRefineBudget samples go between two first samples, so motion that flips at every sample (a
+// solver jumping between solutions) cannot make it run away.
+constexpr int kRefineBudget = 256;
+
+template <typename Sample>
+std::vector<double> refined(const std::vector<double>& times, double tolerance, Sample&& sample)
+{
+    std::vector<double> out;
+    std::vector<double> a, b;
+    int budget = 0;
+    const auto split = [&](auto&& self, double ta, const std::vector<double>& va, double tb, const std::vector<double>& vb,
+                           int depth) -> void {
+        if (depth >= 24 || budget <= 0)
+            return;
+        --budget;
+        const double tm = 0.5 * (ta + tb);
+        std::vector<double> vm;
+        sample(tm, vm);
+        double worst = 0.0;
+        for (std::size_t k = 0; k < vm.size(); ++k)
+            worst = std::max(worst, std::fabs(vm[k] - 0.5 * (va[k] + vb[k])));
+        if (worst <= 0.5 * tolerance)
+            return;
+        self(self, ta, va, tm, vm, depth + 1);
+        out.push_back(tm);
+        self(self, tm, vm, tb, vb, depth + 1);
+    };
+    for (std::size_t i = 0; i < times.size(); ++i) {
+        sample(times[i], b);
+        budget = kRefineBudget;
+        if (i > 0)
+            split(split, times[i - 1], a, times[i], b, 0);
+        out.push_back(times[i]);
+        std::swap(a, b);
+    }
+    return out;
+}
+
+// The samples kept: every forced one, and what RDP keeps between them within `tolerance`.
+void keep(const std::vector<double>& times, const std::vector<double>& values, const std::vector<char>& forced,
+          double tolerance, std::vector<char>& kept)
+{
+    std::size_t from = 0;
+    for (std::size_t i = 1; i < times.size(); ++i) {
+        if (!forced[i] && i + 1 != times.size())
+            continue;
+        std::vector<Key> keys;
+        animation::reduceTrack(std::span(times).subspan(from, i - from + 1), std::span(values).subspan(from, i - from + 1),
+                               tolerance, keys);
+        for (std::size_t k = from, n = 0; k <= i && n < keys.size(); ++k)
+            if (times[k] == keys[n].time) {
+                kept[k] = 1;
+                ++n;
+            }
+        from = i;
+    }
+    kept.front() = 1;
+}
+
+} // namespace
+
+bool onFrameGrid(double t, int fps, int* frame)
+{
+    const double f = t * fps;
+    const double nearest = std::round(f);
+    if (frame)
+        *frame = static_cast<int>(nearest);
+    return std::fabs(f - nearest) < 1e-6;
+}
+
+ClipPlan planClip(const Rig& rig, const animation::Clip& clip, const AnimationOptions& options, bool frameGrid,
+                  ExportReport& report)
+{
+    ClipPlan plan;
+    plan.clip = &clip;
+    const QString clipName = QString::fromStdString(clip.name);
+    const int fps = options.fps;
+    plan.frames = std::max(1, static_cast<int>(std::ceil(clip.duration * fps - 1e-6)));
+    if (frameGrid && !onFrameGrid(clip.duration, fps))
+        report.decide(QStringLiteral("animation \"%1\": duration %2 s rounded up to %3 frames at %4 fps")
+                          .arg(clipName).arg(clip.duration).arg(plan.frames).arg(fps));
+
+    // Joints that holding chains can turn; the chains are switched off in the clip, unless
+    // DragonBones' own IK carries one exactly (chain_keeping.h).
+    const std::size_t n = rig.jointCount();
+    std::vector<char> chainTurned(n, 0);
+    std::vector<int> holding;
+    for (std::size_t c = 0; c < rig.chains().size(); ++c) {
+        const Chain& chain = rig.chains()[c];
+        const auto tracks = std::find_if(clip.chains.begin(), clip.chains.end(),
+                                         [&](const animation::ChainTracks& t) { return t.chain == chain.name; });
+        if (chain.tip != chain.root && holdsInClip(chain, tracks == clip.chains.end() ? nullptr : &*tracks))
+            holding.push_back(static_cast<int>(c));
+    }
+    for (std::size_t c = 0; c < rig.chains().size(); ++c) {
+        const Chain& chain = rig.chains()[c];
+        const auto tracks = std::find_if(clip.chains.begin(), clip.chains.end(),
+                                         [&](const animation::ChainTracks& t) { return t.chain == chain.name; });
+        if (chain.tip == chain.root)
+            continue;
+        if (!holdsInClip(chain, tracks == clip.chains.end() ? nullptr : &*tracks)) {
+            // Its mix is keyed to 0 from the start: the runtime's IK must not solve it either.
+            if (chain.mix > 0.0) {
+                plan.switchedOff.push_back(static_cast<int>(c));
+                report.decide(QStringLiteral("animation \"%1\": chain \"%2\" does not hold (its mix is keyed to 0), so it is switched off")
+                                  .arg(clipName, QString::fromStdString(chain.name)));
+            }
+            continue;
+        }
+        QString why = QStringLiteral("Spine's IK is not checked here");
+        if (frameGrid) {
+            why = whyNotKept(rig, clip, static_cast<int>(c), holding, fps);
+            if (why.isEmpty()) {
+                plan.kept.push_back({static_cast<int>(c), tracks == clip.chains.end() ? std::vector<PointKey>{} : tracks->target});
+                report.decide(QStringLiteral("animation \"%1\": chain \"%2\" kept as the runtime's IK (two bones, no limits, always within reach), its target keyed")
+                                  .arg(clipName, QString::fromStdString(chain.name)));
+                continue;
+            }
+        }
+        plan.switchedOff.push_back(static_cast<int>(c));
+        QStringList joints;
+        for (JointIndex j = chain.tip; j != chain.root && j != kNoJoint; j = rig.parent(j)) {
+            chainTurned[static_cast<std::size_t>(j)] = 1;
+            joints.prepend(QString::fromStdString(rig.jointName(j)));
+        }
+        report.decide(QStringLiteral("animation \"%1\": chain \"%2\" holds, so its joints (%3) are baked and the chain is switched off (not kept as IK: %4)")
+                          .arg(clipName, QString::fromStdString(chain.name), joints.join(QStringLiteral(", ")), why));
+    }
+
+    // The tolerance's share: one per keyed or baked channel on the deepest path (x and y count
+    // two), each moving its joints' descendants by at most its error times their reach.
+    std::vector<int> sources(n, 0);
+    std::vector<double> below(n, 0.0); // the longest way down from a joint to a descendant
+    int most = 0;
+    std::vector<const animation::JointTracks*> tracksOf(n, nullptr);
+    for (const animation::JointTracks& t : clip.joints)
+        if (const JointIndex j = rig.findJoint(t.joint); j != kNoJoint)
+            tracksOf[static_cast<std::size_t>(j)] = &t;
+    for (std::size_t j = 0; j < n; ++j) {
+        const JointIndex p = rig.parent(static_cast<JointIndex>(j));
+        const animation::JointTracks* t = tracksOf[j];
+        const bool turns = chainTurned[j] || (t && (!t->angle.empty() || !t->rotation.empty()));
+        const bool moves = t && (!t->x.empty() || !t->y.empty());
+        sources[j] = (p == kNoJoint ? 0 : sources[static_cast<std::size_t>(p)]) + turns + 2 * moves;
+        most = std::max(most, sources[j]);
+    }
+    for (std::size_t j = n; j-- > 0;) { // children after parents in a rig
+        const JointIndex p = rig.parent(static_cast<JointIndex>(j));
+        if (p != kNoJoint)
+            below[static_cast<std::size_t>(p)] = std::max(below[static_cast<std::size_t>(p)], below[j] + rig.length(static_cast<JointIndex>(j)));
+    }
+    const double share = options.bakeTolerance / std::max(most, 1);
+    const auto reachOf = [&](std::size_t j) {
+        return rig.isRoot(static_cast<JointIndex>(j)) ? below[j] : below[j] + rig.length(static_cast<JointIndex>(j));
+    };
+
+    // Which channels keep their keys and which are baked.
+    std::vector<JointChannels> byJoint(n);
+    std::vector<char> keyed(n, 0);
+    for (std::size_t j = 0; j < n; ++j) {
+        byJoint[j].joint = static_cast<JointIndex>(j);
+        if (chainTurned[j])
+            byJoint[j].rotationBaked = true, keyed[j] = 1;
+    }
+    for (const animation::JointTracks& t : clip.joints) {
+        const JointIndex j = rig.findJoint(t.joint);
+        if (j == kNoJoint)
+            continue;
+        JointChannels& ch = byJoint[static_cast<std::size_t>(j)];
+        const QString jointName = QString::fromStdString(t.joint);
+        const std::vector<Key>& turn = rig.isRoot(j) ? t.rotation : t.angle;
+        if (!turn.empty()) {
+            keyed[j] = 1;
+            if (!ch.rotationBaked && frameGrid && !allOnGrid(turn, fps)) {
+                ch.rotationBaked = true;
+                report.decide(QStringLiteral("animation \"%1\": rotation of \"%2\" baked (keys off the %3 fps frame grid)")
+                                  .arg(clipName, jointName).arg(fps));
+            }
+            const double pxPerDegree = reachOf(static_cast<std::size_t>(j)) * std::numbers::pi / 180.0;
+            if (!ch.rotationBaked && curveError(turn, frameGrid, fps, pxPerDegree) > share) {
+                ch.rotationBaked = true;
+                report.decide(QStringLiteral("animation \"%1\": rotation of \"%2\" baked (a Bezier curve the runtime's sampling of it would miss by more than %3 px)")
+                                  .arg(clipName, jointName).arg(share));
+            }
+            if (!ch.rotationBaked)
+                ch.rotation = turn;
+        }
+        if (!t.x.empty() || !t.y.empty()) {
+            keyed[j] = 1;
+            if (!translationDirect(t, rig.rootPosition(j), ch.translation)) {
+                ch.translationBaked = true;
+                ch.translation.clear();
+                report.decide(QStringLiteral("animation \"%1\": x and y of \"%2\" baked (keyed at different times or with different curves)")
+                                  .arg(clipName, jointName));
+            } else if (curveError(t.x, frameGrid, fps, 1.0) > share || curveError(t.y, frameGrid, fps, 1.0) > share) {
+                ch.translationBaked = true;
+                ch.translation.clear();
+                report.decide(QStringLiteral("animation \"%1\": x and y of \"%2\" baked (a Bezier curve the runtime's sampling of it would miss by more than %3 px)")
+                                  .arg(clipName, jointName).arg(share));
+            } else if (frameGrid && !allOnGrid(ch.translation, fps)) {
+                ch.translationBaked = true;
+                ch.translation.clear();
+                report.decide(QStringLiteral("animation \"%1\": x and y of \"%2\" baked (keys off the %3 fps frame grid)")
+                                  .arg(clipName, jointName).arg(fps));
+            }
+        }
+    }
+
+    const bool anyBaked = std::any_of(byJoint.begin(), byJoint.end(), [](const JointChannels& c) { return c.rotationBaked || c.translationBaked; });
+    if (anyBaked) {
+        // Samples: every frame, and off the grid every key time of the clip too.
+        std::set<double> keyTimes;
+        for (const auto& t : clip.joints)
+            for (const auto* keys : {&t.angle, &t.x, &t.y, &t.rotation})
+                for (const Key& k : *keys)
+                    keyTimes.insert(k.time);
+        for (const auto& t : clip.chains) {
+            for (const auto& k : t.target)
+                keyTimes.insert(k.time);
+            for (const Key& k : t.mix)
+                keyTimes.insert(k.time);
+        }
+        // A key can jump (a stepped curve, a chain switched on): off the grid a sample just
+        // before each key time carries the jump; on it the frame before is held (stepped).
+        constexpr double kJustBefore = 1e-6;
+        std::set<double> sampleSet;
+        for (int f = 0; f <= plan.frames; ++f)
+            sampleSet.insert(std::min(static_cast<double>(f) / fps, clip.duration));
+        if (!frameGrid)
+            for (double k : keyTimes) {
+                sampleSet.insert(k);
+                if (k > kJustBefore)
+                    sampleSet.insert(k - kJustBefore);
+            }
+        std::vector<double> times(sampleSet.begin(), sampleSet.end());
+        animation::ClipSampler sampler;
+        sampler.bind(rig, clip);
+        Rig pose = rig;
+        if (!frameGrid)
+            times = refined(times, share, [&](double t, std::vector<double>& px) {
+                sampler.sample(t, pose);
+                px.clear();
+                for (std::size_t j = 0; j < n; ++j) {
+                    const auto joint = static_cast<JointIndex>(j);
+                    if (byJoint[j].rotationBaked)
+                        px.push_back(pose.angle(joint) * reachOf(j) * std::numbers::pi / 180.0);
+                    if (byJoint[j].translationBaked) {
+                        px.push_back(pose.rootPosition(joint).x);
+                        px.push_back(pose.rootPosition(joint).y);
+                    }
+                }
+            });
+        std::vector<char> forced(times.size(), 0);
+        for (std::size_t i = 0; i < times.size(); ++i)
+            forced[i] = std::any_of(keyTimes.begin(), keyTimes.end(), [&](double k) { return std::fabs(k - times[i]) < 1e-9; });
+
+        // Per joint: the angle, x and y at every sample, and (on the grid) just before it.
+        std::vector<std::vector<double>> angles(n), xs(n), ys(n), anglesBefore(n), xsBefore(n), ysBefore(n);
+        const auto record = [&](double t, std::vector<std::vector<double>>& a, std::vector<std::vector<double>>& x,
+                                std::vector<std::vector<double>>& y) {
+            sampler.sample(t, pose);
+            for (std::size_t j = 0; j < n; ++j) {
+                if (byJoint[j].rotationBaked)
+                    a[j].push_back(pose.angle(static_cast<JointIndex>(j)));
+                if (byJoint[j].translationBaked) {
+                    x[j].push_back(pose.rootPosition(static_cast<JointIndex>(j)).x);
+                    y[j].push_back(pose.rootPosition(static_cast<JointIndex>(j)).y);
+                }
+            }
+        };
+        for (double t : times) {
+            record(t, angles, xs, ys);
+            if (frameGrid)
+                record(std::max(0.0, t - kJustBefore), anglesBefore, xsBefore, ysBefore);
+        }
+        // Where a channel jumps at a forced sample, the sample before is kept and held.
+        const auto jumps = [&](const std::vector<double>& v, const std::vector<double>& before, double tolerance,
+                               std::vector<char>& forcedHere, std::vector<char>& held) {
+            forcedHere = forced;
+            held.assign(times.size(), 0);
+            if (!frameGrid)
+                return;
+            for (std::size_t i = 1; i < times.size(); ++i)
+                if (forced[i] && std::fabs(before[i] - v[i]) > tolerance)
+                    forcedHere[i - 1] = held[i - 1] = 1;
+        };
+        const auto curveOf = [](bool held) { return held ? Curve{Curve::Kind::Stepped} : Curve{}; };
+        for (std::size_t j = 0; j < n; ++j) {
+            JointChannels& ch = byJoint[j];
+            std::vector<char> forcedHere, held, heldY;
+            if (ch.rotationBaked) {
+                const double reach = reachOf(j);
+                const double degrees = reach > 1e-9 ? share / reach * 180.0 / std::numbers::pi : 1e-3;
+                jumps(angles[j], anglesBefore[j], degrees, forcedHere, held);
+                std::vector<char> kept(times.size(), 0);
+                keep(times, angles[j], forcedHere, degrees, kept);
+                for (std::size_t i = 0; i < times.size(); ++i)
+                    if (kept[i])
+                        ch.rotation.push_back({times[i], angles[j][i], curveOf(held[i])});
+            }
+            if (ch.translationBaked) {
+                std::vector<char> kept(times.size(), 0), forcedY;
+                jumps(xs[j], xsBefore[j], share, forcedHere, held);
+                jumps(ys[j], ysBefore[j], share, forcedY, heldY);
+                for (std::size_t i = 0; i < times.size(); ++i) {
+                    forcedHere[i] = forcedHere[i] || forcedY[i];
+                    held[i] = held[i] || heldY[i];
+                }
+                keep(times, xs[j], forcedHere, share, kept);
+                keep(times, ys[j], forcedHere, share, kept);
+                for (std::size_t i = 0; i < times.size(); ++i)
+                    if (kept[i])
+                        ch.translation.push_back({times[i], {xs[j][i], ys[j][i]}, curveOf(held[i])});
+            }
+        }
+    }
+    for (std::size_t j = 0; j < n; ++j)
+        if (keyed[j])
+            plan.joints.push_back(std::move(byJoint[j]));
+    return plan;
+}
+
+} // namespace bonework::exporters

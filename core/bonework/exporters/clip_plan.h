@@ -1,0 +1,66 @@
+#pragma once
+// How one animation clip goes into a runtime format: which joint channels keep their keys and
+// curves as they are, and which are baked (sampled with animation::ClipSampler, reduced to
+// linear keys within the bake tolerance). Both exporters share it (docs/export-formats.md).
+//
+// A channel is baked when
+//   - a chain that holds in the clip (mix above 0 at any time, keyed or setup) can turn its
+//     joint: the runtimes' IK differs from Bonework's solvers (limits, pins, long chains, other
+//     solvers), so the solved angles are written as keys and the chain is switched off there;
+//   - on a frame grid (DragonBones: durations are whole frames) a key lies off the grid;
+//   - a root's x and y keys differ in times or curves (both formats key them together);
+//   - a Bezier key the runtime's approximation of curves would play off by more than that.
+// Baked keys: sampled at every frame of the export frame rate (and, off the grid, at every key
+// time of the clip); the clip's key times on those samples are kept; the rest reduced (RDP)
+// with a share of the tolerance per channel on the deepest path, so every joint stays within
+// the tolerance of the sampled pose at every sample.
+
+#include "bonework/animation/clip.h"
+#include "bonework/exporters/export_report.h"
+#include "bonework/rig.h"
+
+#include <vector>
+
+namespace bonework::exporters {
+
+struct AnimationOptions {
+    int fps = 30;               // the export frame rate: bake samples, DragonBones' frames
+    double bakeTolerance = 0.1; // px: how far a baked joint may stray from the sampled pose
+};
+
+struct JointChannels {
+    JointIndex joint = kNoJoint;
+    // Absolute Bonework values (not offsets): the joint's angle (a root's rotation), degrees.
+    std::vector<animation::Key> rotation;
+    // A root's x and y, keyed together (an unkeyed coordinate holds its setup value).
+    std::vector<animation::PointKey> translation;
+    bool rotationBaked = false, translationBaked = false;
+};
+
+// A chain kept as the runtime's IK in a clip (chain_keeping.h): its target's keys.
+struct KeptChain {
+    int chain = -1;
+    std::vector<animation::PointKey> target; // empty: the target stays at its setup point
+};
+
+struct ClipPlan {
+    const animation::Clip* clip = nullptr;
+    int frames = 0;                    // the duration in whole frames (rounded up)
+    std::vector<JointChannels> joints; // only joints with keys, in joint order
+    // Chains the runtime's IK must leave alone in the clip: those that hold (baked) and those
+    // whose mix the clip keys to 0 from the start (they hold in the setup pose).
+    std::vector<int> switchedOff;
+    std::vector<KeptChain> kept; // DragonBones only: holding chains its IK carries exactly
+};
+
+// `frameGrid`: DragonBones (keys on whole frames, Bezier curves sampled once a frame); otherwise
+// Spine (keys at any time, Bezier curves as ten straight segments). A Bezier key whose runtime
+// approximation would stray beyond the channel's share of the tolerance is baked too.
+// Decisions go to report.decide().
+ClipPlan planClip(const Rig& rig, const animation::Clip& clip, const AnimationOptions& options, bool frameGrid,
+                  ExportReport& report);
+
+// Whether time t lies on the frame grid; `frame` receives the nearest frame.
+bool onFrameGrid(double t, int fps, int* frame = nullptr);
+
+} // namespace bonework::exporters

@@ -1,0 +1,28 @@
+#pragma once
+// One clip as a DragonBones 5.5 animation (docs/export-formats.md), from its plan (clip_plan.h):
+//   - bone timelines: `translateFrame` (a root's x, y) and `rotateFrame` (the joint's angle), as
+//     offsets from the bone's setup transform, y down and clockwise like Bonework; `duration` in
+//     frames. Linear keys tween with tweenEasing 0, stepped ones have no tweenEasing (the
+//     runtime holds them), Bezier ones carry `curve` [x1, y1, x2, y2] (the runtime samples it
+//     once a frame). A channel whose first key is after 0 starts with a held setup frame.
+//     Turns of 180 degrees or more between keys get `clockwise`, since the runtime otherwise
+//     takes the shortest way.
+//   - slot timelines: `displayFrame` (visible: display 0, hidden: -1) and `colorFrame`
+//     (opacity as the alpha multiplier aM, whole percents); slot keys off the frame grid are
+//     moved to the nearest frame (reported).
+//   - `ik` timelines: weight 0 over the whole clip for every exported IK chain the plan baked.
+// `playTimes` is 1: played in a loop, the runtime would tween the last frame toward the first.
+
+#include "bonework/exporters/clip_plan.h"
+#include "bonework/exporters/exported_bones.h"
+#include "bonework/exporters/exported_slots.h"
+
+#include <QJsonObject>
+
+namespace bonework::exporters {
+
+QJsonObject dragonBonesAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skeleton,
+                                 const std::vector<ExportedSlot>& exported, const AnimationOptions& options,
+                                 ExportReport& report);
+
+} // namespace bonework::exporters

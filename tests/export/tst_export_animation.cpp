@@ -1,0 +1,476 @@
+// Animations exported: every clip of an animated rig played by the real DragonBones runtime
+// (Node.js, headless) lands each joint where animation::ClipSampler and forward kinematics put
+// it, to 1e-3 px at key times on the frame grid and within the bake tolerance between them.
+#include "bonework/animation/clip_sampler.h"
+#include "bonework/exporters/dragonbones_exporter.h"
+#include "bonework/exporters/spine_exporter.h"
+#include "bonework/forward_kinematics.h"
+#include "bonework/io/rig_file.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <map>
+#include <set>
+
+// Designated initializers leave the tracks a test does not key empty, on purpose.
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
+using namespace bonework;
+using animation::Clip;
+using animation::Curve;
+using animation::Key;
+
+namespace {
+
+JointIndex add(Rig& rig, JointDesc desc)
+{
+    JointIndex j = kNoJoint;
+    if (!rig.addJoint(desc, &j))
+        qFatal("joint %s", desc.name.c_str());
+    return j;
+}
+
+// A figure: a root with a spine and head, a two-bone arm chain, a three-bone leg chain.
+Rig animatedRig()
+{
+    Rig rig;
+    rig.setName("walker");
+    const JointIndex hip = add(rig, {.name = "hip", .position = {300, 300}});
+    const JointIndex spine = add(rig, {.name = "spine", .parent = hip, .angle = -90, .length = 80});
+    add(rig, {.name = "head", .parent = spine, .angle = 10, .length = 30});
+    const JointIndex shoulder = add(rig, {.name = "shoulder", .parent = spine, .angle = 100, .length = 20});
+    const JointIndex elbow = add(rig, {.name = "elbow", .parent = shoulder, .angle = -20, .length = 50});
+    const JointIndex hand = add(rig, {.name = "hand", .parent = elbow, .angle = 30, .length = 45});
+    const JointIndex thigh = add(rig, {.name = "thigh", .parent = hip, .angle = 80, .length = 10});
+    const JointIndex shin = add(rig, {.name = "shin", .parent = thigh, .angle = 10, .length = 60});
+    const JointIndex ankle = add(rig, {.name = "ankle", .parent = shin, .angle = -10, .length = 55});
+    const JointIndex toe = add(rig, {.name = "toe", .parent = ankle, .angle = -60, .length = 20});
+    (void)hand;
+    (void)elbow;
+    const auto world = forwardKinematics(rig);
+    Chain arm{.name = "arm", .root = shoulder, .tip = hand, .solver = SolverKind::TwoBone};
+    arm.target.point = world[static_cast<std::size_t>(hand)].position;
+    Chain leg{.name = "leg", .root = thigh, .tip = toe, .solver = SolverKind::Ccd, .iterations = 50, .tolerance = 0.001};
+    leg.target.point = world[static_cast<std::size_t>(toe)].position;
+    leg.mix = 0.0; // switched on by a clip
+    if (!rig.addChain(arm) || !rig.addChain(leg))
+        qFatal("chains");
+    if (!rig.addSlot({.name = "face", .joint = rig.findJoint("head"), .image = "art/face.png"})
+        || !rig.addSlot({.name = "fist", .joint = hand, .image = "art/fist.png", .opacity = 0.9}))
+        qFatal("slots");
+    (void)shin;
+    (void)ankle;
+    return rig;
+}
+
+Key key(double t, double v, Curve c = {}) { return {t, v, c}; }
+
+std::vector<Clip> clips(const Rig& rig)
+{
+    const Vec2 hand = forwardKinematics(rig)[static_cast<std::size_t>(rig.findJoint("hand"))].position;
+    const Vec2 toe = forwardKinematics(rig)[static_cast<std::size_t>(rig.findJoint("toe"))].position;
+    // Joint keys with every curve, root x, y and rotation, the arm's target keyed.
+    Clip wave{.name = "wave", .duration = 1.0};
+    wave.joints.push_back({.joint = "spine", .angle = {key(0, -90, Curve::bezier(0.4, 0, 0.6, 1)), key(0.5, -70, {Curve::Kind::Stepped}),
+                                                       key(0.8, -100), key(1.0, -90)}});
+    wave.joints.push_back({.joint = "head", .angle = {key(0.1, 10, Curve::bezier(0.1, 0.8, 0.3, 1)), key(0.9, -20)}});
+    wave.joints.push_back({.joint = "hip",
+                           .x = {key(0, 300, Curve::bezier(0.25, 0.1, 0.25, 1)), key(1, 340)},
+                           .y = {key(0, 300, Curve::bezier(0.25, 0.1, 0.25, 1)), key(1, 290)},
+                           .rotation = {key(0.2, 0), key(0.6, 15, {Curve::Kind::Stepped}), key(1.0, -5)}});
+    wave.slotTracks.push_back({.slot = "face", .visible = {{0.2, false}, {0.6, true}}});
+    wave.slotTracks.push_back({.slot = "fist", .opacity = {key(0.1, 1.0), key(0.5, 0.3, {Curve::Kind::Stepped}), key(0.8, 0.6)}});
+    wave.chains.push_back({.chain = "arm",
+                           .target = {{0, hand, {}}, {0.5, {hand.x + 20, hand.y - 30}, Curve::bezier(0.5, 0, 0.5, 1)}, {1, {hand.x - 10, hand.y + 10}, {}}}});
+    // The leg's three-bone chain switched on, its target keyed, the root turning under it.
+    Clip walk{.name = "walk", .duration = 2.0};
+    walk.chains.push_back({.chain = "leg",
+                           .target = {{0, toe, {}}, {1, {toe.x + 12, toe.y - 8}, {}}, {2, toe, {}}},
+                           .mix = {key(0, 0), key(0.5, 1)}});
+    walk.joints.push_back({.joint = "hip", .rotation = {key(0, -10), key(2, 20)}});
+    // A root turn past 180 degrees between two keys (DragonBones would take the short way).
+    Clip spin{.name = "spin", .duration = 2.0};
+    spin.joints.push_back({.joint = "hip", .rotation = {key(0, -170), key(2, 170)}});
+    // Keys off the 30 fps grid, a duration off it, x keyed alone, keys starting late.
+    Clip late{.name = "late", .duration = 1.01};
+    late.joints.push_back({.joint = "head", .angle = {key(0.25, 0, Curve::bezier(0.3, 0, 0.7, 1)), key(0.61, 30)}});
+    late.joints.push_back({.joint = "hip", .x = {key(0.4, 300), key(0.9, 320, {Curve::Kind::Stepped}), key(1.0, 310)}});
+    late.joints.push_back({.joint = "toe", .angle = {key(0.3, -60), key(0.7, -30, Curve::bezier(0, 0, 1, 1)), key(1.0, -80)}});
+    // The arm's chain keyed off (mix 0 from the start): its joints move by their own keys only.
+    Clip rest{.name = "rest", .duration = 1.0};
+    rest.chains.push_back({.chain = "arm", .mix = {key(0, 0)}});
+    rest.joints.push_back({.joint = "elbow", .angle = {key(0, -20), key(1, 40)}});
+    // The arm's two-bone chain within reach throughout, its target keyed linear and stepped, the
+    // spine turning under it: DragonBones keeps it as its own IK (Spine bakes it).
+    Clip reach{.name = "reach", .duration = 1.0};
+    reach.chains.push_back({.chain = "arm",
+                            .target = {{0, hand, {}}, {0.5, {hand.x - 15, hand.y + 8}, {Curve::Kind::Stepped}}, {0.8, {hand.x - 5, hand.y - 10}, {}}}});
+    reach.joints.push_back({.joint = "spine", .angle = {key(0, -90), key(1, -80)}});
+    return {wave, walk, spin, late, rest, reach};
+}
+
+Rig withClips()
+{
+    Rig rig = animatedRig();
+    for (const Clip& c : clips(rig))
+        if (auto r = rig.addAnimation(c); !r)
+            qFatal("clip %s: %s", c.name.c_str(), r.error.c_str());
+    return rig;
+}
+
+std::set<double> keyTimes(const Clip& clip)
+{
+    std::set<double> times;
+    for (const auto& t : clip.joints)
+        for (const auto* keys : {&t.angle, &t.x, &t.y, &t.rotation})
+            for (const Key& k : *keys)
+                times.insert(k.time);
+    for (const auto& t : clip.chains) {
+        for (const auto& k : t.target)
+            times.insert(k.time);
+        for (const Key& k : t.mix)
+            times.insert(k.time);
+    }
+    return times;
+}
+
+// Whether t is strictly inside a Bezier segment of a joint's keys: the runtime samples curves
+// once a frame (and to 1e-4), so there it is held to the tolerance, not to 1e-3.
+bool insideBezier(const Clip& clip, double t)
+{
+    for (const auto& tracks : clip.joints)
+        for (const auto* keys : {&tracks.angle, &tracks.x, &tracks.y, &tracks.rotation})
+            for (std::size_t i = 0; i + 1 < keys->size(); ++i)
+                if ((*keys)[i].curve.kind == Curve::Kind::Bezier && t > (*keys)[i].time && t < (*keys)[i + 1].time)
+                    return true;
+    return false;
+}
+
+
+// Spine's value of one timeline at t, by the 4.2 format's documented rules: before the first
+// key the setup pose (offset 0), after the last key its value; "stepped" holds; no curve is
+// linear; a Bezier "curve" gives the handles (cx1, cy1, cx2, cy2 per value, absolute time and
+// value) and Spine evaluates it as ten straight segments between the points at parameter
+// 0, 0.1, ..., 1, interpolating linearly in time.
+double spineValue(const QJsonArray& keys, const QString& field, int index, double t)
+{
+    if (keys.isEmpty() || t < keys[0].toObject().value("time").toDouble())
+        return 0.0;
+    qsizetype i = 0;
+    while (i + 1 < keys.size() && keys[i + 1].toObject().value("time").toDouble() <= t)
+        ++i;
+    const QJsonObject k = keys[i].toObject();
+    const double v0 = k.value(field).toDouble();
+    if (i + 1 == keys.size() || k.value("curve").toString() == "stepped")
+        return v0;
+    const QJsonObject next = keys[i + 1].toObject();
+    const double t0 = k.value("time").toDouble(), t1 = next.value("time").toDouble(), v1 = next.value(field).toDouble();
+    if (!k.value("curve").isArray())
+        return v0 + (v1 - v0) * (t - t0) / (t1 - t0);
+    const QJsonArray c = k.value("curve").toArray();
+    const double cx1 = c[4 * index].toDouble(), cy1 = c[4 * index + 1].toDouble();
+    const double cx2 = c[4 * index + 2].toDouble(), cy2 = c[4 * index + 3].toDouble();
+    const auto at = [](double a, double b, double cc, double d, double s) {
+        const double r = 1 - s;
+        return r * r * r * a + 3 * r * r * s * b + 3 * r * s * s * cc + s * s * s * d;
+    };
+    double px = t0, py = v0;
+    for (int n = 1; n <= 10; ++n) {
+        const double x = at(t0, cx1, cx2, t1, n / 10.0), y = at(v0, cy1, cy2, v1, n / 10.0);
+        if (x >= t)
+            return x > px ? py + (y - py) * (t - px) / (x - px) : y;
+        px = x;
+        py = y;
+    }
+    return v1;
+}
+
+// Every joint's position (y down, as Bonework's) from Spine's bones posed by the clip at t.
+std::vector<Vec2> spinePose(const QJsonArray& bones, const QJsonObject& animation, const Rig& rig, double t)
+{
+    std::map<QString, std::pair<Vec2, double>> world; // origin (y up), rotation
+    std::map<QString, Vec2> tips;
+    const QJsonObject timelines = animation.value("bones").toObject();
+    for (const QJsonValue& v : bones) {
+        const QJsonObject b = v.toObject();
+        const QString name = b.value("name").toString();
+        const QJsonObject tl = timelines.value(name).toObject();
+        const double x = b.value("x").toDouble() + spineValue(tl.value("translate").toArray(), "x", 0, t);
+        const double y = b.value("y").toDouble() + spineValue(tl.value("translate").toArray(), "y", 1, t);
+        const double rot = b.value("rotation").toDouble() + spineValue(tl.value("rotate").toArray(), "value", 0, t);
+        Vec2 origin{x, y};
+        double turn = rot;
+        if (b.contains("parent")) {
+            const auto& [po, pr] = world.at(b.value("parent").toString());
+            const double r = pr * M_PI / 180;
+            origin = {po.x + std::cos(r) * x - std::sin(r) * y, po.y + std::sin(r) * x + std::cos(r) * y};
+            turn = pr + rot;
+        }
+        world[name] = {origin, turn};
+        const double len = b.value("length").toDouble(), r = turn * M_PI / 180;
+        tips[name] = {origin.x + std::cos(r) * len, -(origin.y + std::sin(r) * len)};
+    }
+    std::vector<Vec2> out;
+    for (std::size_t j = 0; j < rig.jointCount(); ++j)
+        out.push_back(tips.at(QString::fromStdString(rig.jointName(static_cast<JointIndex>(j)))));
+    return out;
+}
+
+constexpr double kOffGridBound = 3.0;
+
+// The slots as an export with art gives them (the runtimes' checks here need no pixels).
+std::vector<exporters::ExportedSlot> slotsOf(const Rig& rig)
+{
+    std::vector<exporters::ExportedSlot> out;
+    for (const Slot& s : rig.slotList()) {
+        const QString name = QString::fromStdString(s.name);
+        out.push_back({name, QString::fromStdString(rig.jointName(s.joint)), name, 10, 10, s});
+    }
+    return out;
+}
+
+bool onGrid(double t, int fps) { return std::fabs(t * fps - std::round(t * fps)) < 1e-6; }
+
+} // namespace
+
+class TestExportAnimation : public QObject {
+    Q_OBJECT
+
+    QString m_runtime = QStringLiteral(BONEWORK_RUNTIME_DIR);
+
+    // Plays every clip of `exported` (the rig's DragonBones export) in the runtime and compares
+    // every joint and slot with ClipSampler at every key time, 20 frames and 20 times between.
+    void playedLikeBonework(const Rig& rig, const QByteArray& exported, const exporters::AnimationOptions& options)
+    {
+        const QString node = QStandardPaths::findExecutable("node");
+        QTemporaryDir tmp;
+        QFile out(tmp.filePath("walker_ske.json"));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(exported);
+        out.close();
+
+        // Every key time, and 20 times between (off the frame grid).
+        QJsonObject request;
+        std::map<std::string, std::vector<double>> asked;
+        for (const Clip& clip : rig.animations()) {
+            std::vector<double>& times = asked[clip.name];
+            const std::set<double> keys = keyTimes(clip);
+            times.assign(keys.begin(), keys.end());
+            for (int i = 0; i < 20; ++i) { // 20 frames between the keys, 20 times between frames
+                times.push_back(std::round(clip.duration * options.fps * (i + 0.5) / 20.0) / options.fps);
+                times.push_back(clip.duration * (i + 0.37) / 20.0);
+            }
+            QJsonArray list;
+            for (double t : times)
+                list.append(t);
+            request.insert(QString::fromStdString(clip.name), list);
+        }
+        QFile req(tmp.filePath("times.json"));
+        QVERIFY(req.open(QIODevice::WriteOnly));
+        req.write(QJsonDocument(request).toJson());
+        req.close();
+        QProcess run;
+        run.start(node, {m_runtime + "/animation_in_runtime.mjs", out.fileName(), req.fileName()});
+        QVERIFY(run.waitForFinished(120000));
+        QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
+        const QByteArray text = run.readAllStandardOutput();
+        const QJsonObject played = QJsonDocument::fromJson(text.mid(text.lastIndexOf("\n{") + 1)).object();
+        QVERIFY2(!played.isEmpty(), text.constData());
+
+        int compared = 0;
+        for (const Clip& clip : rig.animations()) {
+            animation::ClipSampler sampler;
+            QVERIFY(sampler.bind(rig, clip).empty());
+            Rig pose = rig;
+            const QJsonArray poses = played.value(QString::fromStdString(clip.name)).toArray();
+            const std::vector<double>& times = asked[clip.name];
+            QCOMPARE(poses.size(), static_cast<qsizetype>(times.size()));
+            const std::set<double> keys = keyTimes(clip);
+            double worstAtKeys = 0, worstBetween = 0, worstOffGrid = 0;
+            for (std::size_t i = 0; i < times.size(); ++i) {
+                sampler.sample(times[i], pose);
+                const auto ours = forwardKinematics(pose);
+                const QJsonObject bones = poses[static_cast<qsizetype>(i)].toObject().value("bones").toObject();
+                const bool grid = onGrid(times[i], options.fps);
+                // Slots: shown or not, and the alpha (whole percents in the format) at this time.
+                const QJsonObject slotsShown = poses[static_cast<qsizetype>(i)].toObject().value("slots").toObject();
+                for (std::size_t s = 0; s < pose.slotList().size(); ++s) {
+                    const Slot& slot = pose.slotList()[s];
+                    const QJsonArray shown = slotsShown.value(QString::fromStdString(slot.name)).toArray();
+                    QCOMPARE(shown.size(), 2);
+                    QVERIFY2((shown[0].toInt() == 0) == slot.visible,
+                             qPrintable(QString("clip %1 at %2 s: slot %3 shown wrong").arg(clip.name.c_str()).arg(times[i]).arg(slot.name.c_str())));
+                    QVERIFY2(std::fabs(shown[1].toDouble() - slot.opacity) <= 0.0051 + (grid ? 0.0 : 0.01),
+                             qPrintable(QString("clip %1 at %2 s: slot %3 alpha %4, not %5").arg(clip.name.c_str()).arg(times[i])
+                                            .arg(slot.name.c_str()).arg(shown[1].toDouble()).arg(slot.opacity)));
+                }
+                const bool exact = keys.count(times[i]) && grid && !insideBezier(clip, times[i]);
+                // Off the grid the runtime interpolates linearly between frames: a sanity bound
+                // only (the motion's own curvature over a frame is not the export's to bound).
+                const double bound = exact ? 1e-3 : grid ? options.bakeTolerance : kOffGridBound;
+                double& worst = exact ? worstAtKeys : grid ? worstBetween : worstOffGrid;
+                for (std::size_t j = 0; j < pose.jointCount(); ++j) {
+                    const QString name = QString::fromStdString(pose.jointName(static_cast<JointIndex>(j)));
+                    const QJsonArray tip = bones.value(name).toArray();
+                    QCOMPARE(tip.size(), 2);
+                    const double error = std::hypot(tip[0].toDouble() - ours[j].position.x, tip[1].toDouble() - ours[j].position.y);
+                    worst = std::max(worst, error);
+                    QVERIFY2(error < bound,
+                             qPrintable(QString("clip %1 at %2 s: joint %3 is %4 px away in the runtime")
+                                            .arg(QString::fromStdString(clip.name)).arg(times[i]).arg(name).arg(error)));
+                    ++compared;
+                }
+            }
+            qInfo("clip %s: worst %.2g px at key times, %.2g px at frames between, %.2g px between frames", clip.name.c_str(),
+                  worstAtKeys, worstBetween, worstOffGrid);
+        }
+        QVERIFY(compared > 100);
+    }
+
+    // Evaluates the rig's Spine export by Spine's documented math against ClipSampler; counts the
+    // Bezier and stepped curves converted.
+    void spinePlaysLikeBonework(const Rig& rig, int& beziers, int& stepped)
+    {
+        exporters::AnimationOptions options;
+        exporters::ExportReport report;
+        const QJsonObject spine = QJsonDocument::fromJson(exporters::exportSpine(rig, report, slotsOf(rig), options)).object();
+        qInfo().noquote() << report.toText();
+        const QJsonArray bones = spine.value("bones").toArray();
+        const QJsonObject animations = spine.value("animations").toObject();
+        QVERIFY(animations.contains("setup"));
+        int compared = 0;
+        for (const Clip& clip : rig.animations()) {
+            const QJsonObject anim = animations.value(QString::fromStdString(clip.name)).toObject();
+            QVERIFY2(!anim.isEmpty(), clip.name.c_str());
+            // Structure: known timelines, keys in time order within the clip, curves well formed.
+            const QJsonObject boneTimelines = anim.value("bones").toObject();
+            for (const QString& bone : boneTimelines.keys()) {
+                const QJsonObject timelines = boneTimelines.value(bone).toObject();
+                for (const QString& kind : timelines.keys()) {
+                    QVERIFY2(kind == "rotate" || kind == "translate", qPrintable(kind));
+                    double last = -1;
+                    for (const QJsonValue& k : timelines.value(kind).toArray()) {
+                        const double t = k.toObject().value("time").toDouble();
+                        QVERIFY(t > last && t <= clip.duration + 1e-9);
+                        last = t;
+                        const QJsonValue curve = k.toObject().value("curve");
+                        QVERIFY(curve.isUndefined() || curve.toString() == "stepped"
+                                || curve.toArray().size() == (kind == "rotate" ? 4 : 8));
+                        beziers += curve.isArray();
+                        stepped += curve.toString() == "stepped";
+                    }
+                }
+            }
+            // Every exported IK constraint that holds is switched off (mix 0) in the clip.
+            for (const QJsonValue& c : spine.value("ik").toArray()) {
+                const QJsonArray keys = anim.value("ik").toObject().value(c.toObject().value("name").toString()).toArray();
+                QCOMPARE(keys.size(), 1);
+                QCOMPARE(keys[0].toObject().value("mix").toDouble(-1), 0.0);
+                QCOMPARE(keys[0].toObject().value("bendPositive").toBool(), c.toObject().value("bendPositive").toBool());
+            }
+            // Spine's math against ClipSampler: exact at key times, within the tolerance at every
+            // other time (baking samples between frames too wherever the motion needs it).
+            animation::ClipSampler sampler;
+            QVERIFY(sampler.bind(rig, clip).empty());
+            Rig pose = rig;
+            const std::set<double> keys = keyTimes(clip);
+            std::vector<double> times(keys.begin(), keys.end());
+            for (int i = 0; i <= 200; ++i)
+                times.push_back(clip.duration * i / 200.0);
+            double worstAtKeys = 0, worstFrames = 0, worstOff = 0;
+            for (double t : times) {
+                sampler.sample(t, pose);
+                const auto ours = forwardKinematics(pose);
+                const auto theirs = spinePose(bones, anim, rig, t);
+                // Slots: the attachment (the region, or null: hidden) and alpha, as Spine keys them.
+                for (const Slot& slot : pose.slotList()) {
+                    const QJsonObject tl = anim.value("slots").toObject().value(QString::fromStdString(slot.name)).toObject();
+                    const QJsonArray shown = tl.value("attachment").toArray(), alpha = tl.value("alpha").toArray();
+                    bool visible = rig.slotList()[static_cast<std::size_t>(rig.findSlot(slot.name))].visible;
+                    for (const QJsonValue& k : shown)
+                        if (k.toObject().value("time").toDouble() <= t)
+                            visible = !k.toObject().value("name").isNull();
+                    QVERIFY2(visible == slot.visible, qPrintable(QString("clip %1 at %2 s: slot %3").arg(clip.name.c_str()).arg(t).arg(slot.name.c_str())));
+                    const double setup = rig.slotList()[static_cast<std::size_t>(rig.findSlot(slot.name))].opacity;
+                    const double opacity = alpha.isEmpty() || t < alpha[0].toObject().value("time").toDouble()
+                                               ? setup : spineValue(alpha, "value", 0, t);
+                    QVERIFY2(std::fabs(opacity - slot.opacity) < 1e-9,
+                             qPrintable(QString("clip %1 at %2 s: slot %3 alpha %4, not %5").arg(clip.name.c_str()).arg(t)
+                                            .arg(slot.name.c_str()).arg(opacity).arg(slot.opacity)));
+                }
+                const bool exact = keys.count(t) && !insideBezier(clip, t);
+                const bool frame = onGrid(t, options.fps);
+                const double bound = exact ? 1e-3 : options.bakeTolerance;
+                double& worst = exact ? worstAtKeys : frame ? worstFrames : worstOff;
+                for (std::size_t j = 0; j < ours.size(); ++j) {
+                    const double error = std::hypot(theirs[j].x - ours[j].position.x, theirs[j].y - ours[j].position.y);
+                    worst = std::max(worst, error);
+                    QVERIFY2(error < bound, qPrintable(QString("clip %1 at %2 s: joint %3 is %4 px away in Spine")
+                                                           .arg(QString::fromStdString(clip.name)).arg(t)
+                                                           .arg(QString::fromStdString(pose.jointName(static_cast<JointIndex>(j))))
+                                                           .arg(error)));
+                    ++compared;
+                }
+            }
+            qInfo("clip %s: worst %.2g px at key times, %.2g px at frames, %.2g px between", clip.name.c_str(), worstAtKeys,
+                  worstFrames, worstOff);
+        }
+        QVERIFY(compared > 100);
+    }
+
+private slots:
+    void dragonBonesRuntimePlaysEveryClip()
+    {
+        const QString node = QStandardPaths::findExecutable("node");
+        const QString npm = QStandardPaths::findExecutable("npm");
+        if (node.isEmpty() || npm.isEmpty())
+            QSKIP("node and npm are needed (scripts/test installs them)");
+        if (!QFileInfo::exists(m_runtime + "/node_modules/@cocos/dragonbones-js")) {
+            QProcess ci;
+            ci.setWorkingDirectory(m_runtime);
+            ci.start(npm, {"ci", "--no-audit", "--no-fund"});
+            QVERIFY2(ci.waitForFinished(300000) && ci.exitCode() == 0, ci.readAllStandardError().constData());
+        }
+        const Rig rig = withClips();
+        exporters::AnimationOptions options;
+        exporters::ExportReport report;
+        const QByteArray exported = exporters::exportDragonBones(rig, report, slotsOf(rig), options);
+        // Converted, not only baked: a Bezier kept as `curve`, the long turn with `clockwise`.
+        QVERIFY(exported.contains("\"curve\"") && exported.contains("\"clockwise\"") && exported.contains("\"displayFrame\""));
+        qInfo().noquote() << report.toText();
+        QVERIFY(report.decisions.contains("animation \"reach\": chain \"arm\" kept as the runtime's IK (two bones, no limits, always within reach), its target keyed"));
+        playedLikeBonework(rig, exported, options);
+        if (QTest::currentTestFailed())
+            return;
+        // A rig from a file: an arm whose chain has limits (baked), keys with every curve.
+        const io::LoadResult arm = io::loadRigFile(qEnvironmentVariable("BONEWORK_SOURCE_DIR").toStdString() + "/tests/io/valid/arm_animated.json");
+        QVERIFY(arm.ok());
+        exporters::ExportReport armReport;
+        playedLikeBonework(*arm.rig, exporters::exportDragonBones(*arm.rig, armReport, slotsOf(*arm.rig), options), options);
+    }
+
+
+    void spineTimelinesPlayLikeBonework()
+    {
+        int beziers = 0, stepped = 0;
+        spinePlaysLikeBonework(withClips(), beziers, stepped);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(beziers > 0 && stepped > 0); // both kinds of curve were converted, not only baked
+        const io::LoadResult arm = io::loadRigFile(qEnvironmentVariable("BONEWORK_SOURCE_DIR").toStdString() + "/tests/io/valid/arm_animated.json");
+        QVERIFY(arm.ok());
+        spinePlaysLikeBonework(*arm.rig, beziers, stepped);
+    }
+};
+
+QTEST_MAIN(TestExportAnimation)
+#include "tst_export_animation.moc"
