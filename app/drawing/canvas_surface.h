@@ -16,6 +16,7 @@
 #include <QPointF>
 #include <QRectF>
 #include <QString>
+#include <QTransform>
 
 #include <span>
 #include <utility>
@@ -53,6 +54,9 @@ public:
     virtual void roundedRect(const QRectF& box, double radius, const QColor& fill) = 0;
     // An image drawn unscaled, its top left on the nearest device pixel (the joint sprites).
     virtual void sprite(QPointF topLeft, const QImage& image) = 0;
+    // An image mapped by `imageToView` (from its pixels, (0, 0) its top-left corner, to view
+    // coordinates), smoothly filtered, at `opacity` (0 to 1): the slots' art.
+    virtual void image(const QTransform& imageToView, const QImage& image, double opacity) = 0;
     // `flags`: Qt::Alignment flags, as QPainter::drawText takes them.
     virtual void text(const QRectF& box, int flags, const QString& text, const QFont& font, const QColor& colour) = 0;
 };

@@ -72,6 +72,16 @@ void PainterSurface::roundedRect(const QRectF& box, double radius, const QColor&
 
 void PainterSurface::sprite(QPointF topLeft, const QImage& image) { m_painter->drawImage(topLeft, image); }
 
+void PainterSurface::image(const QTransform& imageToView, const QImage& image, double opacity)
+{
+    m_painter->save();
+    m_painter->setRenderHint(QPainter::SmoothPixmapTransform, true);
+    m_painter->setOpacity(m_painter->opacity() * opacity);
+    m_painter->setTransform(imageToView, true);
+    m_painter->drawImage(QPointF(0, 0), image);
+    m_painter->restore();
+}
+
 void PainterSurface::text(const QRectF& box, int flags, const QString& text, const QFont& font, const QColor& colour)
 {
     m_painter->setFont(font);

@@ -20,6 +20,7 @@ public:
     void pie(const QRectF& box, double startDegrees, double spanDegrees, const Stroke& stroke, const QColor& fill) override;
     void roundedRect(const QRectF& box, double radius, const QColor& fill) override;
     void sprite(QPointF topLeft, const QImage& image) override;
+    void image(const QTransform& imageToView, const QImage& image, double opacity) override;
     void text(const QRectF& box, int flags, const QString& text, const QFont& font, const QColor& colour) override;
 
 private:

@@ -7,6 +7,7 @@
 
 #include "canvas_surface.h"
 #include "canvas_view.h"
+#include "slot_images.h"
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/editor_settings.h"
@@ -34,6 +35,11 @@ public:
     // `shape`: how the joints' bones are drawn (the rig file's editor setting).
     void paintRig(CanvasSurface& surface, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,
                   io::NodeShape shape, int selectedJoint) const;
+    // The slots' images in draw order, under the bones: visible slots only; a missing image as a
+    // marked placeholder of its last known size; `selectedSlot` (-1: none) outlined.
+    // (rig_painter_slots.cpp)
+    void paintSlots(CanvasSurface& surface, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,
+                    const SlotImages& images, int selectedSlot) const;
     void paintLimitWedge(CanvasSurface& surface, const CanvasView& view, const Rig& rig,
                          std::span<const WorldTransform> world, int joint) const;
     void paintTargets(CanvasSurface& surface, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,

@@ -159,6 +159,16 @@ void MeshSurface::sprite(QPointF topLeft, const QImage& image)
     batch(Kind::Sprites).sprites.push_back({snapped, image.deviceIndependentSize(), key});
 }
 
+void MeshSurface::image(const QTransform& imageToView, const QImage& image, double opacity)
+{
+    const QSizeF size = image.size();
+    const QPointF corners[4] = {imageToView.map(QPointF(0, 0)), imageToView.map(QPointF(size.width(), 0)),
+                                imageToView.map(QPointF(size.width(), size.height())), imageToView.map(QPointF(0, size.height()))};
+    QColor line(0x9d, 0xb4, 0xc8);
+    line.setAlphaF(static_cast<float>(0.4 + 0.6 * opacity));
+    polygon(corners, drawing::Stroke{line, 1.0}, Qt::transparent);
+}
+
 void MeshSurface::text(const QRectF& box, int flags, const QString& text, const QFont& font, const QColor& colour)
 {
     batch(Kind::Text).text = {box, flags, text, font, colour};

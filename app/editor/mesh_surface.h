@@ -48,6 +48,8 @@ public:
     void pie(const QRectF& box, double startDegrees, double spanDegrees, const drawing::Stroke& stroke, const QColor& fill) override;
     void roundedRect(const QRectF& box, double radius, const QColor& fill) override;
     void sprite(QPointF topLeft, const QImage& image) override;
+    // For now the image's outline only: textured drawing on the GPU is the art-editor work.
+    void image(const QTransform& imageToView, const QImage& image, double opacity) override;
     void text(const QRectF& box, int flags, const QString& text, const QFont& font, const QColor& colour) override;
 
 private:

@@ -1,0 +1,58 @@
+#pragma once
+// The images a rig's slots show, decoded once and kept (never per frame): the editor's canvas
+// and `bonework-cli render` draw from here. Paths are the rig's own (relative to the rig file's
+// folder); the base folder is that folder, or a resource folder (":/examples") for a bundled
+// example. An image that cannot be read is remembered as missing, with the last size it had
+// (or a default), so its placeholder keeps the place the image took.
+
+#include "bonework/rig.h"
+
+#include <QHash>
+#include <QImage>
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <string>
+
+namespace bonework::drawing {
+
+class SlotImages {
+public:
+    static constexpr int kPlaceholderSize = 64; // pixels, for an image never seen
+
+    // Forgets every image when the folder changes (the same paths may name other files).
+    void setBaseFolder(const QString& folder);
+    QString baseFolder() const { return m_baseFolder; }
+
+    // Loads the images of the rig's slots that are not loaded yet. Returns true when an image
+    // was read that was not there before (a new path).
+    bool sync(const Rig& rig);
+    // Forgets every image, keeping the sizes of those that were read; the next sync reads
+    // them again (after the files changed on disk).
+    void reload();
+
+    // The decoded image (premultiplied ARGB), or nullptr when it is missing or not synced.
+    const QImage* image(const std::string& path) const;
+    // The image's size, or the last known size (kPlaceholderSize square) when it is missing.
+    QSize size(const std::string& path) const;
+    bool isMissing(const std::string& path) const;
+    // The paths that could not be read, as the rig names them, sorted.
+    QStringList missing() const;
+    // The file a path names (the base folder joined with the path).
+    QString filePath(const std::string& path) const;
+    // A size to give a missing image's placeholder (e.g. remembered from an earlier session).
+    void setKnownSize(const std::string& path, QSize size);
+
+private:
+    struct Entry {
+        QImage image; // null when missing
+        QSize size;
+        bool missing = false;
+    };
+    QString m_baseFolder;
+    QHash<QString, Entry> m_entries;
+    QHash<QString, QSize> m_knownSizes;
+};
+
+} // namespace bonework::drawing
