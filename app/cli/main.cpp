@@ -2,11 +2,14 @@
 //   bonework-cli validate RIG.json...
 //   bonework-cli solve RIG.json --solver NAME --target JOINT=X,Y ... | --chain NAME
 //   bonework-cli export RIG.json --format spine|dragonbones -o OUT.json
+//   bonework-cli render RIG.json -o OUT.png [--size WxH] [--background COLOR] [--bones]
 
 #include "commands.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
+
+#include <cstring>
 
 namespace {
 
@@ -17,6 +20,7 @@ const char* const kUsage =
     "  validate RIG.json...   check rig files; one summary line per valid file\n"
     "  solve RIG.json ...     pose a rig with an IK solver (see bonework-cli solve --help)\n"
     "  export RIG.json ...    write a Spine or DragonBones file (see bonework-cli export --help)\n"
+    "  render RIG.json ...    draw the rig and its art into a PNG (see bonework-cli render --help)\n"
     "\n"
     "Exit codes: 0 success, 1 invalid input, 2 usage error or unreadable file.\n";
 
@@ -24,7 +28,10 @@ const char* const kUsage =
 
 int main(int argc, char* argv[])
 {
-    QCoreApplication app(argc, argv);
+    // Only render needs Qt GUI; the other commands stay plain QCoreApplication programs.
+    const bool render = argc > 1 && std::strcmp(argv[1], "render") == 0;
+    const std::unique_ptr<QCoreApplication> app =
+        render ? bonework::cli::createRenderApplication(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("bonework-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(BONEWORK_VERSION_STRING));
 
@@ -46,6 +53,8 @@ int main(int argc, char* argv[])
         return bonework::cli::runSolve(args);
     if (command == QLatin1String("export"))
         return bonework::cli::runExport(args);
+    if (command == QLatin1String("render"))
+        return bonework::cli::runRender(args);
     if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
         out << kUsage;
         return bonework::cli::Success;
