@@ -135,10 +135,10 @@ def humanoid(length):
 def rifle(grip, foregrip, muzzle):
     """The rifle in the frame of the bone from the shoulder to the grip: the stock at the
     shoulder, the pistol grip at `grip`, the foregrip at `foregrip`, the muzzle at `muzzle`."""
-    part = Part("rifle", "grip", -22, -22, muzzle + 6, 34)
+    part = Part("rifle", "grip", -30, -22, muzzle + 2, 34)
     part.outlined(rounded_box(10, 2, 30, 10, 6), WOOD)                        # the stock
     part.outlined(capsule(grip - 2, 4, grip - 8, 24, 5), WOOD)                # the pistol grip
-    part.outlined(rounded_box((grip + foregrip) / 2 + 2, 26 - 8, 7, 14, 3), METAL)  # the magazine
+    part.outlined(rounded_box((grip + foregrip) / 2 - 4, 18, 7, 14, 3), METAL)  # the magazine
     part.outlined(rounded_box((grip + foregrip) / 2 - 5, 2, (foregrip - grip) / 2 + 35, 10, 4), METAL)
     part.outlined(rounded_box(foregrip, 1, 26, 8, 4), WOOD)                   # the handguard
     part.outlined(capsule(foregrip, 6, foregrip, 18, 5), WOOD)                # the foregrip
@@ -169,7 +169,7 @@ def gunner(length):
     parts.append(torso)
 
     head_len = length["head"]
-    head = Part("head", "head", -8, -34, head_len + 14, 40)
+    head = Part("head", "head", -14, -34, head_len + 14, 40)
     skull = ellipse(head_len / 2, 0, head_len / 2 + 8, 30)
     head.outlined(union(skull, ellipse(head_len * 0.4, 28, 6, 5)), SKIN)   # the nose, facing right
     head.fill(ellipse(head_len * 0.52, 16, 4, 4), EYES)
@@ -280,12 +280,13 @@ def write_rig(rig, parts):
 
 def check_centre(part, rows):
     """Tests compare each image's centre pixel with the rendered rig: keep it inside a flat,
-    opaque area (3 x 3 pixels the same) so the comparison does not land on an edge."""
+    opaque area (7 x 7 pixels the same, 3.5 rig units) so the comparison does not land on an
+    edge."""
     w, h = part.image.width, part.image.height
     cx, cy = w // 2, h // 2
     centre = rows[cy][4 * cx:4 * cx + 4]
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
+    for dy in range(-3, 4):
+        for dx in range(-3, 4):
             pixel = rows[cy + dy][4 * (cx + dx):4 * (cx + dx) + 4]
             if pixel != centre or centre[3] != 255:
                 sys.exit(f"{part.name}: the image's centre is not flat and opaque")
