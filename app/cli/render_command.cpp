@@ -30,6 +30,7 @@
 #include <QSaveFile>
 #include <QTextStream>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <vector>
