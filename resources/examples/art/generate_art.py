@@ -226,7 +226,7 @@ def snake(length, bones):
         colour = SCALES if i % 2 == 0 else SCALES_DARK
         part.outlined(plate, colour)
         part.fill(intersect(inset(plate, 3), half_plane(0, 1, half * 0.45)), BELLY)
-        for rx in (6, bone_len - 2):
+        for rx in (6, bone_len - 14):  # the far end hides under the next plate
             part.fill(ellipse(rx, -half * 0.45, 1.8, 1.8), shade(colour, 0.55))  # rivets
         parts.append(part)
     head_bone = bones[-1]
