@@ -22,6 +22,7 @@ install(DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/bonework/ DESTINATION ${CMAKE_INST
         PATTERN "json_*.h" EXCLUDE
         PATTERN "rig_joint_reader.h" EXCLUDE
         PATTERN "rig_slot_reader.h" EXCLUDE
+        PATTERN "rig_animation_reader.h" EXCLUDE
         PATTERN "number_text.h" EXCLUDE
         PATTERN "atomic_file.h" EXCLUDE
         PATTERN "utf8.h" EXCLUDE

@@ -16,6 +16,7 @@ int runValidate(const QStringList& arguments);
 int runSolve(const QStringList& arguments);
 int runExport(const QStringList& arguments);
 int runRender(const QStringList& arguments);
+int runSample(const QStringList& arguments);
 
 // render draws with Qt GUI: main makes this application (offscreen unless a platform is set)
 // instead of a QCoreApplication when the command is render.

@@ -1,9 +1,12 @@
-// bonework-cli export RIG.json --format spine|dragonbones -o OUT.json
-// Writes the rig (its current pose as the setup pose) in a game runtime's format and prints to
-// stderr what the format could not carry (slots are not exported yet). Exit 0 written, 1 invalid
-// rig, a slot's image missing or refused output path, 2 usage error or unreadable input.
+// bonework-cli export RIG.json --format spine|dragonbones -o OUT.json [--max-page-size N]
+// Writes the rig (its current pose as the setup pose) in a game runtime's format, with the
+// texture atlas of its slots' images beside it, and prints to stderr what the format could not
+// carry and the files written. Exit 0 written, 1 invalid rig, a slot's image missing, refused
+// output path or a file that could not be written, 2 usage error (a bad --max-page-size
+// included) or unreadable input.
 #include "commands.h"
 
+#include "bonework/exporters/slot_art.h"
 #include "bonework/formats/file_format.h"
 #include "bonework/io/rig_file.h"
 #include "bonework/io/slot_images.h"
@@ -11,8 +14,16 @@
 #include <QCommandLineParser>
 #include <QTextStream>
 #include <QFile>
+#include <QFileInfo>
 
 namespace bonework::cli {
+namespace {
+
+// The largest page a runtime can be asked to load: GPUs take textures up to 16384 px at most.
+constexpr int kLargestPage = 16384;
+constexpr char kUsage[] = "usage: bonework-cli export RIG.json --format spine|dragonbones -o OUT.json [--max-page-size N]\n";
+
+} // namespace
 
 int runExport(const QStringList& arguments)
 {
@@ -25,8 +36,12 @@ int runExport(const QStringList& arguments)
                                           QStringLiteral("format"));
     const QCommandLineOption outputOption(QStringList{QStringLiteral("o"), QStringLiteral("output")},
                                           QStringLiteral("The file to write."), QStringLiteral("file"));
+    const QCommandLineOption pageOption(QStringLiteral("max-page-size"),
+                                        QStringLiteral("The texture atlas pages' largest width and height, in pixels (default 2048)."),
+                                        QStringLiteral("N"));
     parser.addOption(formatOption);
     parser.addOption(outputOption);
+    parser.addOption(pageOption);
     if (!parser.parse(arguments)) {
         err << "bonework-cli export: " << parser.errorText() << '\n';
         return UsageError;
@@ -40,8 +55,19 @@ int runExport(const QStringList& arguments)
     const QString output = parser.value(outputOption);
     const formats::FileFormat* exporter = formats::findExportFormat(format);
     if (files.size() != 1 || output.isEmpty() || !exporter) {
-        err << "usage: bonework-cli export RIG.json --format spine|dragonbones -o OUT.json\n";
+        err << kUsage;
         return UsageError;
+    }
+    formats::SaveOptions options;
+    if (parser.isSet(pageOption)) {
+        bool number = false;
+        const int size = parser.value(pageOption).toInt(&number);
+        if (!number || size < 1 || size > kLargestPage) {
+            err << "bonework-cli export: --max-page-size must be a whole number of pixels from 1 to " << kLargestPage
+                << ", not \"" << parser.value(pageOption) << "\"\n";
+            return UsageError;
+        }
+        options.atlas.maxPageWidth = options.atlas.maxPageHeight = size;
     }
     // Bonework's own format stays the source of truth: never overwrite a rig with an export.
     if (formats::isRigPath(output, files[0])) {
@@ -65,10 +91,23 @@ int runExport(const QStringList& arguments)
             << " missing\n";
         return Failure;
     }
+    // Images are found relative to the rig file's folder.
+    options.rigFolder = QFileInfo(files[0]).absolutePath();
+    if (parser.isSet(pageOption)) {
+        // A page must hold the largest image (trimmed); padding goes only between images.
+        QString image;
+        const int largest = exporters::largestTrimmedSide(*loaded.rig, options.rigFolder, &image);
+        if (largest > options.atlas.maxPageWidth) {
+            err << "bonework-cli export: --max-page-size " << options.atlas.maxPageWidth << " is too small: the image \""
+                << image << "\" is " << largest << " px on its longer side once trimmed; use at least " << largest
+                << '\n';
+            return UsageError;
+        }
+    }
     exporters::ExportReport report;
     QString error;
-    if (!exporter->save(*loaded.rig, loaded.editor, output, report, &error)) {
-        err << "bonework-cli export: cannot write " << output << ": " << error << '\n';
+    if (!exporter->save(*loaded.rig, loaded.editor, output, report, &error, options)) {
+        err << "bonework-cli export: not exported: " << error << '\n';
         return Failure;
     }
     err << report.toText();

@@ -3,6 +3,7 @@
 //   bonework-cli solve RIG.json --solver NAME --target JOINT=X,Y ... | --chain NAME
 //   bonework-cli export RIG.json --format spine|dragonbones -o OUT.json
 //   bonework-cli render RIG.json -o OUT.png [--size WxH] [--background COLOR] [--bones]
+//   bonework-cli sample RIG.json --animation NAME --time T [--report] [-o POSED.rig.json]
 
 #include "commands.h"
 
@@ -21,6 +22,7 @@ const char* const kUsage =
     "  solve RIG.json ...     pose a rig with an IK solver (see bonework-cli solve --help)\n"
     "  export RIG.json ...    write a Spine or DragonBones file (see bonework-cli export --help)\n"
     "  render RIG.json ...    draw the rig and its art into a PNG (see bonework-cli render --help)\n"
+    "  sample RIG.json ...    pose a rig as one of its animations has it at a time (see --help)\n"
     "\n"
     "Exit codes: 0 success, 1 invalid input, 2 usage error or unreadable file.\n";
 
@@ -55,6 +57,8 @@ int main(int argc, char* argv[])
         return bonework::cli::runExport(args);
     if (command == QLatin1String("render"))
         return bonework::cli::runRender(args);
+    if (command == QLatin1String("sample"))
+        return bonework::cli::runSample(args);
     if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
         out << kUsage;
         return bonework::cli::Success;

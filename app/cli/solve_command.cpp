@@ -13,6 +13,7 @@
 // an invalid rig), 2 usage errors and unreadable or unwritable files.
 
 #include "commands.h"
+#include "pose_report.h"
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
@@ -59,13 +60,7 @@ const char* const kHelp =
     "\n"
     "Exit codes: 0 solved, 1 cannot be solved on this rig, 2 usage error or unreadable file.\n";
 
-QString jsonString(const QString& s)
-{
-    const QByteArray array = QJsonDocument(QJsonArray{s}).toJson(QJsonDocument::Compact);
-    return QString::fromUtf8(array.mid(1, array.size() - 2));
-}
-
-QString number(double v) { return QString::number(v, 'g', 17); }
+QString number(double v) { return jsonNumber(v); }
 
 // JOINT=X,Y; the joint name is everything before the last '='.
 bool parseTarget(const QString& text, QString& joint, Vec2& point)
@@ -85,7 +80,6 @@ bool parseTarget(const QString& text, QString& joint, Vec2& point)
 // held: the chains' holds when --hold-chains was given, else null.
 QString report(const Rig& rig, SolverKind kind, const solvers::SolveResult& result, const solvers::ChainHolder* held)
 {
-    const std::vector<WorldTransform> world = forwardKinematics(rig);
     QString json = QStringLiteral("{\"solver\": ") + jsonString(QString::fromUtf8(solverName(kind).data(), solverName(kind).size()));
     json += QStringLiteral(", \"iterations\": ") + QString::number(result.iterations);
     json += QStringLiteral(", \"error\": ") + number(result.error);
@@ -93,27 +87,9 @@ QString report(const Rig& rig, SolverKind kind, const solvers::SolveResult& resu
     json += QStringLiteral(", \"limited\": [");
     for (std::size_t i = 0; i < result.limited.size(); ++i)
         json += (i ? QStringLiteral(", ") : QString()) + jsonString(QString::fromStdString(rig.jointName(result.limited[i])));
-    json += QStringLiteral("], \"joints\": {");
-    for (std::size_t i = 0; i < rig.jointCount(); ++i) {
-        const Vec2 p = world[i].position;
-        json += (i ? QStringLiteral(", ") : QString()) + jsonString(QString::fromStdString(rig.jointName(static_cast<JointIndex>(i))))
-                + QStringLiteral(": [") + number(p.x) + QStringLiteral(", ") + number(p.y) + u']';
-    }
-    json += u'}';
-    if (held) {
-        json += QStringLiteral(", \"chains\": {");
-        bool first = true;
-        for (std::size_t i = 0; i < held->results().size(); ++i) {
-            const solvers::ChainHoldResult& h = held->results()[i];
-            if (!h.held)
-                continue;
-            json += (first ? QString() : QStringLiteral(", ")) + jsonString(QString::fromStdString(rig.chains()[i].name))
-                    + QStringLiteral(": {\"iterations\": ") + QString::number(h.iterations) + QStringLiteral(", \"error\": ")
-                    + number(h.error) + QStringLiteral(", \"reached\": ") + QLatin1String(h.reached ? "true" : "false") + u'}';
-            first = false;
-        }
-        json += u'}';
-    }
+    json += QStringLiteral("], ") + jointsMember(rig);
+    if (held)
+        json += QStringLiteral(", ") + heldChainsMember(rig, held->results());
     json += QStringLiteral("}\n");
     return json;
 }

@@ -105,8 +105,12 @@ bool FileService::exportTo(const QUrl& url, const QString& format)
         return false;
     exporters::ExportReport report;
     QString error;
-    if (!exporter->save(m_document->rig(), m_document->editorSettings(), path, report, &error)) {
-        emit m_document->saveFailed(tr("Cannot write %1: %2").arg(path, error));
+    // The slots' images are relative to the rig file's folder; the atlas is written beside `path`.
+    formats::SaveOptions options;
+    if (!m_document->filePath().isEmpty())
+        options.rigFolder = QFileInfo(m_document->filePath()).absolutePath();
+    if (!exporter->save(m_document->rig(), m_document->editorSettings(), path, report, &error, options)) {
+        emit m_document->saveFailed(tr("Cannot export %1: %2").arg(path, error));
         return false;
     }
     QSettings settings;

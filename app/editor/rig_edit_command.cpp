@@ -42,6 +42,10 @@ std::unique_ptr<RigEditCommand> RigEditCommand::between(Document* document, cons
         command->m_chainsBefore = before.chains();
         command->m_chainsAfter = after.chains();
     }
+    if (before.animations() != after.animations()) {
+        command->m_animationsBefore = before.animations();
+        command->m_animationsAfter = after.animations();
+    }
     command->m_nameBefore = before.name();
     command->m_nameAfter = after.name();
     return command;
@@ -53,6 +57,8 @@ void RigEditCommand::apply(Rig& rig, bool after) const
         rig.restoreJoint(r.joint, r.desc, r.pose);
     if (m_chainsBefore)
         rig.restoreChains(after ? *m_chainsAfter : *m_chainsBefore);
+    if (m_animationsBefore)
+        rig.restoreAnimations(after ? *m_animationsAfter : *m_animationsBefore);
     rig.setName(after ? m_nameAfter : m_nameBefore);
 }
 
@@ -68,6 +74,10 @@ std::size_t RigEditCommand::bytes() const
             total += r.desc.name.capacity();
     if (m_chainsBefore)
         total += (m_chainsBefore->capacity() + m_chainsAfter->capacity()) * sizeof(Chain);
+    if (m_animationsBefore) // the clips' shells; their keys are counted roughly, by track
+        for (const auto* side : {&*m_animationsBefore, &*m_animationsAfter})
+            for (const animation::Clip& clip : *side)
+                total += sizeof(clip) + (clip.joints.size() + clip.chains.size() + clip.slotTracks.size()) * 128;
     return total;
 }
 

@@ -42,6 +42,8 @@ private:
     Document* m_document;
     std::vector<JointRecord> m_before, m_after;
     std::optional<std::vector<Chain>> m_chainsBefore, m_chainsAfter;
+    // The clips, when the edit changed them (a rename or removal their tracks follow).
+    std::optional<std::vector<animation::Clip>> m_animationsBefore, m_animationsAfter;
     std::string m_nameBefore, m_nameAfter;
 };
 

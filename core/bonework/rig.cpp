@@ -241,6 +241,7 @@ EditResult Rig::setLimits(JointIndex j, double min, double max)
     m_angle[j] = clamped;
     if (clamped != current)
         m_localRotation[j] = Rotation::fromDegrees(clamped);
+    clampAngleKeys(j);
     return EditResult::success();
 }
 
@@ -336,6 +337,7 @@ bool Rig::operator==(const Rig& o) const
     return m_name == o.m_name && m_names == o.m_names && m_parent == o.m_parent
            && m_length == o.m_length && m_min == o.m_min && m_max == o.m_max && m_pinned == o.m_pinned
            && m_rootPosition == o.m_rootPosition && m_chains == o.m_chains && m_slots == o.m_slots
+           && m_animations == o.m_animations
            && sameAngles(o);
 }
 

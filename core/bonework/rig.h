@@ -9,6 +9,7 @@
 #include "bonework/force_inline.h"
 #include "bonework/rotation_limits.h"
 #include "bonework/slot.h"
+#include "bonework/animation/clip.h"
 #include "bonework/vec2.h"
 
 #include <cmath>
@@ -111,6 +112,12 @@ public:
     const std::vector<Slot>& slotList() const { return m_slots; }
     int findSlot(std::string_view name) const; // -1 when absent
 
+    // The animation clips (animation/clip.h), in file order. Their tracks name joints, chains
+    // and slots: renaming one renames its tracks, removing one drops them, and narrowing a
+    // joint's limits clamps its angle keys into them, so every clip stays legal (rig_animations.cpp).
+    const std::vector<animation::Clip>& animations() const { return m_animations; }
+    int findAnimation(std::string_view name) const; // -1 when absent
+
     // --- Structural edits ----------------------------------------------------------------
     void setName(std::string name) { m_name = std::move(name); }
     // Appends a joint (root or child) after checking every rule; returns its index via `added`.
@@ -160,6 +167,19 @@ public:
     // Why a slot would be invalid in this rig (the slot at ignoreIndex aside, for its name);
     // empty when it is fine.
     std::string checkSlot(const Slot& slot, int ignoreIndex = -1) const;
+
+    // --- Animations --------------------------------------------------------------------------
+    // Checked by animation::checkClip (the problem's location first), names unique.
+    EditResult addAnimation(animation::Clip clip, int index = -1);
+    EditResult removeAnimation(int index);
+    EditResult setAnimation(int index, animation::Clip clip);
+    // Puts back clips read with animations() from a rig with the same joints, chains and slots.
+    void restoreAnimations(std::vector<animation::Clip> clips) { m_animations = std::move(clips); }
+
+    // --- Fast paths for animation sampling (no checks, no allocation) ----------------------
+    // A chain's target point (an attached target keeps its joint) and mix, clamped into [0, 1].
+    void setChainLook(int chain, Vec2 target, double mix);
+    void setSlotLook(int slot, bool visible, double opacity);
 
     // --- Fast paths for solvers ----------------------------------------------------------
     // No checks beyond clamping into the limits: solvers call these in their inner loops.
@@ -257,6 +277,7 @@ public:
         std::vector<Chain> chains;
         std::vector<int> slotIndices;    // ascending: the slots on the subtree's joints
         std::vector<Slot> slotList;      // joints as indices in the rig it was read from
+        std::vector<animation::Clip> animations; // every clip as it stood (removal drops tracks)
     };
     SubtreeRecord recordSubtree(JointIndex j) const;
     // Puts a recorded subtree back at its indices (and its chains and slots at theirs),
@@ -345,6 +366,12 @@ private:
     std::vector<JointIndex> m_firstChild, m_lastChild, m_nextSibling; // derived from m_parent
     std::vector<Chain> m_chains;
     std::vector<Slot> m_slots; // draw order
+    std::vector<animation::Clip> m_animations;
+
+    // Keeping the clips true to what they name (rig_animations.cpp).
+    void renameTracks(int kind, const std::string& from, const std::string& to);
+    void dropRemovedTracks();
+    void clampAngleKeys(JointIndex j);
 };
 
 } // namespace bonework

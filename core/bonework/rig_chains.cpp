@@ -56,6 +56,7 @@ EditResult Rig::removeChain(int index)
     if (index < 0 || static_cast<std::size_t>(index) >= m_chains.size())
         return EditResult::refused("no such chain");
     m_chains.erase(m_chains.begin() + index);
+    dropRemovedTracks();
     return EditResult::success();
 }
 
@@ -88,6 +89,7 @@ EditResult Rig::setChain(int index, const Chain& chain)
         return EditResult::refused("no such chain");
     if (auto why = checkChain(chain, index); !why.empty())
         return EditResult::refused(why);
+    renameTracks(1, m_chains[index].name, chain.name);
     m_chains[index] = chain;
     return EditResult::success();
 }

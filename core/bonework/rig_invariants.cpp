@@ -2,6 +2,7 @@
 #include "bonework/rig.h"
 
 #include "bonework/rig_rules.h"
+#include "bonework/animation/clip_rules.h"
 
 #include <cmath>
 
@@ -65,6 +66,13 @@ std::string Rig::checkInvariants() const
             if (!(a >= m_min[i] && a <= m_max[i]))
                 return who + "the angle lies outside its limits";
         }
+    }
+    for (std::size_t k = 0; k < m_animations.size(); ++k) {
+        if (auto problem = animation::checkClip(*this, m_animations[k]))
+            return "animation " + quoted(m_animations[k].name) + ": " + problem->toString();
+        for (std::size_t other = 0; other < k; ++other)
+            if (m_animations[other].name == m_animations[k].name)
+                return "animation " + quoted(m_animations[k].name) + ": the name is used twice";
     }
     Rig recomputed;
     recomputed.m_parent = m_parent;

@@ -56,6 +56,7 @@ EditResult Rig::removeSlot(int index)
     if (index < 0 || static_cast<std::size_t>(index) >= m_slots.size())
         return EditResult::refused("no such slot");
     m_slots.erase(m_slots.begin() + index);
+    dropRemovedTracks();
     return EditResult::success();
 }
 
@@ -65,6 +66,7 @@ EditResult Rig::setSlot(int index, const Slot& slot)
         return EditResult::refused("no such slot");
     if (auto why = checkSlot(slot, index); !why.empty())
         return EditResult::refused(why);
+    renameTracks(2, m_slots[static_cast<std::size_t>(index)].name, slot.name);
     m_slots[static_cast<std::size_t>(index)] = slot;
     return EditResult::success();
 }

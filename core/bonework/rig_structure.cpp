@@ -81,6 +81,7 @@ EditResult Rig::removeJoint(JointIndex j)
     std::erase_if(m_chains, [&](const Chain& c) { return usesRemoved(c, removed); });
     std::erase_if(m_slots, [&](const Slot& s) { return removed[s.joint] != 0; });
     applyPermutation(newToOld);
+    dropRemovedTracks();
     return EditResult::success();
 }
 
@@ -93,6 +94,7 @@ EditResult Rig::renameJoint(JointIndex j, std::string_view newName)
     const JointIndex other = findJoint(newName);
     if (other != kNoJoint && other != j)
         return EditResult::refused("there is already a joint named " + quoted(newName));
+    renameTracks(0, m_names[j], std::string(newName));
     m_names[j] = std::string(newName);
     return EditResult::success();
 }
@@ -169,6 +171,7 @@ EditResult Rig::reparentJoint(JointIndex j, JointIndex newParent)
             return EditResult::refused("reparenting would break the chain " + quoted(c.name));
     }
     candidate.keepSlotsInPlace(j, *this);
+    candidate.clampAngleKeys(j);
     candidate.restoreParentOrder(j);
     candidate.recomputeSubtreePins();
     candidate.recomputeChildLinks();
@@ -267,6 +270,7 @@ Rig::SubtreeRecord Rig::recordSubtree(JointIndex j) const
             record.slotList.push_back(m_slots[k]);
         }
     }
+    record.animations = m_animations;
     return record;
 }
 
@@ -315,6 +319,7 @@ void Rig::restoreSubtree(const SubtreeRecord& record)
     }
     for (std::size_t k = 0; k < record.slotList.size(); ++k)
         merged.m_slots.insert(merged.m_slots.begin() + record.slotIndices[k], record.slotList[k]);
+    merged.m_animations = record.animations;
     *this = std::move(merged);
 }
 

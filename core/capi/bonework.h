@@ -114,6 +114,18 @@ BW_API bw_status bw_rig_set_chain_mix(bw_rig* rig, int32_t chain, double mix);
 BW_API bw_status bw_rig_solve(bw_rig* rig, bw_solver solver, const bw_effector* effectors, size_t count,
                               int32_t root, bw_solve_result* result);
 
+/* Animations (the rig file's clips): how many, one by name (-1 when absent), a clip's name
+ * (NULL when out of range) and duration in seconds (-1 when out of range). Sampling poses the
+ * rig as the clip has it at `seconds` (clamped into the clip), from the pose the rig was loaded
+ * with: keyed channels interpolated, then every chain whose mix is above 0 solved toward its
+ * keyed or loaded target, as bw_rig_solve_chains does. Deterministic; after the first sample of
+ * a clip, sampling it allocates nothing. */
+BW_API int32_t bw_rig_animation_count(const bw_rig* rig);
+BW_API int32_t bw_rig_find_animation(const bw_rig* rig, const char* name);
+BW_API const char* bw_rig_animation_name(const bw_rig* rig, int32_t animation);
+BW_API double bw_rig_animation_duration(const bw_rig* rig, int32_t animation);
+BW_API bw_status bw_rig_sample_animation(bw_rig* rig, int32_t animation, double seconds);
+
 /* The pose: a joint's world position and the world direction of the bone ending at it (for a
  * root: its rotation), or every joint's into `xyd` (3 doubles a joint: x, y, degrees;
  * `capacity` in joints, at least bw_rig_joint_count). */

@@ -3,6 +3,7 @@
 // (and warmed up there), so posing and reading allocate nothing. No exception crosses the API.
 #include "bonework.h"
 
+#include "bonework/animation/clip_sampler.h"
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
 #include "bonework/solvers/chain_holder.h"
@@ -25,6 +26,8 @@ struct bw_rig {
     solvers::ChainHolder holder; // bw_rig_solve_chains: the chains hold as in the editor
     mutable std::vector<WorldTransform> world;
     solvers::SolveResult result; // its `limited` list keeps its capacity
+    animation::ClipSampler sampler; // bound to `loaded` and its clip `sampled`
+    int32_t sampled = -1;
 };
 
 namespace {
@@ -330,6 +333,47 @@ bw_status bw_rig_world_transforms(const bw_rig* rig, double* xyd, size_t capacit
         xyd[3 * i + 2] = rig->world[i].rotation.degrees();
     }
     return BW_OK;
+}
+
+int32_t bw_rig_animation_count(const bw_rig* rig)
+{
+    return rig ? static_cast<int32_t>(rig->loaded.animations().size()) : 0;
+}
+
+int32_t bw_rig_find_animation(const bw_rig* rig, const char* name)
+{
+    return rig && name ? rig->loaded.findAnimation(name) : -1;
+}
+
+const char* bw_rig_animation_name(const bw_rig* rig, int32_t animation)
+{
+    if (!rig || animation < 0 || animation >= bw_rig_animation_count(rig))
+        return nullptr;
+    return rig->loaded.animations()[static_cast<std::size_t>(animation)].name.c_str();
+}
+
+double bw_rig_animation_duration(const bw_rig* rig, int32_t animation)
+{
+    if (!rig || animation < 0 || animation >= bw_rig_animation_count(rig))
+        return -1.0;
+    return rig->loaded.animations()[static_cast<std::size_t>(animation)].duration;
+}
+
+bw_status bw_rig_sample_animation(bw_rig* rig, int32_t animation, double seconds)
+{
+    if (!rig || animation < 0 || animation >= bw_rig_animation_count(rig))
+        return fail(BW_ERROR_ARGUMENT, "no rig or no such animation");
+    return guarded([&] {
+        if (rig->sampled != animation) {
+            // The loaded rig and its clips never change, so the binding stays valid.
+            const std::string why = rig->sampler.bind(rig->loaded, rig->loaded.animations()[static_cast<std::size_t>(animation)]);
+            if (!why.empty()) // the loader checked the clip: never expected
+                return fail(BW_ERROR_LOAD, why);
+            rig->sampled = animation;
+        }
+        rig->sampler.sample(seconds, rig->rig);
+        return BW_OK;
+    });
 }
 
 } // extern "C"

@@ -7,6 +7,8 @@
 #include "bonework/io/rig_file.h"
 #include "std_text.h"
 
+#include <QDir>
+#include <QImage>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -297,6 +299,40 @@ private slots:
             QVERIFY(doc.filePath().isEmpty());
             QVERIFY(!doc.isModified());
         }
+    }
+
+    void exportWritesTheAtlasOfARigWithSlots()
+    {
+        // arm_slots.json names art/upper_arm.png, art/forearm.jpg and ../shared/badge.png,
+        // relative to its own folder, not to where the export goes.
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath("rigs/art") && QDir(dir.path()).mkpath("shared") && QDir(dir.path()).mkpath("out"));
+        const QString rig = dir.filePath("rigs/arm_slots.json");
+        QVERIFY(QFile::copy(qEnvironmentVariable("BONEWORK_SOURCE_DIR") + "/tests/io/valid/arm_slots.json", rig));
+        const std::pair<const char*, QSize> images[] = {{"rigs/art/upper_arm.png", {90, 40}},
+                                                        {"rigs/art/forearm.jpg", {70, 30}},
+                                                        {"shared/badge.png", {30, 30}}};
+        for (const auto& [path, size] : images) {
+            QImage image(size, QImage::Format_ARGB32);
+            image.fill(QColor(200, 80, 40));
+            QVERIFY(image.save(dir.filePath(path)));
+        }
+        Document doc;
+        QVERIFY(doc.files()->open(rig));
+        QVERIFY(doc.files()->exportTo(QUrl::fromLocalFile(dir.filePath("out/arm.json")), "spine"));
+        for (const char* file : {"out/arm.json", "out/arm.atlas", "out/arm.png"})
+            QVERIFY2(QFile::exists(dir.filePath(file)), file);
+        QVERIFY(doc.files()->lastExportReport().contains("wrote " + dir.filePath("out/arm.atlas")));
+        QVERIFY(doc.files()->exportTo(QUrl::fromLocalFile(dir.filePath("out/arm_ske.json")), "dragonbones"));
+        for (const char* file : {"out/arm_ske.json", "out/arm_tex.json", "out/arm_tex.png"})
+            QVERIFY2(QFile::exists(dir.filePath(file)), file);
+        // An image gone: the export fails and says which.
+        QVERIFY(QFile::remove(dir.filePath("shared/badge.png")));
+        QSignalSpy failed(&doc, &Document::saveFailed);
+        QVERIFY(!doc.files()->exportTo(QUrl::fromLocalFile(dir.filePath("out/again.json")), "spine"));
+        QCOMPARE(failed.count(), 1);
+        QVERIFY2(failed.at(0).at(0).toString().contains("../shared/badge.png"), qPrintable(failed.at(0).at(0).toString()));
+        QVERIFY(!QFile::exists(dir.filePath("out/again.json")));
     }
 
     void exportWritesRuntimeFilesButNeverARig()

@@ -62,6 +62,27 @@ class TestUndoCommands : public QObject {
                 rig.addChain(chain);
             }
         }
+        // A clip keying every joint and the chain's mix: renames, narrowed limits, removals and
+        // reparents change its tracks, and undo must give them back too.
+        animation::Clip clip;
+        clip.name = "random";
+        clip.duration = 2;
+        for (std::size_t i = 0; i < rig.jointCount(); ++i) {
+            const auto j = static_cast<JointIndex>(i);
+            animation::JointTracks tracks;
+            tracks.joint = rig.jointName(j);
+            for (double t : {0.0, 1.0, 2.0}) {
+                if (rig.isRoot(j))
+                    tracks.x.push_back({t, testing::uniform(rng, -300, 300), {}});
+                else
+                    tracks.angle.push_back({t, testing::uniform(rng, rig.minAngle(j), rig.maxAngle(j)), {}});
+            }
+            clip.joints.push_back(std::move(tracks));
+        }
+        if (!rig.chains().empty())
+            clip.chains.push_back({"limb", {}, {{0.0, 0.5, {}}}});
+        if (!rig.addAnimation(clip).ok())
+            return false;
         const QString path = m_dir.filePath("random.rig.json");
         std::string error;
         return io::saveRigFile(rig, localPath(path), &error) && doc.files()->open(path);

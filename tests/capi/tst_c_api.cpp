@@ -185,6 +185,42 @@ private slots:
         bw_rig_free(rig);
     }
 
+    // A rig's animation clips through the C API: listed by index and name, sampled with the
+    // chains holding (the arm's keyed target reached), repeatably, and without allocation once
+    // a clip has been sampled.
+    void animationsAreSampledWithTheChainsHolding()
+    {
+        bw_rig* rig = nullptr;
+        QCOMPARE(bw_rig_load_file(qgetenv("BONEWORK_SOURCE_DIR") + "/tests/io/valid/arm_animated.json", &rig), BW_OK);
+        QCOMPARE(bw_rig_animation_count(rig), 2);
+        const int32_t wave = bw_rig_find_animation(rig, "wave");
+        QCOMPARE(wave, 0);
+        QCOMPARE(bw_rig_find_animation(rig, "run"), -1);
+        QCOMPARE(QByteArray(bw_rig_animation_name(rig, 1)), QByteArray("idle"));
+        QVERIFY(bw_rig_animation_name(rig, 2) == nullptr);
+        QCOMPARE(bw_rig_animation_duration(rig, wave), 2.0);
+        QCOMPARE(bw_rig_animation_duration(rig, -1), -1.0);
+        QCOMPARE(bw_rig_sample_animation(rig, 5, 0.0), BW_ERROR_ARGUMENT);
+
+        const int32_t hand = bw_rig_find_joint(rig, "hand");
+        double x = 0, y = 0, degrees = 0;
+        QCOMPARE(bw_rig_sample_animation(rig, wave, 0.25), BW_OK);
+        QCOMPARE(bw_rig_world_transform(rig, hand, &x, &y, &degrees), BW_OK);
+        // The arm chain's target is keyed from (520, 380) at 0 s to (560, 300) at 2 s.
+        QVERIFY2(std::hypot(x - 525, y - 370) <= 0.01, qPrintable(QStringLiteral("%1, %2").arg(x).arg(y)));
+        const Pose first = poseOf(rig);
+        QCOMPARE(bw_rig_sample_animation(rig, 1, 0.5), BW_OK); // another clip between
+        QCOMPARE(bw_rig_sample_animation(rig, wave, 1.7), BW_OK);
+        QCOMPARE(bw_rig_sample_animation(rig, wave, 0.25), BW_OK);
+        QVERIFY(poseOf(rig).xyd == first.xyd);
+
+        const long long before = allocationCount();
+        for (int frame = 0; frame <= 60; ++frame)
+            bw_rig_sample_animation(rig, wave, frame / 30.0);
+        QCOMPARE(allocationCount() - before, 0LL);
+        bw_rig_free(rig);
+    }
+
     void separateRigsOnSeparateThreads()
     {
         // Each thread poses its own clone through the same moving targets; the poses match a

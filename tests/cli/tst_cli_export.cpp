@@ -1,9 +1,12 @@
 // `bonework-cli export` with slots: it refuses (exit 1, nothing written) while an image a slot
-// names is missing, naming it as validate does; with every image there it exports the bones
-// and says in its report that the slots are not exported yet. Rigs without slots say nothing
-// about slots.
+// names is missing, naming it as validate does; with every image there it writes the skeleton
+// and its texture atlas and lists the files it wrote. --max-page-size is checked (exit 2 for a
+// bad value or one smaller than the largest trimmed image). Rigs without slots say nothing
+// about slots and write the skeleton alone.
 #include <QDir>
 #include <QFile>
+#include <QImage>
+#include <QPainter>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -16,11 +19,13 @@ struct Run {
     QString err;
 };
 
-Run exportRig(const QString& rig, const QString& output)
+Run exportRig(const QString& rig, const QString& output, const QString& format = QStringLiteral("spine"),
+              const QStringList& more = {})
 {
     QProcess p;
-    p.start(QStringLiteral(BONEWORK_CLI), {QStringLiteral("export"), rig, QStringLiteral("--format"),
-                                           QStringLiteral("spine"), QStringLiteral("-o"), output});
+    p.start(QStringLiteral(BONEWORK_CLI), QStringList{QStringLiteral("export"), rig, QStringLiteral("--format"), format,
+                                                      QStringLiteral("-o"), output}
+                                              + more);
     if (!p.waitForFinished(30000) || p.exitStatus() != QProcess::NormalExit)
         qFatal("bonework-cli did not finish normally");
     return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
@@ -36,6 +41,36 @@ void writeFile(const QString& path, const QByteArray& bytes)
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
         qFatal("cannot write %s", qPrintable(path));
+}
+
+// An image `w` x `h` with a transparent border `border` px wide around an opaque block, so the
+// atlas trims it to (w - 2 border) x (h - 2 border).
+void writeImage(const QString& path, int w, int h, int border, const char* format = "PNG")
+{
+    QImage image(w, h, QImage::Format_ARGB32);
+    image.fill(Qt::transparent);
+    QPainter(&image).fillRect(border, border, w - 2 * border, h - 2 * border, QColor(200, 80, 40));
+    if (!image.save(path, format))
+        qFatal("cannot write %s", qPrintable(path));
+}
+
+// arm_slots.json with real art: 90 x 40 (trims to 80 x 30), a 70 x 30 JPEG (no alpha: kept
+// whole) and a 30 x 30 badge (trims to 22 x 22).
+QString armWithArt(const QTemporaryDir& dir)
+{
+    QDir(dir.path()).mkpath(QStringLiteral("rigs/art"));
+    QDir(dir.path()).mkpath(QStringLiteral("shared"));
+    const QString rig = dir.filePath(QStringLiteral("rigs/arm_slots.json"));
+    QFile::copy(valid(QStringLiteral("arm_slots.json")), rig);
+    writeImage(dir.filePath(QStringLiteral("rigs/art/upper_arm.png")), 90, 40, 5);
+    writeImage(dir.filePath(QStringLiteral("rigs/art/forearm.jpg")), 70, 30, 0, "JPG");
+    writeImage(dir.filePath(QStringLiteral("shared/badge.png")), 30, 30, 4);
+    return rig;
+}
+
+QStringList filesIn(const QString& folder)
+{
+    return QDir(folder).entryList(QDir::Files, QDir::Name);
 }
 
 } // namespace
@@ -63,11 +98,65 @@ private slots:
                                              "exist\nbonework-cli export: not exported: 1 image missing\n"));
         QVERIFY(!QFile::exists(output));
 
+        // Present but not images: the export cannot read them, says so and writes nothing.
         writeFile(dir.filePath(QStringLiteral("shared/badge.png")), png);
         r = exportRig(rig, output);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("cannot read the image \"art/upper_arm.png\" of slot \"upper_arm\"")),
+                 qPrintable(r.err));
+        QVERIFY(!QFile::exists(output));
+    }
+
+    void slotsAreExportedWithTheirAtlas()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString rig = armWithArt(dir);
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("out")));
+        const QString out = dir.filePath(QStringLiteral("out"));
+
+        Run r = exportRig(rig, out + QStringLiteral("/arm.json"));
         QCOMPARE(r.exitCode, 0);
-        QVERIFY(QFile::exists(output));
-        QVERIFY2(r.err.contains(QStringLiteral("  - slots: not exported yet (3 slots left out)\n")), qPrintable(r.err));
+        QVERIFY2(!r.err.contains(QStringLiteral("slots")), qPrintable(r.err));
+        QVERIFY2(r.err.endsWith(QStringLiteral("wrote %1/arm.png\nwrote %1/arm.atlas\nwrote %1/arm.json\n").arg(out)),
+                 qPrintable(r.err));
+        QCOMPARE(filesIn(out), (QStringList{"arm.atlas", "arm.json", "arm.png"}));
+
+        r = exportRig(rig, out + QStringLiteral("/arm_ske.json"), QStringLiteral("dragonbones"));
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.endsWith(QStringLiteral("wrote %1/arm_tex.png\nwrote %1/arm_tex.json\nwrote %1/arm_ske.json\n").arg(out)),
+                 qPrintable(r.err));
+        QCOMPARE(QImage(out + QStringLiteral("/arm_tex.png")).size(), QImage(out + QStringLiteral("/arm.png")).size());
+    }
+
+    void maxPageSizeIsChecked()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString rig = armWithArt(dir);
+        const QString output = dir.filePath(QStringLiteral("arm.json"));
+        for (const QString& bad : {QStringLiteral("0"), QStringLiteral("-3"), QStringLiteral("big"), QStringLiteral("12.5"),
+                                   QStringLiteral("16385")}) {
+            const Run r = exportRig(rig, output, QStringLiteral("spine"), {QStringLiteral("--max-page-size"), bad});
+            QCOMPARE(r.exitCode, 2);
+            QCOMPARE(r.err, QStringLiteral("bonework-cli export: --max-page-size must be a whole number of pixels from 1 "
+                                           "to 16384, not \"%1\"\n").arg(bad));
+            QVERIFY(!QFile::exists(output));
+        }
+        // The largest image is 80 px wide once trimmed: 79 is too small, 80 holds it.
+        Run r = exportRig(rig, output, QStringLiteral("spine"), {QStringLiteral("--max-page-size"), QStringLiteral("79")});
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(r.err, QStringLiteral("bonework-cli export: --max-page-size 79 is too small: the image \"art/upper_arm.png\" "
+                                       "is 80 px on its longer side once trimmed; use at least 80\n"));
+        QVERIFY(!QFile::exists(output));
+        r = exportRig(rig, output, QStringLiteral("spine"), {QStringLiteral("--max-page-size"), QStringLiteral("80")});
+        QCOMPARE(r.exitCode, 0);
+        // An 80 x 80 page holds the 80 x 30 and 70 x 30 images (2 px apart), not the 22 x 22 too.
+        QVERIFY2(r.err.contains(QStringLiteral("wrote %1\n").arg(dir.filePath(QStringLiteral("arm_2.png")))), qPrintable(r.err));
+        for (const QString& page : {QStringLiteral("arm.png"), QStringLiteral("arm_2.png")}) {
+            const QImage image(dir.filePath(page));
+            QVERIFY(!image.isNull() && image.width() <= 80 && image.height() <= 80);
+        }
     }
 
     void rigsWithoutSlotsSayNothingOfSlots()
@@ -77,6 +166,7 @@ private slots:
         const Run r = exportRig(valid(QStringLiteral("arm.json")), dir.filePath(QStringLiteral("arm.spine.json")));
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(!r.err.contains(QStringLiteral("slot")), qPrintable(r.err));
+        QCOMPARE(filesIn(dir.path()), QStringList{"arm.spine.json"}); // no atlas without slots
     }
 };
 

@@ -1,5 +1,5 @@
 // The strict loader: every file in tests/io/invalid/ (each one edit of valid/arm.json or, for
-// slots and version 2, of valid/arm_slots.json) is refused with its exact JSON path and
+// slots and version 2, of valid/arm_slots.json, for animations of valid/arm_animated.json) is refused with its exact JSON path and
 // message, nothing is half-loaded, and hostile input (deep nesting, random bytes, invalid
 // UTF-8, huge files, long parent walks) ends in an error in bounded time without crashing.
 #include "bonework/io/rig_file.h"
@@ -59,7 +59,7 @@ const Expected kInvalid[] = {
     {"odd_top_field", "[\"my field\\\"\"]",
      "unknown field (expected one of: format, version, name, shape, joints, chains)"},
     {"unknown_top_field_v2", "jionts",
-     "unknown field (expected one of: format, version, name, shape, joints, chains, slots)"},
+     "unknown field (expected one of: format, version, name, shape, joints, chains, slots, animations)"},
     {"name_not_string", "name", "must be a string, not a number"},
     {"unknown_shape", "shape", "must be \"bone\", \"box\" or \"ball\", not \"triangle\""},
     {"missing_joints", "joints", "is required"},
@@ -121,6 +121,30 @@ const Expected kInvalid[] = {
     {"target_missing_y", "chains[0].target.y", "is required"},
     {"target_unknown_joint", "chains[0].target.joint", "unknown joint \"ghost\""},
     {"target_x_string", "chains[0].target.x", "must be a number, not a string"},
+    {"animation_angle_on_root", "animations[0].joints.shoulder.angle", "a root has no angle: key its x, y and rotation"},
+    {"animation_angle_outside_limits", "animations[0].joints.elbow.angle[1].value", "must lie within the joint's limits [-170, 170], not 171"},
+    {"animation_bad_curve_name", "animations[0].joints.elbow.angle[0].curve", "must be \"linear\", \"stepped\" or [x1, y1, x2, y2], not \"bouncy\""},
+    {"animation_curve_overshoots", "animations[0].joints.elbow.angle[1].curve[1]", "must lie within [0, 1] (a curve never overshoots its keys), not -0.5"},
+    {"animation_curve_three_numbers", "animations[0].joints.elbow.angle[1].curve", "must be \"linear\", \"stepped\" or [x1, y1, x2, y2]"},
+    {"animation_duplicate_name", "animations[1].name", "duplicate animation name \"wave\" (already used by animations[0])"},
+    {"animation_key_missing_time", "animations[0].joints.elbow.angle[0].time", "is required"},
+    {"animation_key_missing_value", "animations[0].joints.elbow.angle[0].value", "is required"},
+    {"animation_missing_duration", "animations[0].duration", "is required"},
+    {"animation_missing_name", "animations[0].name", "is required"},
+    {"animation_mix_above_one", "animations[0].chains.arm.mix[0].value", "must lie within the mix's range [0, 1], not 1.5"},
+    {"animation_opacity_negative", "animations[0].slots.forearm.opacity[0].value", "must lie within the opacity's range [0, 1], not -0.25"},
+    {"animation_target_missing_y", "animations[0].chains.arm.target[0].y", "is required"},
+    {"animation_time_outside", "animations[0].joints.elbow.angle[2].time", "must lie within the clip's duration [0, 2], not 2.5"},
+    {"animation_times_not_increasing", "animations[0].joints.elbow.angle[1].time", "must be later than the key before (0), not 0"},
+    {"animation_unknown_chain", "animations[0].chains.leg", "unknown chain \"leg\""},
+    {"animation_unknown_channel", "animations[0].joints.elbow.scale", "unknown field (expected one of: angle, x, y, rotation)"},
+    {"animation_unknown_field", "animations[0].loop", "unknown field (expected one of: name, duration, joints, chains, slots)"},
+    {"animation_unknown_joint", "animations[0].joints.wrist", "unknown joint \"wrist\""},
+    {"animation_unknown_slot", "animations[0].slots.cape", "unknown slot \"cape\""},
+    {"animation_visible_not_bool", "animations[0].slots.forearm.visible[0].value", "must be true or false, not a number"},
+    {"animation_zero_duration", "animations[0].duration", "must be greater than 0, not 0"},
+    {"animations_in_version_1", "animations", "needs \"version\": 2 (animations are new in version 2; this file says version 1)"},
+    {"animations_not_array", "animations", "must be an array, not an object"},
     {"slots_in_version_1", "slots", "needs \"version\": 2 (slots are new in version 2; this file says version 1)"},
     {"slots_not_array", "slots", "must be an array, not an object"},
     {"slot_not_object", "slots[0]", "must be an object, not a string"},
@@ -216,7 +240,7 @@ private slots:
     // The valid base the corpus was cut from does load, so each refusal above is the one edit.
     void corpusBaseIsValid()
     {
-        for (const char* base : {"valid/arm.json", "valid/arm_slots.json"}) {
+        for (const char* base : {"valid/arm.json", "valid/arm_slots.json", "valid/arm_animated.json"}) {
             const LoadResult r = loadRigFile(localPath(corpusDir(QString::fromLatin1(base))));
             QVERIFY2(r.ok(), r.error.toString().c_str());
         }
@@ -439,6 +463,7 @@ private slots:
         QTest::addColumn<quint64>("seed");
         QTest::newRow("forest") << QStringLiteral("valid/forest.json") << quint64(20261122);
         QTest::newRow("slots") << QStringLiteral("valid/arm_slots.json") << quint64(20261123);
+        QTest::newRow("animations") << QStringLiteral("valid/arm_animated.json") << quint64(20261125);
     }
 
     void mutationsNeverHalfLoad()

@@ -83,15 +83,36 @@ private slots:
     {
         const QJsonObject s = schema();
         const QJsonObject defs = s.value(QStringLiteral("$defs")).toObject();
-        // Version 2's fields; version 1 has all but slots.
+        // Version 2's fields; version 1 has all but slots and animations.
         QSet<QString> top = keys(s.value(QStringLiteral("properties")).toObject());
         QCOMPARE(top, loaderFields(kHeadV2 + "\"joints\":[{\"name\":\"r\"}],\"bogus\":1}"));
         top.remove(QStringLiteral("slots"));
+        top.remove(QStringLiteral("animations"));
         QCOMPARE(top, loaderFields(kHead + "\"joints\":[{\"name\":\"r\"}],\"bogus\":1}"));
         QCOMPARE(keys(defs.value(QStringLiteral("slot")).toObject().value(QStringLiteral("properties")).toObject()),
                  loaderFields(kHeadV2 + "\"joints\":[{\"name\":\"r\"}],\"slots\":[{\"bogus\":1}]}"));
         QCOMPARE(keys(defs.value(QStringLiteral("joint")).toObject().value(QStringLiteral("properties")).toObject()),
                  loaderFields(kHead + "\"joints\":[{\"name\":\"r\",\"bogus\":1}]}"));
+        // Animations: the clip, each kind of track and each kind of key.
+        const QJsonObject clip = defs.value(QStringLiteral("animation")).toObject().value(QStringLiteral("properties")).toObject();
+        const QByteArray animated = kHeadV2 + "\"joints\":[{\"name\":\"r\"},{\"name\":\"b\",\"parent\":\"r\",\"length\":1}],"
+                                              "\"chains\":[{\"name\":\"c\",\"root\":\"r\",\"tip\":\"b\",\"solver\":\"ccd\","
+                                              "\"target\":{\"x\":0,\"y\":0}}],\"slots\":[{\"name\":\"s\",\"bone\":\"b\",\"image\":\"a.png\"}],"
+                                              "\"animations\":[{\"name\":\"a\",\"duration\":1,";
+        QCOMPARE(keys(clip), loaderFields(animated + "\"bogus\":1}]}"));
+        auto channels = [&](const char* kind) {
+            return keys(clip.value(QLatin1String(kind)).toObject().value(QStringLiteral("additionalProperties")).toObject()
+                            .value(QStringLiteral("properties")).toObject());
+        };
+        QCOMPARE(channels("joints"), loaderFields(animated + "\"joints\":{\"b\":{\"bogus\":[]}}}]}"));
+        QCOMPARE(channels("chains"), loaderFields(animated + "\"chains\":{\"c\":{\"bogus\":[]}}}]}"));
+        QCOMPARE(channels("slots"), loaderFields(animated + "\"slots\":{\"s\":{\"bogus\":[]}}}]}"));
+        auto keyFields = [&](const char* def) {
+            return keys(defs.value(QLatin1String(def)).toObject().value(QStringLiteral("properties")).toObject());
+        };
+        QCOMPARE(keyFields("numberKey"), loaderFields(animated + "\"joints\":{\"b\":{\"angle\":[{\"bogus\":1}]}}}]}"));
+        QCOMPARE(keyFields("pointKey"), loaderFields(animated + "\"chains\":{\"c\":{\"target\":[{\"bogus\":1}]}}}]}"));
+        QCOMPARE(keyFields("switchKey"), loaderFields(animated + "\"slots\":{\"s\":{\"visible\":[{\"bogus\":1}]}}}]}"));
         QCOMPARE(keys(defs.value(QStringLiteral("chain")).toObject().value(QStringLiteral("properties")).toObject()),
                  loaderFields(kHead + "\"joints\":[{\"name\":\"r\"}],\"chains\":[{\"bogus\":1}]}"));
         const QJsonArray targets = defs.value(QStringLiteral("chain")).toObject().value(QStringLiteral("properties"))

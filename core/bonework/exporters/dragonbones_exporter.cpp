@@ -6,14 +6,23 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <cmath>
+
 namespace bonework::exporters {
 
-QByteArray exportDragonBones(const Rig& rig, ExportReport& report)
+QString dragonBonesDataName(const Rig& rig)
+{
+    return rig.name().empty() ? QStringLiteral("armature") : QString::fromStdString(rig.name());
+}
+
+QByteArray exportDragonBones(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported)
 {
     report.format = QStringLiteral("dragonbones");
     report.clear();
-    const ExportedSkeleton skeleton = exportedSkeleton(rig, report);
-    const QString name = skeleton.name.isEmpty() ? QStringLiteral("armature") : skeleton.name;
+    ExportedSkeleton skeleton = exportedSkeleton(rig, report);
+    reportSlotsLeftOut(rig, exported, report);
+    includeSlotBounds(skeleton, rig, exported);
+    const QString name = dragonBonesDataName(rig);
 
     QJsonArray bones;
     for (const ExportedBone& b : skeleton.bones) {
@@ -43,6 +52,26 @@ QByteArray exportDragonBones(const Rig& rig, ExportReport& report)
         o.insert("weight", c.mix);
         ik.append(o);
     }
+    QJsonArray slotEntries;
+    QJsonArray skinSlots;
+    for (const ExportedSlot& s : exported) {
+        QJsonObject entry{{"name", s.name}, {"parent", s.bone}, {"displayIndex", s.slot.visible ? 0 : -1}};
+        if (s.slot.opacity < 1.0) // the format's multipliers are whole percents
+            entry.insert("color", QJsonObject{{"aM", static_cast<int>(std::lround(s.slot.opacity * 100.0))}});
+        slotEntries.append(entry);
+        const QJsonObject transform{{"x", s.slot.x},
+                                    {"y", s.slot.y},
+                                    {"skX", s.slot.rotation},
+                                    {"skY", s.slot.rotation},
+                                    {"scX", s.slot.scaleX},
+                                    {"scY", s.slot.scaleY}};
+        const QJsonObject display{{"type", "image"},
+                                  {"name", s.region},
+                                  {"path", s.region},
+                                  {"transform", transform},
+                                  {"pivot", QJsonObject{{"x", s.slot.pivotX}, {"y", s.slot.pivotY}}}};
+        skinSlots.append(QJsonObject{{"name", s.name}, {"display", QJsonArray{display}}});
+    }
     QJsonObject armature;
     armature.insert("type", "Armature");
     armature.insert("frameRate", 60);
@@ -52,8 +81,8 @@ QByteArray exportDragonBones(const Rig& rig, ExportReport& report)
                                         {"width", skeleton.maxX - skeleton.minX},
                                         {"height", skeleton.maxY - skeleton.minY}});
     armature.insert("bone", bones);
-    armature.insert("slot", QJsonArray());
-    armature.insert("skin", QJsonArray{QJsonObject{{"name", ""}, {"slot", QJsonArray()}}});
+    armature.insert("slot", slotEntries);
+    armature.insert("skin", QJsonArray{QJsonObject{{"name", ""}, {"slot", skinSlots}}});
     if (!ik.isEmpty())
         armature.insert("ik", ik);
     armature.insert("animation", QJsonArray{QJsonObject{{"name", "setup"}, {"duration", 0}, {"playTimes", 0}}});

@@ -13,10 +13,19 @@ void ExportReport::add(const QString& kind, const QString& subject, const QStrin
 void ExportReport::clear()
 {
     losses.clear();
+    files.clear();
     m_entries.clear();
 }
 
 QString ExportReport::toText() const
+{
+    QString written;
+    for (const QString& file : files)
+        written += QStringLiteral("wrote %1\n").arg(file);
+    return lossesText() + written;
+}
+
+QString ExportReport::lossesText() const
 {
     if (losses.isEmpty())
         return QStringLiteral("%1 export: nothing lost\n").arg(format);

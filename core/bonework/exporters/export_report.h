@@ -17,6 +17,9 @@ struct ExportReport {
 
     QString format;          // "spine" or "dragonbones"
     QStringList losses;      // one readable line per thing the format could not carry
+    // The files an export wrote, in the order written: atlas pages and atlas files first, the
+    // skeleton last (export_files.h). Empty when nothing was written to disk.
+    QStringList files;
 
     // Records a loss: its line, and its kind ("angle limits") and subject ("elbow [-20, 20]")
     // for the grouped text.
@@ -24,10 +27,11 @@ struct ExportReport {
     void clear();
     // "FORMAT export: N thing(s) the format cannot carry:" and a line a loss, or one line a
     // kind with more than kListedPerKind ("angle limits of 100,000 joints: ..., (99,990 more)");
-    // "FORMAT export: nothing lost" when nothing was.
+    // "FORMAT export: nothing lost" when nothing was. Then "wrote FILE", a line per file written.
     QString toText() const;
 
 private:
+    QString lossesText() const;
     struct Entry {
         QString kind;
         QString subject;

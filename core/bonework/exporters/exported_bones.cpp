@@ -117,10 +117,6 @@ ExportedSkeleton exportedSkeleton(const Rig& rig, ExportReport& report)
         ik.target = target.name;
         out.ik.push_back(ik);
     }
-    // The art is exported in a later step; until then the report says it is left out.
-    if (const std::size_t n = rig.slotList().size(); n > 0)
-        report.add(QStringLiteral("slots"), QString::number(n),
-                   QStringLiteral("slots: not exported yet (%1 %2 left out)").arg(n).arg(n == 1 ? "slot" : "slots"));
     return out;
 }
 

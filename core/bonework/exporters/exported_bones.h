@@ -44,7 +44,7 @@ struct ExportedSkeleton {
 };
 
 // `report` receives what no runtime format here can carry (limits, pins, long chains, attached
-// targets), each as a readable line, and that slots are not exported yet.
+// targets), each as a readable line. Slots are exported_slots.h's.
 ExportedSkeleton exportedSkeleton(const Rig& rig, ExportReport& report);
 
 // A name for the synthetic top bone that no joint uses.

@@ -7,19 +7,49 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
+#include <cmath>
+
 namespace bonework::exporters {
 namespace {
 
 // -0 reads as 0 in every runtime but looks odd in a file.
 double flip(double v) { return v == 0.0 ? 0.0 : -v; }
 
+// "ffffffAA": white (no tint) with the opacity as alpha, the way Spine writes colours.
+QString slotColor(double opacity)
+{
+    const int alpha = std::clamp(static_cast<int>(std::lround(opacity * 255.0)), 0, 255);
+    return QStringLiteral("ffffff%1").arg(alpha, 2, 16, QLatin1Char('0'));
+}
+
 } // namespace
 
-QByteArray exportSpine(const Rig& rig, ExportReport& report)
+SpineRegion spineRegionOf(const ExportedSlot& s)
+{
+    // Bonework places the pivot; Spine places the centre. Move from one to the other along the
+    // image's own (scaled, turned) axes, in Bonework's y-down frame, then flip y and the angle.
+    const Slot& slot = s.slot;
+    const Rotation turn = Rotation::fromDegrees(slot.rotation);
+    const Vec2 toCentre = turn.apply({(0.5 - slot.pivotX) * s.width * slot.scaleX, (0.5 - slot.pivotY) * s.height * slot.scaleY});
+    SpineRegion r;
+    r.x = slot.x + toCentre.x;
+    r.y = flip(slot.y + toCentre.y);
+    r.rotation = flip(slot.rotation);
+    r.scaleX = slot.scaleX;
+    r.scaleY = slot.scaleY;
+    r.width = s.width;
+    r.height = s.height;
+    return r;
+}
+
+QByteArray exportSpine(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported)
 {
     report.format = QStringLiteral("spine");
     report.clear();
-    const ExportedSkeleton skeleton = exportedSkeleton(rig, report);
+    ExportedSkeleton skeleton = exportedSkeleton(rig, report);
+    reportSlotsLeftOut(rig, exported, report);
+    includeSlotBounds(skeleton, rig, exported);
 
     QJsonArray bones;
     for (const ExportedBone& b : skeleton.bones) {
@@ -47,7 +77,25 @@ QByteArray exportSpine(const Rig& rig, ExportReport& report)
         o.insert("mix", c.mix);
         ik.append(o);
     }
-    const QByteArray body = QJsonDocument(bones).toJson(QJsonDocument::Compact);
+    QJsonArray slotEntries;
+    QJsonObject attachments; // slot name -> {attachment name -> region attachment}
+    for (const ExportedSlot& s : exported) {
+        QJsonObject entry{{"name", s.name}, {"bone", s.bone}};
+        if (s.slot.visible)
+            entry.insert("attachment", s.region);
+        if (s.slot.opacity < 1.0)
+            entry.insert("color", slotColor(s.slot.opacity));
+        slotEntries.append(entry);
+        const SpineRegion r = spineRegionOf(s);
+        const QJsonObject region{{"name", s.region},     {"path", s.region},     {"x", r.x},
+                                 {"y", r.y},             {"rotation", r.rotation}, {"scaleX", r.scaleX},
+                                 {"scaleY", r.scaleY},   {"width", r.width},     {"height", r.height}};
+        attachments.insert(s.name, QJsonObject{{s.region, region}});
+    }
+    QByteArray body = QJsonDocument(bones).toJson(QJsonDocument::Compact);
+    if (!exported.empty()) // the art changes the hash too; rigs without slots keep theirs
+        body += QJsonDocument(slotEntries).toJson(QJsonDocument::Compact)
+                + QJsonDocument(attachments).toJson(QJsonDocument::Compact);
     QJsonObject header;
     header.insert("hash", QString::fromLatin1(QCryptographicHash::hash(body, QCryptographicHash::Sha1).toBase64().left(11)));
     header.insert("spine", QString::fromLatin1(kSpineVersion));
@@ -61,10 +109,10 @@ QByteArray exportSpine(const Rig& rig, ExportReport& report)
     QJsonObject root;
     root.insert("skeleton", header);
     root.insert("bones", bones);
-    root.insert("slots", QJsonArray());
+    root.insert("slots", slotEntries);
     if (!ik.isEmpty())
         root.insert("ik", ik);
-    root.insert("skins", QJsonArray{QJsonObject{{"name", "default"}, {"attachments", QJsonObject()}}});
+    root.insert("skins", QJsonArray{QJsonObject{{"name", "default"}, {"attachments", attachments}}});
     root.insert("animations", QJsonObject{{"setup", QJsonObject()}});
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }

@@ -3,8 +3,15 @@
 // rotations, Bonework y-down with clockwise ones: every y and every rotation changes sign, which
 // mirrors nothing on screen. Chains of one or two bones become `ik` constraints aiming at a target
 // bone; everything Spine's IK cannot carry is listed in the report.
+//
+// Slots (exported_slots.h) become `slots` in draw order and region attachments of the `default`
+// skin, hung from the bone named like the slot's joint. A region attachment's x, y is the image's
+// CENTRE in the bone's frame and its width, height the original (untrimmed) size: the atlas's
+// offsets put the trimmed pixels back in place. Opacity is the slot colour's alpha; a hidden
+// slot has no setup attachment, but its attachment stays in the skin.
 
 #include "bonework/exporters/export_report.h"
+#include "bonework/exporters/exported_slots.h"
 #include "bonework/rig.h"
 
 #include <QByteArray>
@@ -13,6 +20,14 @@ namespace bonework::exporters {
 
 inline constexpr char kSpineVersion[] = "4.2.0";
 
-QByteArray exportSpine(const Rig& rig, ExportReport& report);
+// Without `exported`, the rig's slots with their art, they are reported as left out.
+QByteArray exportSpine(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported = {});
+
+// The region attachment of a slot as Spine wants it (y up, counter-clockwise, centred).
+struct SpineRegion {
+    double x = 0, y = 0, rotation = 0, scaleX = 1, scaleY = 1;
+    int width = 0, height = 0;
+};
+SpineRegion spineRegionOf(const ExportedSlot& slot);
 
 } // namespace bonework::exporters

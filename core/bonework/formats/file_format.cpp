@@ -1,7 +1,6 @@
 #include "bonework/formats/file_format.h"
 
-#include "bonework/exporters/dragonbones_exporter.h"
-#include "bonework/exporters/spine_exporter.h"
+#include "bonework/exporters/export_files.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -58,39 +57,47 @@ public:
     }
     // Refuses rigs no file could hold (io::saveRigFile says why, naming the file).
     bool save(const Rig& rig, const io::EditorSettings& editor, const QString& path, exporters::ExportReport& report,
-              QString* error) const override
+              QString* error, const SaveOptions&) const override
     {
         report.format = id();
+        report.files.clear();
         std::string why;
-        if (io::saveRigFile(rig, localPath(path), &why, editor))
+        if (io::saveRigFile(rig, localPath(path), &why, editor)) {
+            report.files << path;
             return true;
+        }
         if (error)
             *error = QString::fromStdString(why);
         return false;
     }
 };
 
-// A game runtime's format, written by one of core/bonework/exporters.
+// A game runtime's format, written by core/bonework/exporters with its texture atlas.
 class ExportFormat final : public FileFormat {
 public:
-    using Writer = QByteArray (*)(const Rig&, exporters::ExportReport&);
-    ExportFormat(QString id, QString displayName, Writer writer)
-        : m_id(std::move(id)), m_displayName(std::move(displayName)), m_writer(writer)
+    ExportFormat(QString id, QString displayName, exporters::Runtime runtime)
+        : m_id(std::move(id)), m_displayName(std::move(displayName)), m_runtime(runtime)
     {
     }
     QString id() const override { return m_id; }
     QString displayName() const override { return m_displayName; }
     QString nameFilter() const override { return QStringLiteral("*.json"); }
     QString suffix() const override { return QStringLiteral("json"); }
+    // The skeleton alone: without a folder to read images from, slots are reported as left out.
     QByteArray write(const Rig& rig, const io::EditorSettings&, exporters::ExportReport& report) const override
     {
-        return m_writer(rig, report); // a game runtime has no use for the editor's settings
+        return exporters::exportSkeleton(m_runtime, rig, report); // a runtime has no use for the editor's settings
+    }
+    bool save(const Rig& rig, const io::EditorSettings&, const QString& path, exporters::ExportReport& report,
+              QString* error, const SaveOptions& options) const override
+    {
+        return exporters::exportFiles(m_runtime, rig, path, {options.rigFolder, options.atlas}, report, error);
     }
 
 private:
     QString m_id;
     QString m_displayName;
-    Writer m_writer;
+    exporters::Runtime m_runtime;
 };
 
 } // namespace
@@ -106,9 +113,9 @@ io::LoadResult FileFormat::read(const QString& path) const
 const std::vector<const FileFormat*>& fileFormats()
 {
     static const RigJsonFormat rig;
-    static const ExportFormat spine(QStringLiteral("spine"), QStringLiteral("Spine 4.2 JSON"), &exporters::exportSpine);
+    static const ExportFormat spine(QStringLiteral("spine"), QStringLiteral("Spine 4.2 JSON"), exporters::Runtime::Spine);
     static const ExportFormat dragonBones(QStringLiteral("dragonbones"), QStringLiteral("DragonBones 5.5 JSON"),
-                                          &exporters::exportDragonBones);
+                                          exporters::Runtime::DragonBones);
     static const std::vector<const FileFormat*> formats = {&rig, &spine, &dragonBones};
     return formats;
 }
@@ -139,7 +146,7 @@ bool isRigPath(const QString& path, const QString& rigPath)
 }
 
 bool FileFormat::save(const Rig& rig, const io::EditorSettings& editor, const QString& path,
-                      exporters::ExportReport& report, QString* error) const
+                      exporters::ExportReport& report, QString* error, const SaveOptions&) const
 {
     const QByteArray data = write(rig, editor, report);
     QSaveFile file(path);
@@ -148,6 +155,7 @@ bool FileFormat::save(const Rig& rig, const io::EditorSettings& editor, const QS
             *error = file.errorString();
         return false;
     }
+    report.files = {path};
     return true;
 }
 

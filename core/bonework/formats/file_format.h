@@ -4,6 +4,7 @@
 // editor's Open, Save and Export dialogs and `bonework-cli` list and pick them here; the art
 // and animation issues add theirs by registering in file_format.cpp.
 
+#include "bonework/atlas/atlas_packer.h"
 #include "bonework/exporters/export_report.h"
 #include "bonework/io/rig_file.h"
 #include "bonework/rig.h"
@@ -15,6 +16,12 @@
 #include <vector>
 
 namespace bonework::formats {
+
+// What an export needs besides the rig: where its images are and how to pack them.
+struct SaveOptions {
+    QString rigFolder;        // the rig file's folder, where slot images are found; empty: the current directory
+    atlas::PackOptions atlas; // the texture atlas's page size and padding
+};
 
 class FileFormat {
 public:
@@ -33,9 +40,16 @@ public:
     // could not carry.
     virtual QByteArray write(const Rig& rig, const io::EditorSettings& editor, exporters::ExportReport& report) const = 0;
     // Writes the rig to `path` atomically (QSaveFile): the whole new file or the old one. On
-    // failure returns false with the reason in `error`.
+    // failure returns false with the reason in `error`. An export also writes the rig's texture
+    // atlas beside it when the rig has slots, its images read from options.rigFolder;
+    // report.files lists what was written.
     virtual bool save(const Rig& rig, const io::EditorSettings& editor, const QString& path,
-                      exporters::ExportReport& report, QString* error) const;
+                      exporters::ExportReport& report, QString* error, const SaveOptions& options) const;
+    bool save(const Rig& rig, const io::EditorSettings& editor, const QString& path, exporters::ExportReport& report,
+              QString* error) const
+    {
+        return save(rig, editor, path, report, error, SaveOptions{});
+    }
 };
 
 // Every format, the rig format first, then the exports in the order the Export dialog lists them.

@@ -14,7 +14,7 @@
 namespace bonework::io {
 
 // The newest version this build reads and writes, and the oldest it reads. Version 2 added
-// slots; a rig without slots is still written as version 1, byte for byte as before, so older
+// slots and animations; a rig without either is still written as version 1, byte for byte as before, so older
 // builds keep reading it.
 inline constexpr int kRigFormatVersion = 2;
 inline constexpr int kOldestRigFormatVersion = 1;
@@ -49,7 +49,7 @@ LoadResult loadRigFile(const std::string& path);
 // True when the error came from reading the file (missing, unreadable) rather than its content.
 bool isReadError(const LoadError& error);
 
-// The version `rig` is written as: 1 when it has no slots, otherwise 2.
+// The version `rig` is written as: 1 when it has neither slots nor animations, otherwise 2.
 int rigFormatVersionFor(const Rig& rig);
 
 // Serialises with a stable field order and numbers that read back bit-exact.

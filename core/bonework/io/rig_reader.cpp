@@ -17,6 +17,7 @@
 #include "bonework/io/rig_file.h"
 #include "bonework/io/rig_joint_reader.h"
 #include "bonework/io/rig_slot_reader.h"
+#include "bonework/io/rig_animation_reader.h"
 
 #include <algorithm>
 #include <limits>
@@ -28,9 +29,9 @@ namespace {
 
 // The fields each kind of object may hold (a joint's: see rig_joint_reader.cpp); anything else
 // is an error.
-constexpr const char* kTopFields[] = {"format", "version", "name", "shape", "joints", "chains", "slots"};
-// Version 1 has no slots: its unknown-field message lists what version 1 holds.
-constexpr std::span<const char* const> kTopFieldsV1(kTopFields, std::size(kTopFields) - 1);
+constexpr const char* kTopFields[] = {"format", "version", "name", "shape", "joints", "chains", "slots", "animations"};
+// Version 1 has no slots and no animations: its unknown-field message lists what version 1 holds.
+constexpr std::span<const char* const> kTopFieldsV1(kTopFields, std::size(kTopFields) - 2);
 constexpr const char* kChainFields[] = {"name", "root", "tip", "solver", "bend", "iterations", "tolerance", "target", "mix"};
 constexpr const char* kTargetFields[] = {"x", "y", "joint"};
 
@@ -176,12 +177,13 @@ Rig readRig(const Json::object_t& top, std::string_view json, EditorSettings& ed
                               + readableVersions());
     if (version < kOldestRigFormatVersion)
         fail(versionPath, "unsupported version " + number(version) + "; this build reads " + readableVersions());
-    const bool hasSlots = version >= 2;
+    const bool atLeastVersion2 = version >= 2;
 
     Rig rig;
     const Json* jointsValue = nullptr;
     const Json* chainsValue = nullptr;
     const Json* slotsValue = nullptr;
+    const Json* animationsValue = nullptr;
     forEachMember(top, docPath, [&](const std::string& key, const Json& v, const JsonPath& at) {
         if (key == "format" || key == "version")
             return; // read above
@@ -193,12 +195,16 @@ Rig readRig(const Json::object_t& top, std::string_view json, EditorSettings& ed
             jointsValue = &v;
         } else if (key == "chains") {
             chainsValue = &v;
-        } else if (key == "slots" && hasSlots) {
+        } else if (key == "slots" && atLeastVersion2) {
             slotsValue = &v;
         } else if (key == "slots") {
             fail(at, "needs \"version\": 2 (slots are new in version 2; this file says version " + number(version) + ")");
+        } else if (key == "animations" && atLeastVersion2) {
+            animationsValue = &v;
+        } else if (key == "animations") {
+            fail(at, "needs \"version\": 2 (animations are new in version 2; this file says version " + number(version) + ")");
         } else {
-            unknownField(at, hasSlots ? std::span<const char* const>(kTopFields) : kTopFieldsV1);
+            unknownField(at, atLeastVersion2 ? std::span<const char* const>(kTopFields) : kTopFieldsV1);
         }
     });
 
@@ -259,6 +265,9 @@ Rig readRig(const Json::object_t& top, std::string_view json, EditorSettings& ed
     }
     if (slotsValue)
         readSlots(*slotsValue, JsonPath(docPath, "slots"), rig, names, members);
+    // Animations last: their tracks name joints, chains and slots.
+    if (animationsValue)
+        readAnimations(*animationsValue, JsonPath(docPath, "animations"), rig, members);
 
     // The parser keeps only the last of repeated keys, silently dropping the others. The text
     // has one ':' per member, so more of them than members read means a key was repeated; only

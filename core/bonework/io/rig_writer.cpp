@@ -1,12 +1,14 @@
 // serializeRig: the rig file writer. One stable layout (docs/rig-format.md, "Writing"):
 //   - fields in a fixed order: format, version, name, shape, joints (rig order), chains, then
-//     slots (draw order) only when the rig has any: a rig without slots is version 1, written
-//     byte for byte as before; one with slots is version 2;
+//     slots (draw order) and animations only when the rig has any: a rig without either is
+//     version 1, written byte for byte as before; one with either is version 2;
+//   - in animations, only the channels that have keys, and a key's curve only when it is not
+//     linear (the default), so a clip's file stays about as short as its keys;
 //   - every field written, defaults included (pinned only when true), so runtime authors never
 //     have to know a default;
 //   - numbers in the shortest form that reads back to the same double (std::to_chars), so
 //     integers print as 400, not 400.0; negative zero is written as 0;
-//   - one joint, chain and slot per line, which keeps diffs of rig files readable.
+//   - one joint, chain, slot and animation track per line, which keeps diffs of rig files readable.
 
 #include "bonework/io/rig_file.h"
 
@@ -76,6 +78,15 @@ public:
         m_out += '"';
         m_out.append(name);
         m_out.append("\": ");
+    }
+
+    // A key the file names (a joint's, chain's or slot's name), escaped as any string.
+    void nameKey(std::string_view name, bool first = false)
+    {
+        if (!first)
+            m_out.append(", ");
+        string(name);
+        m_out.append(": ");
     }
 
     std::string take() { return std::move(m_out); }
@@ -173,11 +184,114 @@ void writeSlot(JsonWriter& w, const Rig& rig, const Slot& s)
     w.raw("}");
 }
 
+void writeCurve(JsonWriter& w, const animation::Curve& c)
+{
+    using Kind = animation::Curve::Kind;
+    if (c.kind == Kind::Linear)
+        return; // the default
+    w.key("curve");
+    if (c.kind == Kind::Stepped) {
+        w.string("stepped");
+        return;
+    }
+    w.raw("[");
+    const double numbers[] = {c.x1, c.y1, c.x2, c.y2};
+    for (int i = 0; i < 4; ++i) {
+        if (i)
+            w.raw(", ");
+        w.number(numbers[i]);
+    }
+    w.raw("]");
+}
+
+// `"name": [{"time": t, ...}, ...]` for a non-empty channel; `first` as for key().
+template <typename K, typename WriteValue>
+void writeChannel(JsonWriter& w, const char* name, const std::vector<K>& keys, bool& first, WriteValue writeValue)
+{
+    if (keys.empty())
+        return;
+    w.key(name, first);
+    first = false;
+    w.raw("[");
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        w.raw(i ? ", {" : "{");
+        w.key("time", true);
+        w.number(keys[i].time);
+        writeValue(keys[i]);
+        w.raw("}");
+    }
+    w.raw("]");
+}
+
+void writeAnimation(JsonWriter& w, const animation::Clip& clip)
+{
+    using namespace animation;
+    auto number = [&](const Key& k) {
+        w.key("value");
+        w.number(k.value);
+        writeCurve(w, k.curve);
+    };
+    w.raw("    {");
+    w.key("name", true);
+    w.string(clip.name);
+    w.key("duration");
+    w.number(clip.duration);
+    // One track per line: diffs of animated rigs stay readable.
+    auto tracks = [&](const char* name, const auto& list, auto writeTracks) {
+        if (list.empty())
+            return;
+        w.key(name);
+        w.raw("{\n");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            w.raw("      ");
+            writeTracks(list[i]);
+            w.raw(i + 1 < list.size() ? ",\n" : "\n    ");
+        }
+        w.raw("}");
+    };
+    tracks("joints", clip.joints, [&](const JointTracks& t) {
+        w.nameKey(t.joint, true);
+        w.raw("{");
+        bool first = true;
+        writeChannel(w, "angle", t.angle, first, number);
+        writeChannel(w, "x", t.x, first, number);
+        writeChannel(w, "y", t.y, first, number);
+        writeChannel(w, "rotation", t.rotation, first, number);
+        w.raw("}");
+    });
+    tracks("chains", clip.chains, [&](const ChainTracks& t) {
+        w.nameKey(t.chain, true);
+        w.raw("{");
+        bool first = true;
+        writeChannel(w, "target", t.target, first, [&](const PointKey& k) {
+            w.key("x");
+            w.number(k.point.x);
+            w.key("y");
+            w.number(k.point.y);
+            writeCurve(w, k.curve);
+        });
+        writeChannel(w, "mix", t.mix, first, number);
+        w.raw("}");
+    });
+    tracks("slots", clip.slotTracks, [&](const SlotTracks& t) {
+        w.nameKey(t.slot, true);
+        w.raw("{");
+        bool first = true;
+        writeChannel(w, "visible", t.visible, first, [&](const SwitchKey& k) {
+            w.key("value");
+            w.raw(k.value ? "true" : "false");
+        });
+        writeChannel(w, "opacity", t.opacity, first, number);
+        w.raw("}");
+    });
+    w.raw("}");
+}
+
 } // namespace
 
 int rigFormatVersionFor(const Rig& rig)
 {
-    return rig.slotList().empty() ? 1 : 2;
+    return rig.slotList().empty() && rig.animations().empty() ? 1 : 2;
 }
 
 std::string serializeRig(const Rig& rig, const EditorSettings& editor)
@@ -221,6 +335,16 @@ std::string serializeRig(const Rig& rig, const EditorSettings& editor)
         for (std::size_t i = 0; i < slotList.size(); ++i) {
             writeSlot(w, rig, slotList[i]);
             w.raw(i + 1 < slotList.size() ? ",\n" : "\n  ");
+        }
+        w.raw("]");
+    }
+    if (!rig.animations().empty()) {
+        w.raw(",\n  ");
+        w.key("animations", true);
+        w.raw("[\n");
+        for (std::size_t i = 0; i < rig.animations().size(); ++i) {
+            writeAnimation(w, rig.animations()[i]);
+            w.raw(i + 1 < rig.animations().size() ? ",\n" : "\n  ");
         }
         w.raw("]");
     }

@@ -1,0 +1,23 @@
+#pragma once
+// The parts of the JSON reports that `solve --report` and `sample --report` share: every
+// joint's world position, and how the held chains went.
+
+#include "bonework/rig.h"
+#include "bonework/solvers/chain_holder.h"
+
+#include <QString>
+
+#include <span>
+
+namespace bonework::cli {
+
+// A JSON string literal for `s`, quotes included.
+QString jsonString(const QString& s);
+// A number that reads back to the same double.
+QString jsonNumber(double v);
+// "joints": {"name": [x, y], ...} (the member only, no braces around it).
+QString jointsMember(const Rig& rig);
+// "chains": {"name": {"iterations": n, "error": e, "reached": b}, ...} for the chains held.
+QString heldChainsMember(const Rig& rig, std::span<const solvers::ChainHoldResult> results);
+
+} // namespace bonework::cli

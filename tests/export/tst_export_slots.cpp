@@ -1,0 +1,290 @@
+// Slots in the Spine 4.2 export, checked without the Spine runtime (its licence): the JSON's
+// slots and default skin, the atlas text read back by readSpineAtlas and compared with what the
+// packer placed (and the pages' pixels with the images'), and every slot's image corners
+// computed with Spine's documented math (bone world transforms; RegionAttachment's offsets
+// from the attachment's size, scale, rotation and position and the atlas region's offsets;
+// y up) landing where Bonework places the image, to 1e-3 px, in several poses.
+#include "bonework/atlas/spine_atlas_text.h"
+#include "bonework/exporters/export_files.h"
+#include "bonework/exporters/slot_art.h"
+
+#include "art_rigs.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <map>
+
+using namespace bonework;
+using bonework::testing::ArtRig;
+
+namespace {
+
+constexpr double kDegRad = M_PI / 180.0;
+
+// Spine's bone world transform (y up): a, b, c, d and the world origin.
+struct SpineBone {
+    double a = 1, b = 0, c = 0, d = 1, worldX = 0, worldY = 0;
+};
+
+// Bone::updateWorldTransform for bones with rotation only (no scale, no shear, inherit all):
+// the root's matrix is its own rotation at (x, y); a child's origin is parent.(a b; c d).(x, y)
+// + parent's origin, and its matrix the parent's times its own rotation.
+std::map<QString, SpineBone> spineBones(const QJsonArray& bones)
+{
+    std::map<QString, SpineBone> world;
+    for (const QJsonValue& v : bones) {
+        const QJsonObject o = v.toObject();
+        const double x = o.value("x").toDouble(), y = o.value("y").toDouble();
+        const double r = o.value("rotation").toDouble() * kDegRad;
+        const double la = std::cos(r), lb = -std::sin(r), lc = std::sin(r), ld = std::cos(r);
+        SpineBone b;
+        if (!o.contains("parent")) {
+            b = {la, lb, lc, ld, x, y};
+        } else {
+            const SpineBone& p = world.at(o.value("parent").toString());
+            b.worldX = p.a * x + p.b * y + p.worldX;
+            b.worldY = p.c * x + p.d * y + p.worldY;
+            b.a = p.a * la + p.b * lc;
+            b.b = p.a * lb + p.b * ld;
+            b.c = p.c * la + p.d * lc;
+            b.d = p.c * lb + p.d * ld;
+        }
+        world[o.value("name").toString()] = b;
+    }
+    return world;
+}
+
+// RegionAttachment: the trimmed region's corners in the bone's frame, from the attachment's
+// width and height (the original size), scale, rotation and centre (x, y), and the region's
+// packed size and offsets (left, bottom) within its original size. Then computeWorldVertices
+// through the bone. Corners in Spine's order: bottom-left, top-left, top-right, bottom-right.
+std::array<Vec2, 4> spineCorners(const QJsonObject& att, const atlas::SpineAtlasRegion& region, const SpineBone& bone)
+{
+    const double width = att.value("width").toDouble(), height = att.value("height").toDouble();
+    const double scaleX = att.value("scaleX").toDouble(1), scaleY = att.value("scaleY").toDouble(1);
+    const double regionScaleX = width / region.originalWidth * scaleX;
+    const double regionScaleY = height / region.originalHeight * scaleY;
+    const double localX = -width / 2 * scaleX + region.offsetX * regionScaleX;
+    const double localY = -height / 2 * scaleY + region.offsetY * regionScaleY;
+    const double localX2 = localX + region.width * regionScaleX;
+    const double localY2 = localY + region.height * regionScaleY;
+    const double r = att.value("rotation").toDouble() * kDegRad, cos = std::cos(r), sin = std::sin(r);
+    const double x = att.value("x").toDouble(), y = att.value("y").toDouble();
+    auto local = [&](double lx, double ly) { return Vec2{lx * cos - ly * sin + x, lx * sin + ly * cos + y}; };
+    std::array<Vec2, 4> out;
+    const Vec2 corners[4] = {local(localX, localY), local(localX, localY2), local(localX2, localY2), local(localX2, localY)};
+    for (int i = 0; i < 4; ++i)
+        out[std::size_t(i)] = {bone.a * corners[i].x + bone.b * corners[i].y + bone.worldX,
+                               bone.c * corners[i].x + bone.d * corners[i].y + bone.worldY};
+    return out;
+}
+
+QJsonObject readJson(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(path));
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+} // namespace
+
+class TestExportSlots : public QObject {
+    Q_OBJECT
+
+private slots:
+    void spineSlotsSkinAtlasAndCorners_data()
+    {
+        QTest::addColumn<quint64>("seed");
+        for (quint64 seed : {20u, 21u, 22u, 23u, 24u})
+            QTest::newRow(qPrintable(QStringLiteral("seed %1").arg(seed))) << seed;
+    }
+    void spineSlotsSkinAtlasAndCorners()
+    {
+        QFETCH(quint64, seed);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        ArtRig art = testing::makeArtRig(dir.path(), seed);
+        // A random legal pose (named seed): the export's setup pose is the rig's current one.
+        testing::Engine rng(seed * 7919);
+        for (std::size_t j = 0; j < art.rig.jointCount(); ++j)
+            if (!art.rig.isRoot(JointIndex(j)))
+                art.rig.setAngleClamped(JointIndex(j), testing::uniform(rng, -180, 180));
+        const Rig& rig = art.rig;
+        exporters::ExportReport report;
+        QString error;
+        // Small pages (less area than the images'), so the atlas has several.
+        exporters::ExportOptions options{dir.path(), {.maxPageWidth = 90, .maxPageHeight = 140}};
+        QVERIFY(QDir(dir.path()).mkpath("out"));
+        QVERIFY2(exporters::exportFiles(exporters::Runtime::Spine, rig, dir.filePath("out/arm.json"), options, report, &error),
+                 qPrintable(error));
+        QCOMPARE(report.files.last(), dir.filePath("out/arm.json"));
+        QVERIFY(report.files.contains(dir.filePath("out/arm.atlas")));
+        QVERIFY(report.files.contains(dir.filePath("out/arm_2.png")));
+        const QJsonObject spine = readJson(dir.filePath("out/arm.json"));
+
+        // Slots in draw order, each on the bone named like its joint.
+        const QJsonArray slotEntries = spine.value("slots").toArray();
+        QCOMPARE(slotEntries.size(), qsizetype(rig.slotList().size()));
+        const QJsonObject skin = spine.value("skins").toArray().at(0).toObject();
+        QCOMPARE(skin.value("name").toString(), QString("default"));
+        const QJsonObject attachments = skin.value("attachments").toObject();
+        QCOMPARE(attachments.size(), qsizetype(rig.slotList().size()));
+
+        // The atlas, read back as a runtime would, equals what the packer placed.
+        QFile atlasFile(dir.filePath("out/arm.atlas"));
+        QVERIFY(atlasFile.open(QIODevice::ReadOnly));
+        const atlas::SpineAtlasReadResult atlasText = atlas::readSpineAtlas(atlasFile.readAll().toStdString());
+        QVERIFY2(atlasText.ok(), atlasText.error.c_str());
+        const exporters::SlotArt packed = exporters::buildSlotArt(rig, dir.path(), options.atlas);
+        QVERIFY(packed.ok());
+        QCOMPARE(atlasText.atlas.pages.size(), packed.atlas.pages.size());
+        QVERIFY(packed.atlas.pages.size() >= 2);
+        std::map<QString, atlas::SpineAtlasRegion> regions;
+        for (const atlas::SpineAtlasRegion& r : atlasText.atlas.regions)
+            regions[QString::fromStdString(r.name)] = r;
+        QCOMPARE(regions.size(), packed.images.size());
+        for (std::size_t i = 0; i < packed.images.size(); ++i) {
+            const atlas::AtlasRegion& placed = packed.atlas.layout.regions[i];
+            const atlas::SpineAtlasRegion& read = regions.at(packed.images[i].name);
+            QCOMPARE(read.page, placed.page);
+            QCOMPARE(atlasText.atlas.pages[std::size_t(read.page)].name,
+                     std::string(read.page == 0 ? "arm.png" : "arm_" + std::to_string(read.page + 1) + ".png"));
+            QCOMPARE(read.x, placed.x);
+            QCOMPARE(read.y, placed.y);
+            QCOMPARE(read.width, placed.trim.width);
+            QCOMPARE(read.height, placed.trim.height);
+            QCOMPARE(read.degrees, 0);
+        }
+
+        const auto world = forwardKinematics(rig);
+        const auto bones = spineBones(spine.value("bones").toArray());
+        for (std::size_t i = 0; i < rig.slotList().size(); ++i) {
+            const Slot& s = rig.slotList()[i];
+            const testing::ArtImage& image = art.imageOfSlot[i];
+            const QJsonObject entry = slotEntries[qsizetype(i)].toObject();
+            const QString name = QString::fromStdString(s.name);
+            QCOMPARE(entry.value("name").toString(), name);
+            QCOMPARE(entry.value("bone").toString(), QString::fromStdString(rig.jointName(s.joint)));
+            // Hidden: no setup attachment, but the attachment is in the skin.
+            QCOMPARE(entry.contains("attachment"), s.visible);
+            const QJsonObject slotAttachments = attachments.value(name).toObject();
+            QCOMPARE(slotAttachments.size(), 1);
+            const QString attachmentName = slotAttachments.keys().first();
+            if (s.visible)
+                QCOMPARE(entry.value("attachment").toString(), attachmentName);
+            const QJsonObject att = slotAttachments.value(attachmentName).toObject();
+            const QStringList keys = att.keys();
+            QCOMPARE(QSet<QString>(keys.begin(), keys.end()),
+                     (QSet<QString>{"name", "path", "x", "y", "rotation", "scaleX", "scaleY", "width", "height"}));
+            QCOMPARE(att.value("width").toInt(), image.width);
+            QCOMPARE(att.value("height").toInt(), image.height);
+            // Opacity as the colour's alpha, white otherwise.
+            if (s.opacity < 1) {
+                const QString color = entry.value("color").toString();
+                QCOMPARE(color.left(6), QString("ffffff"));
+                QCOMPARE(color.mid(6).toInt(nullptr, 16), int(std::lround(s.opacity * 255)));
+            } else {
+                QVERIFY(!entry.contains("color"));
+            }
+            // The region: the image's trim as painted, and its pixels on the page.
+            const atlas::SpineAtlasRegion& region = regions.at(att.value("path").toString());
+            QCOMPARE(region.width, image.trimmedWidth());
+            QCOMPARE(region.height, image.trimmedHeight());
+            QCOMPARE(region.originalWidth, image.width);
+            QCOMPARE(region.originalHeight, image.height);
+            QCOMPARE(region.offsetX, image.left);
+            QCOMPARE(region.offsetY, image.empty ? image.height - 1 : image.bottom);
+            const QImage page(dir.filePath("out/" + QString::fromStdString(atlasText.atlas.pages[std::size_t(region.page)].name)));
+            const QImage original = QImage(dir.filePath(image.path)).convertToFormat(QImage::Format_ARGB32);
+            QCOMPARE(page.convertToFormat(QImage::Format_ARGB32).copy(region.x, region.y, region.width, region.height),
+                     original.copy(image.left, image.top, region.width, region.height));
+
+            // Spine's math puts the trimmed pixels where Bonework does (y flipped).
+            const auto ours = testing::trimmedCorners(rig, world, s, image); // TL, TR, BR, BL (y down)
+            const auto theirs = spineCorners(att, region, bones.at(entry.value("bone").toString())); // BL, TL, TR, BR (y up)
+            const Vec2 expected[4] = {ours[3], ours[0], ours[1], ours[2]};
+            for (int k = 0; k < 4; ++k) {
+                const double dx = theirs[std::size_t(k)].x - expected[k].x, dy = -theirs[std::size_t(k)].y - expected[k].y;
+                QVERIFY2(std::hypot(dx, dy) < 1e-3, qPrintable(QString("slot %1, corner %2: %3 px off").arg(name).arg(k).arg(std::hypot(dx, dy))));
+            }
+        }
+    }
+
+    void rigsWithoutSlotsWriteNoAtlas()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        Rig rig = testing::makeArtRig(dir.path(), 20).rig;
+        while (!rig.slotList().empty())
+            QVERIFY(rig.removeSlot(0));
+        for (exporters::Runtime runtime : {exporters::Runtime::Spine, exporters::Runtime::DragonBones}) {
+            exporters::ExportReport report;
+            QString error;
+            const QString path = dir.filePath("bare.json");
+            QVERIFY2(exporters::exportFiles(runtime, rig, path, {dir.path(), {}}, report, &error), qPrintable(error));
+            QCOMPARE(report.files, QStringList{path});
+            // The same bytes as the skeleton alone, as before slots were exported.
+            exporters::ExportReport plain;
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QCOMPARE(f.readAll(), exporters::exportSkeleton(runtime, rig, plain));
+            QVERIFY(!report.losses.join('\n').contains("slot"));
+        }
+        QCOMPARE(QDir(dir.path()).entryList({"bare*"}, QDir::Files), QStringList{"bare.json"});
+    }
+
+    void atlasNeverReplacesAnImage()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const ArtRig art = testing::makeArtRig(dir.path(), 20);
+        const QByteArray before = [&] {
+            QFile f(dir.filePath("art/torso.png"));
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        }();
+        exporters::ExportReport report;
+        QString error;
+        // Spine's first page of art/torso.json would be art/torso.png, one of the images.
+        QVERIFY(!exporters::exportFiles(exporters::Runtime::Spine, art.rig, dir.filePath("art/torso.json"), {dir.path(), {}},
+                                        report, &error));
+        QVERIFY2(error.contains("art/torso.png"), qPrintable(error));
+        QFile f(dir.filePath("art/torso.png"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), before);
+        QVERIFY(!QFile::exists(dir.filePath("art/torso.json")));
+    }
+
+    void unreadableImageStopsTheExport()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const ArtRig art = testing::makeArtRig(dir.path(), 20);
+        QVERIFY(QFile::remove(dir.filePath("art/hand.png")));
+        exporters::ExportReport report;
+        QString error;
+        QVERIFY(!exporters::exportFiles(exporters::Runtime::DragonBones, art.rig, dir.filePath("x_ske.json"),
+                                        {dir.path(), {}}, report, &error));
+        QVERIFY2(error.contains("cannot read the image \"art/hand.png\" of slot \"hand\""), qPrintable(error));
+        QVERIFY(report.files.isEmpty());
+        QCOMPARE(QDir(dir.path()).entryList({"x_*"}, QDir::Files), QStringList());
+    }
+
+    void regionNames()
+    {
+        QCOMPARE(exporters::regionNameOf("art/arm.png"), QString("art/arm"));
+        QCOMPARE(exporters::regionNameOf("../shared/a.b.jpeg"), QString("../shared/a.b"));
+        QCOMPARE(exporters::regionNameOf("art.v2/arm"), QString("art.v2/arm"));
+        QCOMPARE(exporters::regionNameOf("art/.png"), QString("art/.png"));
+        QCOMPARE(exporters::regionNameOf(" a:b .png"), QString("_a_b_"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExportSlots)
+#include "tst_export_slots.moc"

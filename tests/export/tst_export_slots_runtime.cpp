@@ -1,0 +1,156 @@
+// Slots in the DragonBones 5.5 export, checked by the real DragonBones runtime (Node.js,
+// headless, runtime/slots_in_runtime.mjs): it loads the skeleton and its texture atlas JSONs as
+// a game would, builds the armature and prints each slot's texture corners from the runtime's
+// own slot transform, display pivot and texture frame. They must land where Bonework puts each
+// slot's trimmed image (slot_placement.h), to 1e-3 px, in the setup pose and with the IK target
+// moved (Bonework's two-bone solve against the runtime's IK), with the display index, alpha
+// and texture size the slot asks for.
+#include "bonework/exporters/export_files.h"
+#include "bonework/solvers/solver.h"
+
+#include "art_rigs.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace bonework;
+using namespace bonework::solvers;
+
+namespace {
+
+QJsonObject readJson(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(path));
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+} // namespace
+
+class TestExportSlotsRuntime : public QObject {
+    Q_OBJECT
+
+    QString m_runtime = QStringLiteral(BONEWORK_RUNTIME_DIR);
+    QString m_node;
+
+private slots:
+    void initTestCase()
+    {
+        m_node = QStandardPaths::findExecutable("node");
+        const QString npm = QStandardPaths::findExecutable("npm");
+        if (m_node.isEmpty() || npm.isEmpty())
+            QSKIP("node and npm are needed (scripts/test installs them)");
+        if (!QFileInfo::exists(m_runtime + "/node_modules/@cocos/dragonbones-js")) {
+            QProcess ci;
+            ci.setWorkingDirectory(m_runtime);
+            ci.start(npm, {"ci", "--no-audit", "--no-fund"});
+            QVERIFY2(ci.waitForFinished(300000) && ci.exitCode() == 0, ci.readAllStandardError().constData());
+        }
+    }
+
+    void slotsLandWhereBoneworkPutsThem_data()
+    {
+        QTest::addColumn<quint64>("seed");
+        for (quint64 seed : {20u, 21u, 22u})
+            QTest::newRow(qPrintable(QStringLiteral("seed %1").arg(seed))) << seed;
+    }
+    void slotsLandWhereBoneworkPutsThem()
+    {
+        QFETCH(quint64, seed);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const testing::ArtRig art = testing::makeArtRig(dir.path(), seed);
+        const Rig& rig = art.rig;
+        exporters::ExportReport report;
+        QString error;
+        // Small pages, so the runtime has to find textures across several atlases of one name.
+        const QString skeleton = dir.filePath("art_ske.json");
+        QVERIFY2(exporters::exportFiles(exporters::Runtime::DragonBones, rig, skeleton,
+                                        {dir.path(), {.maxPageWidth = 90, .maxPageHeight = 140}}, report, &error),
+                 qPrintable(error));
+        QStringList atlases;
+        for (const QString& file : report.files)
+            if (file.endsWith(".json") && file != skeleton)
+                atlases << file;
+        QVERIFY2(atlases.size() >= 2, qPrintable(report.files.join(", ")));
+        for (const QString& atlas : atlases) { // each names a page that is there, of its size
+            const QJsonObject o = readJson(atlas);
+            const QImage page(dir.filePath(o.value("imagePath").toString()));
+            QCOMPARE(page.size(), QSize(o.value("width").toInt(), o.value("height").toInt()));
+        }
+
+        const int chainIndex = rig.findChain("arm_ik");
+        QVERIFY(chainIndex >= 0);
+        const Chain& chain = rig.chains()[std::size_t(chainIndex)];
+        const QString targetBone = QStringLiteral("arm_ik_target");
+        testing::Engine rng(seed * 104729);
+        int compared = 0;
+        for (int attempt = 0; attempt < 5; ++attempt) {
+            // First the setup pose (the chain's own target), then reachable targets from
+            // random poses of the chain.
+            Vec2 target = chain.target.point;
+            if (attempt > 0) {
+                Rig posed = rig;
+                for (JointIndex j = chain.tip; j != chain.root; j = posed.parent(j))
+                    posed.setAngleClamped(j, testing::uniform(rng, -170, 170));
+                target = forwardKinematics(posed)[chain.tip].position;
+            }
+            Rig solved = rig;
+            const Effector effector{chain.tip, target, 1.0}; // the request refers to it
+            SolveRequest request = chainRequest(chain, effector);
+            SolveResult result;
+            makeSolver(SolverKind::TwoBone)->run(solved, request, result);
+            QVERIFY(result.limited.empty()); // the test rig has no limits: nothing to skip
+
+            const QString targetsPath = dir.filePath("targets.json");
+            QFile t(targetsPath);
+            QVERIFY(t.open(QIODevice::WriteOnly));
+            t.write(QJsonDocument(QJsonObject{{targetBone, QJsonArray{target.x, target.y}}}).toJson());
+            t.close();
+            QProcess run;
+            run.start(m_node, QStringList{m_runtime + "/slots_in_runtime.mjs", skeleton, targetsPath} + atlases);
+            QVERIFY(run.waitForFinished(60000));
+            QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
+            const QByteArray stdoutText = run.readAllStandardOutput();
+            const QJsonObject slotsOut = QJsonDocument::fromJson(stdoutText.mid(stdoutText.lastIndexOf("\n{") + 1)).object();
+            QCOMPARE(slotsOut.size(), qsizetype(rig.slotList().size()));
+
+            const auto world = forwardKinematics(solved);
+            for (std::size_t i = 0; i < solved.slotList().size(); ++i) {
+                const Slot& s = solved.slotList()[i];
+                const testing::ArtImage& image = art.imageOfSlot[i];
+                const QString name = QString::fromStdString(s.name);
+                const QJsonObject o = slotsOut.value(name).toObject();
+                QVERIFY2(!o.isEmpty(), qPrintable(name));
+                QCOMPARE(o.value("displayIndex").toInt(), s.visible ? 0 : -1);
+                QCOMPARE(o.value("alpha").toDouble(), std::lround(s.opacity * 100) / 100.0);
+                QCOMPARE(o.value("size").toArray().at(0).toInt(), image.trimmedWidth());
+                QCOMPARE(o.value("size").toArray().at(1).toInt(), image.trimmedHeight());
+                const auto ours = testing::trimmedCorners(solved, world, s, image);
+                const QJsonArray theirs = o.value("corners").toArray();
+                for (int k = 0; k < 4; ++k) {
+                    const QJsonArray c = theirs.at(k).toArray();
+                    const double off = std::hypot(c.at(0).toDouble() - ours[std::size_t(k)].x,
+                                                  c.at(1).toDouble() - ours[std::size_t(k)].y);
+                    QVERIFY2(off < 1e-3, qPrintable(QString("attempt %1, slot %2, corner %3: %4 px away in the runtime")
+                                                        .arg(attempt).arg(name).arg(k).arg(off)));
+                }
+            }
+            ++compared;
+        }
+        QCOMPARE(compared, 5);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExportSlotsRuntime)
+#include "tst_export_slots_runtime.moc"
