@@ -17,6 +17,7 @@ int runSolve(const QStringList& arguments);
 int runExport(const QStringList& arguments);
 int runRender(const QStringList& arguments);
 int runSample(const QStringList& arguments);
+int runRecord(const QStringList& arguments);
 
 // render draws with Qt GUI: main makes this application (offscreen unless a platform is set)
 // instead of a QCoreApplication when the command is render.

@@ -4,6 +4,7 @@
 //   bonework-cli export RIG.json --format spine|dragonbones -o OUT.json
 //   bonework-cli render RIG.json -o OUT.png [--size WxH] [--background COLOR] [--bones]
 //   bonework-cli sample RIG.json --animation NAME --time T [--report] [-o POSED.rig.json]
+//   bonework-cli record RIG.json --chain NAME --driver ball|steering|cursor --seconds S --name CLIP -o OUT
 
 #include "commands.h"
 
@@ -23,6 +24,7 @@ const char* const kUsage =
     "  export RIG.json ...    write a Spine or DragonBones file (see bonework-cli export --help)\n"
     "  render RIG.json ...    draw the rig and its art into a PNG (see bonework-cli render --help)\n"
     "  sample RIG.json ...    pose a rig as one of its animations has it at a time (see --help)\n"
+    "  record RIG.json ...    record the motion preview into an animation clip (see --help)\n"
     "\n"
     "Exit codes: 0 success, 1 invalid input, 2 usage error or unreadable file.\n";
 
@@ -59,6 +61,8 @@ int main(int argc, char* argv[])
         return bonework::cli::runRender(args);
     if (command == QLatin1String("sample"))
         return bonework::cli::runSample(args);
+    if (command == QLatin1String("record"))
+        return bonework::cli::runRecord(args);
     if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
         out << kUsage;
         return bonework::cli::Success;

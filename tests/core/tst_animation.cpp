@@ -137,6 +137,40 @@ private slots:
         QVERIFY(std::fabs(ease(Curve::bezier(0.42, 0, 0.58, 1), 0.5) - 0.5) < 1e-12);
     }
 
+    // Hand-computed values for each curve kind, through the sampler on a one-bone rig.
+    void samplesMatchHandComputedValues()
+    {
+        Rig rig;
+        JointDesc root;
+        root.name = "root";
+        rig.addJoint(root);
+        rig.addJoint(testing::boneDesc("bone", 0, 10, 0, -90, 90));
+        Clip clip;
+        clip.name = "c";
+        clip.duration = 3;
+        clip.joints.push_back({"bone",
+                               {key(1, 10), key(2, 30, Curve{Curve::Kind::Stepped}), key(2.5, -30, Curve::bezier(0.42, 0, 0.58, 1)), key(3, 50)},
+                               {}, {}, {}});
+        ClipSampler sampler;
+        QCOMPARE(QString::fromStdString(sampler.bind(rig, clip)), QString());
+        Rig pose = rig;
+        auto angleAt = [&](double t) {
+            sampler.sample(t, pose);
+            return pose.angle(1);
+        };
+        QCOMPARE(angleAt(0.5), 0.0);   // before the first key: the setup angle
+        QCOMPARE(angleAt(1.25), 15.0); // linear: a quarter of the way from 10 to 30
+        QCOMPARE(angleAt(2.25), 30.0); // stepped: holds until the next key
+        QCOMPARE(angleAt(2.5), -30.0);
+        // Bezier ease-in-out, symmetric: halfway in time is halfway in value.
+        QVERIFY(std::fabs(angleAt(2.75) - 10.0) < 1e-9);
+        // At a quarter of the time: x(s) = 3(1-s)^2 s 0.42 + 3(1-s) s^2 0.58 + s^3 = 0.25 gives
+        // s = 0.2251, and y(s) = 3(1-s) s^2 + s^3 = 0.1292 of the way.
+        QVERIFY(std::fabs((angleAt(2.625) + 30.0) / 80.0 - 0.1292) < 5e-4);
+        QCOMPARE(angleAt(3.0), 50.0);
+        QCOMPARE(angleAt(99.0), 50.0); // clamped into the clip
+    }
+
     void rulesNameThePlaceOfEachProblem_data()
     {
         QTest::addColumn<int>("breakage");
@@ -229,6 +263,48 @@ private slots:
             sampler.sample(t, pose);
             QVERIFY(pose == first);
         }
+    }
+
+    // Thousands of seeded random clips on random limited trees with a holding chain of a random
+    // solver reaching for keyed targets (reachable or not): every sampled frame is legal.
+    void thousandsOfRandomClipsWithChainsStayLegal()
+    {
+        Engine rng(kSeed + 2);
+        RigOptions options;
+        options.limits = true;
+        int frames = 0;
+        for (int trial = 0; trial < 2000; ++trial) {
+            Rig setup = randomTree(rng, uniformInt(rng, 3, 12), options);
+            const auto tip = static_cast<JointIndex>(uniformInt(rng, 1, static_cast<int>(setup.jointCount()) - 1));
+            Chain chain;
+            chain.name = "limb";
+            chain.tip = tip;
+            chain.root = setup.isRoot(setup.parent(tip)) ? setup.parent(tip) : setup.parent(setup.parent(tip));
+            chain.solver = kAllSolvers[uniformInt(rng, 0, static_cast<int>(std::size(kAllSolvers)) - 1)];
+            chain.mix = uniform(rng, 0.1, 1.0);
+            chain.target.point = forwardKinematics(setup)[static_cast<std::size_t>(tip)].position;
+            if (!setup.addChain(chain)) {
+                chain.solver = SolverKind::Fabrik;
+                QVERIFY(setup.addChain(chain));
+            }
+            Clip clip = randomClip(rng, setup);
+            ChainTracks targets{"limb", {}, {}};
+            for (int k = 0; k < 4; ++k)
+                targets.target.push_back({clip.duration * k / 4, chain.target.point + Vec2{uniform(rng, -300, 300), uniform(rng, -300, 300)},
+                                          Curve::bezier(uniform(rng, 0, 1), uniform(rng, 0, 1), uniform(rng, 0, 1), uniform(rng, 0, 1))});
+            clip.chains.push_back(targets);
+            ClipSampler sampler;
+            QCOMPARE(QString::fromStdString(sampler.bind(setup, clip)), QString());
+            Rig pose = setup;
+            for (int k = 0; k < 10; ++k, ++frames) {
+                const double t = uniform(rng, 0.0, clip.duration);
+                sampler.sample(t, pose);
+                const std::string legal = checkLegalPose(setup, pose);
+                if (!legal.empty())
+                    QFAIL(qPrintable(QStringLiteral("seed %1 trial %2 t %3: %4").arg(kSeed + 2).arg(trial).arg(t).arg(QString::fromStdString(legal))));
+            }
+        }
+        QCOMPARE(frames, 20000);
     }
 
     void chainsHoldInSamplesAndSamplingAllocatesNothing()

@@ -144,6 +144,14 @@ private slots:
         exporters::exportDragonBones(pinned, report);
         QVERIFY(report.toText().contains("pin on"));
         QVERIFY(report.toText().contains("angle limits [-10, 10]"));
+        // Animations are not exported yet: the report says so rather than dropping them quietly.
+        animation::Clip clip;
+        clip.name = "sway";
+        clip.duration = 1;
+        QVERIFY(pinned.addAnimation(clip));
+        exporters::ExportReport animated;
+        exporters::exportSpine(pinned, animated);
+        QVERIFY2(animated.toText().contains("animation \"sway\" (not exported yet"), qPrintable(animated.toText()));
     }
 
     void bigRigsReportLossesByKind()

@@ -78,6 +78,13 @@ ExportedSkeleton exportedSkeleton(const Rig& rig, ExportReport& report)
         out.maxY = std::max(out.maxY, p.y);
     }
 
+    // The setup pose only, for now: the clips' timelines are the animation issue's export step.
+    for (const animation::Clip& clip : rig.animations()) {
+        const QString name = QString::fromStdString(clip.name);
+        report.add(QStringLiteral("animations, not exported yet"), name,
+                   QStringLiteral("animation \"%1\" (not exported yet: the setup pose is)").arg(name));
+    }
+
     for (const Chain& c : rig.chains()) {
         const QString chainName = QString::fromStdString(c.name);
         int bones = 0;
