@@ -264,16 +264,21 @@ def slot_line(rig, part):
 
 def write_rig(rig, parts):
     """Sets the rig file's version to 2 and its slots to `parts`, leaving every other line as
-    it is."""
+    it is (animations too)."""
     path = os.path.join(EXAMPLES, f"{rig}.rig.json")
     with open(path, encoding="utf-8") as f:
         text = f.read()
     text = re.sub(r'"version": \d+,', '"version": 2,', text, count=1)
     text = re.sub(r',\n  "slots": \[\n.*?\n  \]', "", text, flags=re.S)  # the old slots, if any
-    slots = ",\n".join("    " + slot_line(rig, part) for part in parts)
-    text = text.rstrip()
-    assert text.endswith("]\n}"), path
-    text = text[:-2] + ',\n  "slots": [\n' + slots + "\n  ]\n}\n"
+    slots = ',\n  "slots": [\n' + ",\n".join("    " + slot_line(rig, part) for part in parts) + "\n  ]"
+    # The writer's order: ..., chains, slots, animations (a clip may already be there).
+    animations = text.find(',\n  "animations": [')
+    if animations >= 0:
+        text = text[:animations] + slots + text[animations:]
+    else:
+        text = text.rstrip()
+        assert text.endswith("]\n}"), path
+        text = text[:-2] + slots + "\n}\n"
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
 
