@@ -2,6 +2,7 @@
 //   bonework-cli validate RIG.json...
 //   bonework-cli solve RIG.json --solver NAME --target JOINT=X,Y ... | --chain NAME
 //   bonework-cli export RIG.json --format spine|dragonbones -o OUT.json
+//   bonework-cli render RIG.json -o OUT.png [--size WxH] [--background COLOR] [--bones]
 //   bonework-cli sample RIG.json --animation NAME --time T [--report] [-o POSED.rig.json]
 //   bonework-cli record RIG.json --chain NAME --driver ball|steering|cursor --seconds S --name CLIP -o OUT
 
@@ -9,6 +10,8 @@
 
 #include <QCoreApplication>
 #include <QTextStream>
+
+#include <cstring>
 
 namespace {
 
@@ -19,6 +22,7 @@ const char* const kUsage =
     "  validate RIG.json...   check rig files; one summary line per valid file\n"
     "  solve RIG.json ...     pose a rig with an IK solver (see bonework-cli solve --help)\n"
     "  export RIG.json ...    write a Spine or DragonBones file (see bonework-cli export --help)\n"
+    "  render RIG.json ...    draw the rig and its art into a PNG (see bonework-cli render --help)\n"
     "  sample RIG.json ...    pose a rig as one of its animations has it at a time (see --help)\n"
     "  record RIG.json ...    record the motion preview into an animation clip (see --help)\n"
     "\n"
@@ -28,7 +32,10 @@ const char* const kUsage =
 
 int main(int argc, char* argv[])
 {
-    QCoreApplication app(argc, argv);
+    // Only render needs Qt GUI; the other commands stay plain QCoreApplication programs.
+    const bool render = argc > 1 && std::strcmp(argv[1], "render") == 0;
+    const std::unique_ptr<QCoreApplication> app =
+        render ? bonework::cli::createRenderApplication(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("bonework-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(BONEWORK_VERSION_STRING));
 
@@ -50,6 +57,8 @@ int main(int argc, char* argv[])
         return bonework::cli::runSolve(args);
     if (command == QLatin1String("export"))
         return bonework::cli::runExport(args);
+    if (command == QLatin1String("render"))
+        return bonework::cli::runRender(args);
     if (command == QLatin1String("sample"))
         return bonework::cli::runSample(args);
     if (command == QLatin1String("record"))

@@ -8,7 +8,7 @@ set(_share ${CMAKE_INSTALL_DATADIR})
 
 install(TARGETS bonework bonework-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT editor)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/examples/ DESTINATION ${_share}/bonework/examples COMPONENT editor
-        FILES_MATCHING PATTERN "*.json")
+        FILES_MATCHING PATTERN "*.json" PATTERN "*.png") # the rigs and their art (not its generator)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/schema/ DESTINATION ${_share}/bonework/schema COMPONENT editor)
 # Help > Editor Guide looks for the guide here (app/editor/help_links.cpp).
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/CHANGELOG.md ${_packaging}/copyright

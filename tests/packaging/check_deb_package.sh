@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Debian package from the build tree (cpack, as scripts/package does), installs its
 # files into a staging folder and checks what a user gets:
-#  - the installed bonework-cli validates and exports the installed examples, and both
+#  - the installed bonework-cli validates, exports and renders the installed examples, and both
 #    programs print the project's version;
 #  - the desktop entry is valid (desktop-file-validate), the rig file type registers
 #    (update-mime-database) and the manual pages and icons are there;
@@ -34,6 +34,10 @@ examples=("$usr"/share/bonework/examples/*.rig.json)
 "$usr/bin/bonework-cli" export "$usr/share/bonework/examples/humanoid.rig.json" --format spine -o "$work/humanoid.json" 2>/dev/null \
     || fail "the installed bonework-cli cannot export an installed example"
 [ -s "$work/humanoid.json" ] || fail "the export wrote nothing"
+# render finds the installed art beside the installed rig, with no display.
+env -u DISPLAY QT_QPA_PLATFORM= "$usr/bin/bonework-cli" render "$usr/share/bonework/examples/humanoid.rig.json" -o "$work/humanoid.png" \
+    || fail "the installed bonework-cli cannot render an installed example with its art"
+[ -s "$work/humanoid.png" ] || fail "the render wrote nothing"
 
 # Desktop integration.
 desktop-file-validate "$usr/share/applications/bonework.desktop" || fail "desktop entry"

@@ -1,0 +1,221 @@
+// bonework-cli render RIG.json -o OUT.png [--size WxH] [--background COLOR] [--bones]
+// Draws the rig with its art as the editor's canvas does, with the same code (app/drawing:
+// SlotImages, RigPainter::paintSlots and paintRig on a PainterSurface), on a QImage: no window,
+// the offscreen platform unless one is set. Without --size the image is the rig's bounding box
+// (joints and images) at 100% zoom with the canvas's 60-unit framing margin; with --size the
+// box is framed as the editor's fit to view does. The background is transparent by default.
+// A missing image refuses the render, naming it, as export does: a picture with a placeholder
+// in it would pass for the real thing. Exit 0 written, 1 invalid rig or missing image,
+// 2 usage error, unreadable rig or unwritable output.
+
+#include "commands.h"
+
+#include "canvas_view.h"
+#include "painter_surface.h"
+#include "rig_painter.h"
+#include "slot_images.h"
+#include "slot_transform.h"
+
+#include "bonework/forward_kinematics.h"
+#include "bonework/io/rig_file.h"
+#include "bonework/io/slot_images.h"
+#include "bonework/slot_placement.h"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QImage>
+#include <QPainter>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QTextStream>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <vector>
+
+namespace bonework::cli {
+namespace {
+
+constexpr int kMaxSide = 16384;     // pixels: QImage's practical limit, and a sane one
+constexpr double kMargin = 60.0;    // rig units around the box, as CanvasView::frame adds
+
+const char* const kHelp =
+    "Usage: bonework-cli render RIG.json -o OUT.png [--size WxH] [--background COLOR] [--bones]\n"
+    "\n"
+    "Draws the rig with its art (the slots' images) as the editor does, into a PNG,\n"
+    "without a window.\n"
+    "\n"
+    "Options:\n"
+    "  -o, --output FILE    the PNG to write (replaced atomically)\n"
+    "  --size WxH           the image's size in pixels; the rig is framed in it as the\n"
+    "                       editor's fit to view does (default: the rig's joints and images\n"
+    "                       at 100% zoom with a 60 pixel margin)\n"
+    "  --background COLOR   any Qt colour name: #rrggbb, #aarrggbb, red, transparent\n"
+    "                       (default: transparent; the editor's canvas is #232529)\n"
+    "  --bones              draw the bones and joints over the art, in the rig's shape\n"
+    "  -h, --help           show this help\n"
+    "\n"
+    "A missing image is an error naming it (nothing is written).\n"
+    "Exit codes: 0 written, 1 invalid rig or missing image, 2 usage error, unreadable\n"
+    "rig or unwritable output.\n";
+
+std::optional<QSize> parseSize(const QString& text)
+{
+    static const QRegularExpression pattern(QStringLiteral("^(\\d{1,5})[xX](\\d{1,5})$"));
+    const QRegularExpressionMatch m = pattern.match(text);
+    if (!m.hasMatch())
+        return std::nullopt;
+    const QSize size(m.captured(1).toInt(), m.captured(2).toInt());
+    if (size.width() < 1 || size.height() < 1 || size.width() > kMaxSide || size.height() > kMaxSide)
+        return std::nullopt;
+    return size;
+}
+
+// What the render shows, in rig coordinates: every joint and every visible slot's image.
+QRectF drawnBox(const Rig& rig, std::span<const WorldTransform> world, const drawing::SlotImages& images)
+{
+    QRectF box;
+    for (const WorldTransform& w : world)
+        box |= QRectF(drawing::toPoint(w.position), QSizeF(0.001, 0.001));
+    for (const Slot& slot : rig.slotList()) {
+        if (!slot.visible)
+            continue;
+        const QSizeF size = images.size(slot.image);
+        box |= drawing::slotImageToRig(slotPlacement(rig, world, slot), size).mapRect(QRectF(QPointF(0, 0), size));
+    }
+    return box;
+}
+
+// The view that shows `box`: framed into `size` as the editor's fit to view, or at 100% zoom
+// in an image just big enough (scaled down only when that would pass kMaxSide).
+drawing::CanvasView viewFor(const QRectF& box, std::optional<QSize> size)
+{
+    drawing::CanvasView view;
+    if (size) {
+        view.size = *size;
+        view.frame(box);
+        return view;
+    }
+    const QRectF framed = box.marginsAdded(QMarginsF(kMargin, kMargin, kMargin, kMargin));
+    const double fit = std::min({1.0, kMaxSide / framed.width(), kMaxSide / framed.height()});
+    view.size = QSizeF(std::ceil(framed.width() * fit), std::ceil(framed.height() * fit));
+    view.zoom = fit;
+    view.offset = view.centre() - framed.center() * fit;
+    return view;
+}
+
+} // namespace
+
+std::unique_ptr<QCoreApplication> createRenderApplication(int& argc, char** argv)
+{
+    // Drawing needs a GUI application (fonts, image formats) but never a window or a display.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Starting a GUI application without a session (CI, ssh) warns that XDG_RUNTIME_DIR is not
+    // set; render never uses that folder, so that one line is dropped (it would clutter every
+    // run's stderr). Every other message passes through.
+    static QtMessageHandler previous = nullptr;
+    previous = qInstallMessageHandler([](QtMsgType type, const QMessageLogContext& context, const QString& message) {
+        if (!message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")) && previous)
+            previous(type, context, message);
+    });
+    // (The handler stays for the whole run: the warning can come when fonts first load.)
+    return std::make_unique<QGuiApplication>(argc, argv);
+}
+
+int runRender(const QStringList& arguments)
+{
+    QTextStream err(stderr);
+    QCommandLineParser parser;
+    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
+    const QCommandLineOption outputOption(QStringList{QStringLiteral("o"), QStringLiteral("output")},
+                                          QStringLiteral("The PNG to write."), QStringLiteral("file"));
+    const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("WxH pixels."), QStringLiteral("size"));
+    const QCommandLineOption backgroundOption(QStringLiteral("background"), QStringLiteral("A colour."),
+                                              QStringLiteral("colour"));
+    const QCommandLineOption bonesOption(QStringLiteral("bones"), QStringLiteral("Draw the bones too."));
+    parser.addOptions({help, outputOption, sizeOption, backgroundOption, bonesOption});
+    auto usage = [&](const QString& problem) {
+        err << "bonework-cli render: " << problem << "\n\n" << kHelp;
+        return UsageError;
+    };
+    if (!parser.parse(arguments))
+        return usage(parser.errorText());
+    if (parser.isSet(help)) {
+        QTextStream(stdout) << kHelp;
+        return Success;
+    }
+    const QStringList files = parser.positionalArguments();
+    if (files.size() != 1)
+        return usage(files.isEmpty() ? QStringLiteral("no rig file given") : QStringLiteral("give one rig file"));
+    const QString output = parser.value(outputOption);
+    if (output.isEmpty())
+        return usage(QStringLiteral("no output file given (-o OUT.png)"));
+    std::optional<QSize> size;
+    if (parser.isSet(sizeOption) && !(size = parseSize(parser.value(sizeOption))))
+        return usage(QStringLiteral("--size must be WIDTHxHEIGHT in pixels, each 1 to %1, not '%2'")
+                         .arg(kMaxSide)
+                         .arg(parser.value(sizeOption)));
+    QColor background = Qt::transparent;
+    if (parser.isSet(backgroundOption)) {
+        background = QColor::fromString(parser.value(backgroundOption));
+        if (!background.isValid())
+            return usage(QStringLiteral("--background: not a colour: '%1'").arg(parser.value(backgroundOption)));
+    }
+
+    const std::string rigPath = QFile::encodeName(files[0]).toStdString();
+    const io::LoadResult loaded = io::loadRigFile(rigPath);
+    if (!loaded.ok()) {
+        err << QString::fromStdString(loaded.error.toString()) << '\n';
+        return loaded.error.readError ? UsageError : Failure;
+    }
+    const Rig& rig = *loaded.rig;
+    std::vector<io::ImageProblem> problems = io::checkSlotImages(rig, rigPath);
+    drawing::SlotImages images;
+    images.setBaseFolder(QFileInfo(files[0]).absolutePath());
+    images.sync(rig);
+    // checkSlotImages reads only the signature: a file that starts right but does not decode
+    // is missing too.
+    for (std::size_t i = 0; i < rig.slotList().size() && problems.empty(); ++i)
+        if (images.isMissing(rig.slotList()[i].image))
+            problems.push_back({int(i), "slots[" + std::to_string(i) + "].image",
+                                "cannot decode the image \"" + rig.slotList()[i].image + "\""});
+    if (!problems.empty()) {
+        for (const io::ImageProblem& problem : problems)
+            err << files[0] << ": " << QString::fromStdString(problem.jsonPath) << ": "
+                << QString::fromStdString(problem.message) << '\n';
+        err << "bonework-cli render: not rendered: " << problems.size() << (problems.size() == 1 ? " image" : " images")
+            << " missing\n";
+        return Failure;
+    }
+
+    std::vector<WorldTransform> world(rig.jointCount());
+    forwardKinematics(rig, world);
+    const drawing::CanvasView view = viewFor(drawnBox(rig, world, images), size);
+    QImage picture(view.size.toSize(), QImage::Format_ARGB32_Premultiplied);
+    if (picture.isNull()) {
+        err << "bonework-cli render: cannot make an image of " << view.size.width() << "x" << view.size.height() << '\n';
+        return Failure;
+    }
+    picture.fill(background);
+    {
+        QPainter painter(&picture);
+        painter.setRenderHint(QPainter::Antialiasing, true); // as the editor's canvas
+        drawing::PainterSurface surface(&painter);
+        drawing::RigPainter rigPainter;
+        rigPainter.paintSlots(surface, view, rig, world, images, -1);
+        if (parser.isSet(bonesOption))
+            rigPainter.paintRig(surface, view, rig, world, loaded.editor.nodeShape, -1);
+    }
+
+    QSaveFile file(output);
+    if (!file.open(QIODevice::WriteOnly) || !picture.save(&file, "PNG") || !file.commit()) {
+        err << "bonework-cli render: cannot write " << output << ": " << file.errorString() << '\n';
+        return UsageError;
+    }
+    return Success;
+}
+
+} // namespace bonework::cli

@@ -1,0 +1,365 @@
+// `bonework-cli render` run as a real process and checked by pixel statistics, not against
+// committed screenshots: each example with art covers about the area its slots' images add up
+// to; each slot's image centre shows the image's own centre colour where the rig format puts
+// it (worked out here, rendered_rig.h), also after posing with `bonework-cli solve`; --bones
+// adds pixels; --size and --background are honoured; bad arguments exit 2, a missing image
+// exits 1 naming it and writes nothing; it runs without any display.
+#include "rendered_rig.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace rendertest;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run cli(const QStringList& arguments, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
+{
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(BONEWORK_CLI), arguments);
+    if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit)
+        qFatal("bonework-cli did not finish normally");
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+QString source(const QString& path) { return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QLatin1Char('/') + path; }
+QString example(const QString& name) { return source(QStringLiteral("resources/examples/") + name + QStringLiteral(".rig.json")); }
+
+// The rendered PNG, ARGB32 not premultiplied; a null image (and a failed check) when the
+// command did not succeed.
+QImage render(const QString& rig, const QString& output, const QStringList& options = {})
+{
+    const Run r = cli(QStringList{QStringLiteral("render"), rig, QStringLiteral("-o"), output} + options);
+    if (r.exitCode != 0) {
+        qWarning("render failed (%d): %s", r.exitCode, qPrintable(r.err));
+        return {};
+    }
+    return QImage(output).convertToFormat(QImage::Format_ARGB32);
+}
+
+// Copies the example's art folder next to a rig written elsewhere, so its slots resolve.
+void copyArt(const QString& rigName, const QDir& to)
+{
+    const QDir from(source(QStringLiteral("resources/examples/art/")) + rigName);
+    QVERIFY(to.mkpath(QStringLiteral("art/") + rigName));
+    for (const QString& file : from.entryList({QStringLiteral("*.png")}, QDir::Files))
+        QVERIFY(QFile::copy(from.filePath(file), to.filePath(QStringLiteral("art/%1/%2").arg(rigName, file))));
+}
+
+// Each slot whose image centre no later slot hides shows, at the rendered pixel under it, the
+// image's own centre colour. Returns how many slots were checked.
+int checkCentres(const RigArt& art, const QImage& rendered, const View& view, const char* what)
+{
+    int checked = 0;
+    for (std::size_t i = 0; i < art.images.size(); ++i) {
+        const QImage& image = art.images[i];
+        const QPoint centre(image.width() / 2, image.height() / 2);
+        const QPointF rigPoint = art.imageToRig[i].map(QPointF(centre) + QPointF(0.5, 0.5));
+        if (coveredLater(art, i, rigPoint))
+            continue;
+        const QPointF v = view.toView(rigPoint);
+        const QPoint pixel(int(std::floor(v.x())), int(std::floor(v.y())));
+        const QString name = QString::fromStdString(art.rig.slotList()[i].name);
+        if (!rendered.valid(pixel)) {
+            qWarning("%s: %s's centre (%g, %g) is outside the render", what, qPrintable(name), v.x(), v.y());
+            return -1;
+        }
+        const QRgb want = image.pixel(centre);
+        const QRgb got = rendered.pixel(pixel);
+        const int diff = std::max({std::abs(qRed(want) - qRed(got)), std::abs(qGreen(want) - qGreen(got)),
+                                   std::abs(qBlue(want) - qBlue(got)), std::abs(qAlpha(want) - qAlpha(got))});
+        if (diff > 4) {
+            qWarning("%s: %s at (%d, %d): rendered #%08x, its image's centre is #%08x", what, qPrintable(name), pixel.x(),
+                     pixel.y(), got, want);
+            return -1;
+        }
+        ++checked;
+    }
+    return checked;
+}
+
+const QStringList kRigsWithArt{QStringLiteral("humanoid"), QStringLiteral("gunner"), QStringLiteral("snake")};
+
+} // namespace
+
+class TestCliRender : public QObject {
+    Q_OBJECT
+
+private slots:
+    void defaultSizeFramesTheJointsAndImages_data()
+    {
+        QTest::addColumn<QString>("rig");
+        for (const QString& rig : kRigsWithArt)
+            QTest::newRow(qPrintable(rig)) << rig;
+    }
+    void defaultSizeFramesTheJointsAndImages()
+    {
+        QFETCH(QString, rig);
+        QTemporaryDir dir;
+        const QImage rendered = render(example(rig), dir.filePath(QStringLiteral("out.png")));
+        QVERIFY(!rendered.isNull());
+        const View view = defaultView(loadArt(example(rig)));
+        QCOMPARE(rendered.size(), view.size);
+        // Nothing drawn within the margin (a quarter of it: antialiasing and rounding).
+        for (int y = 0; y < rendered.height(); ++y)
+            for (int x = 0; x < rendered.width(); ++x)
+                if (x < kMargin / 4 || y < kMargin / 4 || x >= rendered.width() - kMargin / 4 || y >= rendered.height() - kMargin / 4)
+                    QVERIFY2(qAlpha(rendered.pixel(x, y)) == 0, qPrintable(QStringLiteral("drawn at %1, %2").arg(x).arg(y)));
+    }
+
+    // Overlaps at the joints hide part of each image, so the art covers less than the images'
+    // own opaque areas added up, but not much less; a missing image, a scale ignored (four
+    // times the area) or art off the picture falls outside.
+    void coverageMatchesTheSlotsAreas_data() { defaultSizeFramesTheJointsAndImages_data(); }
+    void coverageMatchesTheSlotsAreas()
+    {
+        QFETCH(QString, rig);
+        QTemporaryDir dir;
+        const QImage rendered = render(example(rig), dir.filePath(QStringLiteral("out.png")));
+        QVERIFY(!rendered.isNull());
+        const double area = slotArea(loadArt(example(rig)));
+        const double covered = double(countPixels(rendered, 128));
+        const double ratio = covered / area;
+        qInfo("%s: %.0f px covered of %.0f px of images: %.3f", qPrintable(rig), covered, area, ratio);
+        QVERIFY2(ratio > 0.6 && ratio < 1.02, qPrintable(QString::number(ratio)));
+    }
+
+    void eachSlotShowsItsImageWhereTheFormatPutsIt_data() { defaultSizeFramesTheJointsAndImages_data(); }
+    void eachSlotShowsItsImageWhereTheFormatPutsIt()
+    {
+        QFETCH(QString, rig);
+        QTemporaryDir dir;
+        const QImage rendered = render(example(rig), dir.filePath(QStringLiteral("out.png")));
+        QVERIFY(!rendered.isNull());
+        const RigArt art = loadArt(example(rig));
+        const int checked = checkCentres(art, rendered, defaultView(art), qPrintable(rig));
+        QVERIFY(checked >= 0);
+        QVERIFY2(checked * 2 >= int(art.images.size()), qPrintable(QString::number(checked))); // not vacuous
+    }
+
+    // A pose made by `bonework-cli solve`: the art moved with the bones.
+    void artFollowsThePose_data()
+    {
+        QTest::addColumn<QString>("rig");
+        QTest::addColumn<QString>("joint");
+        QTest::addColumn<QString>("target");
+        QTest::addColumn<QString>("slot");
+        QTest::newRow("humanoid hand") << "humanoid" << "hand_r" << "700,250" << "hand_r";
+        QTest::newRow("snake head") << "snake" << "head" << "700,300" << "head";
+    }
+    void artFollowsThePose()
+    {
+        QFETCH(QString, rig);
+        QFETCH(QString, joint);
+        QFETCH(QString, target);
+        QFETCH(QString, slot);
+        QTemporaryDir dir;
+        const QString posed = dir.filePath(rig + QStringLiteral(".rig.json"));
+        const Run solved = cli({QStringLiteral("solve"), example(rig), QStringLiteral("--solver"), QStringLiteral("follow"),
+                                QStringLiteral("--target"), joint + QLatin1Char('=') + target, QStringLiteral("-o"), posed});
+        QVERIFY2(solved.exitCode == 0, qPrintable(solved.err));
+        copyArt(rig, QDir(dir.path()));
+
+        const RigArt before = loadArt(example(rig));
+        const RigArt after = loadArt(posed);
+        std::size_t s = 0;
+        while (s < after.rig.slotList().size() && after.rig.slotList()[s].name != slot.toStdString())
+            ++s;
+        QVERIFY(s < after.rig.slotList().size());
+        const QPointF moved = after.imageToRig[s].map(QPointF(0, 0)) - before.imageToRig[s].map(QPointF(0, 0));
+        QVERIFY2(std::hypot(moved.x(), moved.y()) > 50, "the pose should move the slot far"); // the check means something
+
+        const QImage rendered = render(posed, dir.filePath(QStringLiteral("posed.png")));
+        QVERIFY(!rendered.isNull());
+        const int checked = checkCentres(after, rendered, defaultView(after), "posed");
+        QVERIFY(checked >= 0);
+        QVERIFY(checked * 2 >= int(after.images.size()));
+        // The posed picture is not the rest pose's.
+        const QImage rest = render(example(rig), dir.filePath(QStringLiteral("rest.png")));
+        QVERIFY(rest != rendered);
+    }
+
+    void bonesDrawOverTheArt()
+    {
+        QTemporaryDir dir;
+        for (const QString& rig : kRigsWithArt) {
+            const QImage art = render(example(rig), dir.filePath(QStringLiteral("art.png")));
+            const QImage bones = render(example(rig), dir.filePath(QStringLiteral("bones.png")), {QStringLiteral("--bones")});
+            QVERIFY(!art.isNull() && !bones.isNull());
+            QCOMPARE(bones.size(), art.size());
+            qint64 changed = 0;
+            for (int y = 0; y < art.height(); ++y)
+                for (int x = 0; x < art.width(); ++x)
+                    changed += art.pixel(x, y) != bones.pixel(x, y);
+            QVERIFY2(countPixels(bones, 1) > countPixels(art, 1), qPrintable(rig));
+            QVERIFY2(changed > 1000, qPrintable(QStringLiteral("%1: %2 pixels changed").arg(rig).arg(changed)));
+        }
+        // A rig without slots draws nothing without --bones, and its bones with it.
+        const QImage empty = render(example(QStringLiteral("elbow")), dir.filePath(QStringLiteral("e.png")));
+        QVERIFY(!empty.isNull());
+        QCOMPARE(countPixels(empty, 1), 0);
+        const QImage elbow = render(example(QStringLiteral("elbow")), dir.filePath(QStringLiteral("e.png")), {QStringLiteral("--bones")});
+        QVERIFY(countPixels(elbow, 128) > 500);
+    }
+
+    // --size: exactly that size, the rig framed as fit to view (coverage scales with the zoom
+    // squared, the art's centres land where the fitted view puts them).
+    void sizeIsHonoured()
+    {
+        QTemporaryDir dir;
+        const RigArt art = loadArt(example(QStringLiteral("humanoid")));
+        const QImage natural = render(example(QStringLiteral("humanoid")), dir.filePath(QStringLiteral("n.png")));
+        for (const QSize size : {QSize(900, 700), QSize(200, 150), QSize(640, 1200)}) {
+            const QImage rendered = render(example(QStringLiteral("humanoid")), dir.filePath(QStringLiteral("s.png")),
+                                           {QStringLiteral("--size"), QStringLiteral("%1x%2").arg(size.width()).arg(size.height())});
+            QVERIFY(!rendered.isNull());
+            QCOMPARE(rendered.size(), size);
+            const View view = fittedView(art, size);
+            const double expected = double(countPixels(natural, 128)) * view.zoom * view.zoom;
+            const double ratio = double(countPixels(rendered, 128)) / expected;
+            QVERIFY2(ratio > 0.93 && ratio < 1.07, qPrintable(QStringLiteral("%1: %2").arg(view.zoom).arg(ratio)));
+            if (view.zoom >= 1)
+                QVERIFY(checkCentres(art, rendered, view, "sized") * 2 >= int(art.images.size()));
+        }
+        QImage one = render(example(QStringLiteral("snake")), dir.filePath(QStringLiteral("1.png")), {QStringLiteral("--size"), QStringLiteral("1x1")});
+        QCOMPARE(one.size(), QSize(1, 1));
+    }
+
+    void backgroundIsAnyQtColour_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QColor>("corner");
+        QTest::newRow("default: transparent") << QStringList{} << QColor(0, 0, 0, 0);
+        QTest::newRow("#rrggbb") << QStringList{"--background", "#232529"} << QColor(0x23, 0x25, 0x29);
+        QTest::newRow("#aarrggbb") << QStringList{"--background", "#80ff0000"} << QColor(255, 0, 0, 128);
+        QTest::newRow("name") << QStringList{"--background", "white"} << QColor(Qt::white);
+        QTest::newRow("transparent") << QStringList{"--background", "transparent"} << QColor(0, 0, 0, 0);
+    }
+    void backgroundIsAnyQtColour()
+    {
+        QFETCH(QStringList, options);
+        QFETCH(QColor, corner);
+        QTemporaryDir dir;
+        const QImage rendered = render(example(QStringLiteral("gunner")), dir.filePath(QStringLiteral("b.png")), options);
+        QVERIFY(!rendered.isNull());
+        const QColor got = rendered.pixelColor(0, 0);
+        QCOMPARE(got.alpha(), corner.alpha());
+        if (corner.alpha() > 0)
+            QVERIFY2(std::abs(got.red() - corner.red()) <= 2 && std::abs(got.green() - corner.green()) <= 2
+                         && std::abs(got.blue() - corner.blue()) <= 2,
+                     qPrintable(got.name(QColor::HexArgb)));
+        // The art is drawn over it: much of the picture is not the background.
+        qint64 art = 0;
+        for (int y = 0; y < rendered.height(); ++y)
+            for (int x = 0; x < rendered.width(); ++x)
+                art += rendered.pixel(x, y) != rendered.pixel(0, 0);
+        QVERIFY2(art > 10000, qPrintable(QString::number(art)));
+    }
+
+    void badArgumentsExit2_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("exitCode");
+        const QString rig = example(QStringLiteral("humanoid"));
+        QTest::newRow("no rig") << QStringList{"-o", "OUT"} << 2;
+        QTest::newRow("no output") << QStringList{rig} << 2;
+        QTest::newRow("two rigs") << QStringList{rig, rig, "-o", "OUT"} << 2;
+        QTest::newRow("unknown option") << QStringList{rig, "-o", "OUT", "--colour"} << 2;
+        QTest::newRow("size not WxH") << QStringList{rig, "-o", "OUT", "--size", "800"} << 2;
+        QTest::newRow("size zero") << QStringList{rig, "-o", "OUT", "--size", "0x600"} << 2;
+        QTest::newRow("size negative") << QStringList{rig, "-o", "OUT", "--size", "-5x600"} << 2;
+        QTest::newRow("size too big") << QStringList{rig, "-o", "OUT", "--size", "99999x10"} << 2;
+        QTest::newRow("not a colour") << QStringList{rig, "-o", "OUT", "--background", "bluish"} << 2;
+        QTest::newRow("no such rig") << QStringList{source("no/such.rig.json"), "-o", "OUT"} << 2;
+        QTest::newRow("unwritable output") << QStringList{rig, "-o", "/no/such/folder/out.png"} << 2;
+        QTest::newRow("invalid rig") << QStringList{source("tests/io/invalid/angle_outside_limits.json"), "-o", "OUT"} << 1;
+    }
+    void badArgumentsExit2()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, exitCode);
+        QTemporaryDir dir;
+        const QString output = dir.filePath(QStringLiteral("out.png"));
+        arguments.replaceInStrings(QStringLiteral("OUT"), output);
+        const Run r = cli(QStringList{QStringLiteral("render")} + arguments);
+        QCOMPARE(r.exitCode, exitCode);
+        QVERIFY(!r.err.isEmpty());
+        QVERIFY(r.out.isEmpty());
+        QVERIFY(!QFile::exists(output));
+    }
+
+    void helpListsTheOptions()
+    {
+        const Run r = cli({QStringLiteral("render"), QStringLiteral("--help")});
+        QCOMPARE(r.exitCode, 0);
+        for (const char* option : {"--size", "--background", "--bones", "-o, --output"})
+            QVERIFY2(r.out.contains(QLatin1String(option)), option);
+        QVERIFY(cli({QStringLiteral("--help")}).out.contains(QStringLiteral("render RIG.json")));
+    }
+
+    // A missing image refuses the render (exit 1), naming each one as validate does, and
+    // leaves an existing output alone; so does a file that looks like a PNG but does not decode.
+    void missingImageRefusesTheRender()
+    {
+        QTemporaryDir dir;
+        const QString rig = dir.filePath(QStringLiteral("humanoid.rig.json"));
+        QVERIFY(QFile::copy(example(QStringLiteral("humanoid")), rig));
+        const QString output = dir.filePath(QStringLiteral("out.png"));
+        QFile old(output);
+        QVERIFY(old.open(QIODevice::WriteOnly) && old.write("old") == 3);
+        old.close();
+
+        Run r = cli({QStringLiteral("render"), rig, QStringLiteral("-o"), output});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.startsWith(rig + QStringLiteral(": slots[0].image: cannot use the image \"art/humanoid/thigh_l.png\": it does not exist\n")),
+                 qPrintable(r.err));
+        QVERIFY2(r.err.endsWith(QStringLiteral("bonework-cli render: not rendered: 16 images missing\n")), qPrintable(r.err));
+        QCOMPARE(r.err.count(QStringLiteral("does not exist")), 16);
+
+        copyArt(QStringLiteral("humanoid"), QDir(dir.path()));
+        QFile broken(dir.filePath(QStringLiteral("art/humanoid/head.png")));
+        QVERIFY(broken.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        broken.write(QByteArray("\x89PNG\r\n\x1a\n", 8) + QByteArray(64, 'x'));
+        broken.close();
+        r = cli({QStringLiteral("render"), rig, QStringLiteral("-o"), output});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("slots[9].image: cannot decode the image \"art/humanoid/head.png\"")), qPrintable(r.err));
+        QVERIFY(old.open(QIODevice::ReadOnly));
+        QCOMPARE(old.readAll(), QByteArray("old"));
+        old.close();
+
+        // With every image fine the old file is replaced whole, and nothing else is left behind.
+        QVERIFY(QFile::remove(broken.fileName()));
+        QVERIFY(QFile::copy(source(QStringLiteral("resources/examples/art/humanoid/head.png")), broken.fileName()));
+        QVERIFY(!render(rig, output).isNull());
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 2); // the rig and the picture
+    }
+
+    // No platform and no display set: render picks the offscreen platform itself and says
+    // nothing on stderr.
+    void rendersWithoutADisplay()
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR"})
+            env.remove(QLatin1String(name));
+        QTemporaryDir dir;
+        const QString output = dir.filePath(QStringLiteral("out.png"));
+        const Run r = cli({QStringLiteral("render"), example(QStringLiteral("snake")), QStringLiteral("-o"), output}, env);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.err, QString());
+        QVERIFY(countPixels(QImage(output), 128) > 1000);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliRender)
+#include "tst_cli_render.moc"
