@@ -183,9 +183,11 @@ ApplicationWindow {
             SplitView.preferredWidth: 320
             SplitView.minimumWidth: 240
 
+            // Shares of the column's height that, with the inspector's minimum, fit a window of
+            // 700 px: a panel that does not fit scrolls instead of running under the status bar.
             JointTree {
                 document: window.document
-                SplitView.preferredHeight: 260
+                SplitView.preferredHeight: parent ? Math.max(120, Math.min(260, parent.height * 0.25)) : 260
                 SplitView.minimumHeight: 120
             }
             Inspector {
@@ -199,15 +201,15 @@ ApplicationWindow {
                 document: window.document
                 // A heading and a hint while the rig has no images; a few rows once it has
                 // (then it scrolls), so the inspector and the chains keep their room.
-                SplitView.preferredHeight: drawOrder.slotCount > 0 ? 150 : 76
+                SplitView.preferredHeight: drawOrder.slotCount > 0 ? Math.min(150, parent ? Math.max(76, parent.height * 0.18) : 150) : 76
                 SplitView.minimumHeight: 60
                 onImportRequested: window.importImages()
             }
             ChainsPanel {
                 document: window.document
-                // Tall enough for its list and every field of the selected chain, up to half the
-                // column (then it scrolls).
-                SplitView.preferredHeight: Math.min(implicitHeight, parent ? parent.height / 2 : implicitHeight)
+                // Tall enough for its list and every field of the selected chain, up to a third of
+                // the column and more (then it scrolls).
+                SplitView.preferredHeight: Math.min(implicitHeight, parent ? parent.height * 0.35 : implicitHeight)
                 SplitView.minimumHeight: Math.min(implicitHeight, 160)
                 onMakeChainRequested: actions.makeChain.trigger()
             }

@@ -40,7 +40,7 @@ ItemDelegate {
         ToolButton {
             objectName: "slotLockButton"
             text: row.locked ? "\u25a3" : "\u25a1"
-            opacity: row.locked ? 1 : 0.4
+            opacity: row.locked ? 1 : 0.85 // dimmer when off, still readable (WCAG AA)
             Layout.preferredWidth: 26
             onClicked: row.document.setSlotLocked(row.slotIndex, !row.locked)
             ToolTip.visible: hovered; ToolTip.text: row.locked ? qsTr("Unlock: pick it on the canvas again") : qsTr("Lock: it cannot be picked on the canvas")

@@ -181,7 +181,9 @@ private slots:
 
         QTemporaryDir dir;
         const QString file = dir.filePath("held.rig.json");
-        QVERIFY(doc.files()->saveAs(file));
+        // The humanoid carries art: saved elsewhere, its images are copied beside the file.
+        QVERIFY(!doc.files()->saveAs(file));
+        QVERIFY(doc.files()->saveCopyingArt(file));
         const auto loaded = io::loadRigFile(localPath(file));
         QVERIFY2(loaded.ok(), loaded.error.toString().c_str());
         QCOMPARE(loaded.rig->chains()[3].name, std::string("arm_l"));
