@@ -4,8 +4,11 @@
 // own slot transform, display pivot and texture frame. They must land where Bonework puts each
 // slot's trimmed image (slot_placement.h), to 1e-3 px, in the setup pose and with the IK target
 // moved (Bonework's two-bone solve against the runtime's IK), with the display index, alpha
-// and texture size the slot asks for.
+// and texture size the slot asks for; the same for every example with art (its own images), in
+// the setup pose and with each two-bone chain's target moved.
 #include "bonework/exporters/export_files.h"
+#include "bonework/exporters/image_trim.h"
+#include "bonework/io/rig_file.h"
 #include "bonework/solvers/solver.h"
 
 #include "art_rigs.h"
@@ -149,6 +152,105 @@ private slots:
             ++compared;
         }
         QCOMPARE(compared, 5);
+    }
+
+    void examplesLandWhereBoneworkPutsThem_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const char* file : {"humanoid.rig.json", "gunner.rig.json", "snake.rig.json"})
+            QTest::newRow(file) << QString::fromLatin1(file);
+    }
+    void examplesLandWhereBoneworkPutsThem()
+    {
+        QFETCH(QString, file);
+        const QString examples = qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/resources/examples");
+        const io::LoadResult loaded = io::loadRigFile((examples + "/" + file).toStdString());
+        QVERIFY2(loaded.ok(), loaded.error.toString().c_str());
+        QVERIFY(!loaded.rig->slotList().empty());
+        // Every chain switched off but the one being checked: the runtime's IK then moves only
+        // the bones Bonework's solve moves.
+        Rig off = *loaded.rig;
+        for (std::size_t c = 0; c < off.chains().size(); ++c) {
+            Chain chain = off.chains()[c];
+            chain.mix = 0.0;
+            QVERIFY(off.setChain(int(c), chain));
+        }
+        // The trimmed size of each slot's image, read as the exporter reads it.
+        std::vector<testing::ArtImage> images;
+        for (const Slot& s : off.slotList()) {
+            const QImage image(examples + "/" + QString::fromStdString(s.image));
+            QVERIFY2(!image.isNull(), s.image.c_str());
+            const auto trim = exporters::trimOf(image);
+            QVERIFY(trim);
+            images.push_back({QString::fromStdString(s.image), image.width(), image.height(), trim->left, trim->top,
+                              trim->right(), trim->bottom(), false, false});
+        }
+        testing::Engine rng(qHash(file));
+        int compared = 0;
+        // -1: the setup pose; then each two-bone chain with its target moved.
+        for (int chainIndex = -1; chainIndex < int(off.chains().size()); ++chainIndex) {
+            Rig exported = off;
+            Rig solved = off;
+            QJsonObject targets;
+            if (chainIndex >= 0) {
+                Chain chain = off.chains()[std::size_t(chainIndex)];
+                if (chain.solver != SolverKind::TwoBone || chain.target.isAttached())
+                    continue;
+                chain.mix = 1.0;
+                QVERIFY(exported.setChain(chainIndex, chain));
+                // A target some legal pose of the chain reaches.
+                Rig posed = off;
+                for (JointIndex j = chain.tip; j != chain.root; j = posed.parent(j))
+                    posed.setAngleClamped(j, testing::uniform(rng, posed.minAngle(j), posed.maxAngle(j)));
+                const Vec2 target = forwardKinematics(posed)[std::size_t(chain.tip)].position;
+                const Effector effector{chain.tip, target, 1.0};
+                SolveResult result;
+                makeSolver(SolverKind::TwoBone)->run(solved, chainRequest(chain, effector), result);
+                // Where a limit binds, DragonBones' IK (which has none) rightly goes elsewhere.
+                if (!result.reached || !result.limited.empty())
+                    continue;
+                targets.insert(QString::fromStdString(chain.name) + QStringLiteral("_target"), QJsonArray{target.x, target.y});
+            }
+            QTemporaryDir dir;
+            QVERIFY(dir.isValid());
+            exporters::ExportReport report;
+            QString error;
+            const QString skeleton = dir.filePath("example_ske.json");
+            QVERIFY2(exporters::exportFiles(exporters::Runtime::DragonBones, exported, skeleton, {examples, {}}, report, &error),
+                     qPrintable(error));
+            QStringList atlases;
+            for (const QString& written : report.files)
+                if (written.endsWith(".json") && written != skeleton)
+                    atlases << written;
+            const QString targetsPath = dir.filePath("targets.json");
+            QFile t(targetsPath);
+            QVERIFY(t.open(QIODevice::WriteOnly));
+            t.write(QJsonDocument(targets).toJson());
+            t.close();
+            QProcess run;
+            run.start(m_node, QStringList{m_runtime + "/slots_in_runtime.mjs", skeleton, targetsPath} + atlases);
+            QVERIFY(run.waitForFinished(60000));
+            QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
+            const QByteArray stdoutText = run.readAllStandardOutput();
+            const QJsonObject slotsOut = QJsonDocument::fromJson(stdoutText.mid(stdoutText.lastIndexOf("\n{") + 1)).object();
+            QCOMPARE(slotsOut.size(), qsizetype(solved.slotList().size()));
+            const auto world = forwardKinematics(solved);
+            for (std::size_t i = 0; i < solved.slotList().size(); ++i) {
+                const Slot& s = solved.slotList()[i];
+                const QString name = QString::fromStdString(s.name);
+                const QJsonArray theirs = slotsOut.value(name).toObject().value("corners").toArray();
+                const auto ours = testing::trimmedCorners(solved, world, s, images[i]);
+                for (int k = 0; k < 4; ++k) {
+                    const QJsonArray c = theirs.at(k).toArray();
+                    const double off = std::hypot(c.at(0).toDouble() - ours[std::size_t(k)].x, c.at(1).toDouble() - ours[std::size_t(k)].y);
+                    QVERIFY2(off < 1e-3, qPrintable(QString("%1, chain %2 moved, slot %3, corner %4: %5 px away in the runtime")
+                                                        .arg(file).arg(chainIndex).arg(name).arg(k).arg(off)));
+                }
+            }
+            ++compared;
+        }
+        QVERIFY2(compared >= 1, "at least the setup pose");
+        qInfo("%s: %d poses compared", qPrintable(file), compared);
     }
 };
 
