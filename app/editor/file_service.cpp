@@ -142,9 +142,11 @@ bool FileService::exportTo(const QUrl& url, const QString& format)
         return false;
     exporters::ExportReport report;
     QString error;
-    // The slots' images are relative to the rig file's folder; the atlas is written beside `path`.
+    // The slots' images are where the canvas reads them: the rig file's folder, or the bundled
+    // examples' resources for an example not saved yet. The atlas is written beside `path`.
     formats::SaveOptions options;
-    if (!m_document->filePath().isEmpty())
+    options.rigFolder = m_document->slotImages().baseFolder();
+    if (options.rigFolder.isEmpty() && !m_document->filePath().isEmpty())
         options.rigFolder = QFileInfo(m_document->filePath()).absolutePath();
     if (!exporter->save(m_document->rig(), m_document->editorSettings(), path, report, &error, options)) {
         emit m_document->saveFailed(tr("Cannot export %1: %2").arg(path, error));

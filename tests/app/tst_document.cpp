@@ -335,6 +335,26 @@ private slots:
         QVERIFY(!QFile::exists(dir.filePath("out/again.json")));
     }
 
+    // A bundled example opened untitled exports with its art: the images come from the
+    // editor's resources, as the canvas draws them.
+    void anExampleExportsItsArtBeforeItIsSaved()
+    {
+        Document doc;
+        const QVariantList examples = doc.files()->examples();
+        int humanoid = -1;
+        for (int i = 0; i < examples.size(); ++i)
+            if (examples[i].toMap().value("file").toString() == "humanoid.rig.json")
+                humanoid = i;
+        QVERIFY(humanoid >= 0);
+        QVERIFY(doc.files()->openExample(humanoid));
+        QVERIFY(!doc.rig().slotList().empty());
+        QTemporaryDir dir;
+        QVERIFY2(doc.files()->exportTo(QUrl::fromLocalFile(dir.filePath("humanoid_ske.json")), "dragonbones"),
+                 qPrintable(doc.files()->lastExportReport()));
+        for (const char* file : {"humanoid_ske.json", "humanoid_tex.json", "humanoid_tex.png"})
+            QVERIFY2(QFile::exists(dir.filePath(file)), file);
+    }
+
     void exportWritesRuntimeFilesButNeverARig()
     {
         QTemporaryDir dir;
