@@ -286,12 +286,39 @@ ApplicationWindow {
                 folder = last
             filterIndex = Math.max(0, filters.findIndex(f => f.id === window.document.files.lastExportFormat()))
         }
-        onChosen: (file, filterIndex) => {
-            if (window.document.files.exportTo(file, filters[filterIndex].id)) {
-                exportReportDialog.informativeText = window.document.files.lastExportReport()
-                exportReportDialog.open()
-            }
+        onChosen: (file, filterIndex) => window.document.files.startExport(file, filters[filterIndex].id)
+    }
+    Connections {
+        target: window.document.files
+        function onExportFinished(ok) {
+            if (!ok)
+                return
+            exportReportDialog.informativeText = window.document.files.lastExportReport()
+            exportReportDialog.open()
         }
+    }
+    // Packing the art of a big rig takes a while: after a moment, say so with a progress bar
+    // (the export runs off the GUI thread, so the window keeps drawing).
+    Popup {
+        id: exportProgress
+        objectName: "exportProgress"
+        anchors.centerIn: Overlay.overlay
+        modal: false
+        closePolicy: Popup.NoAutoClose
+        visible: exportProgressDelay.shown && window.document.files.exporting
+        contentItem: ColumnLayout {
+            spacing: 8
+            Label { text: qsTr("Exporting: packing the texture atlas…") }
+            ProgressBar { indeterminate: true; Layout.preferredWidth: 260 }
+        }
+    }
+    Timer {
+        id: exportProgressDelay
+        property bool shown: false
+        interval: 400
+        running: window.document.files.exporting
+        onRunningChanged: if (running) shown = false // (it stops by itself once triggered)
+        onTriggered: shown = true
     }
     MessageBox {
         id: exportReportDialog

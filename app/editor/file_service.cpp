@@ -12,6 +12,8 @@
 #include <QFileInfo>
 #include <QSettings>
 
+#include <memory>
+
 namespace bonework::editor {
 namespace {
 
@@ -130,25 +132,26 @@ bool FileService::revert()
     return open(m_document->filePath());
 }
 
-bool FileService::exportTo(const QUrl& url, const QString& format)
+const formats::FileFormat* FileService::prepareExport(const QUrl& url, const QString& format, QString& path,
+                                                     formats::SaveOptions& options)
 {
-    const QString path = url.isLocalFile() ? url.toLocalFile() : url.toString();
+    path = url.isLocalFile() ? url.toLocalFile() : url.toString();
     if (formats::isRigPath(path, m_document->filePath())) {
         emit m_document->saveFailed(tr("An export never replaces a Bonework rig: choose a name that does not end in .rig.json"));
-        return false;
+        return nullptr;
     }
-    const formats::FileFormat* exporter = formats::findExportFormat(format);
-    if (!exporter)
-        return false;
-    exporters::ExportReport report;
-    QString error;
     // The slots' images are where the canvas reads them: the rig file's folder, or the bundled
     // examples' resources for an example not saved yet. The atlas is written beside `path`.
-    formats::SaveOptions options;
     options.rigFolder = m_document->slotImages().baseFolder();
     if (options.rigFolder.isEmpty() && !m_document->filePath().isEmpty())
         options.rigFolder = QFileInfo(m_document->filePath()).absolutePath();
-    if (!exporter->save(m_document->rig(), m_document->editorSettings(), path, report, &error, options)) {
+    return formats::findExportFormat(format);
+}
+
+bool FileService::exportDone(const QString& path, const QString& format, const exporters::ExportReport& report,
+                             const QString& error)
+{
+    if (!error.isEmpty()) {
         emit m_document->saveFailed(tr("Cannot export %1: %2").arg(path, error));
         return false;
     }
@@ -156,6 +159,40 @@ bool FileService::exportTo(const QUrl& url, const QString& format)
     settings.setValue(kExportFormatKey, format);
     settings.setValue(kExportFolderKey, QFileInfo(path).absolutePath());
     m_lastExportReport = report.toText();
+    return true;
+}
+
+bool FileService::exportTo(const QUrl& url, const QString& format)
+{
+    QString path;
+    formats::SaveOptions options;
+    const formats::FileFormat* exporter = prepareExport(url, format, path, options);
+    if (!exporter)
+        return false;
+    exporters::ExportReport report;
+    QString error;
+    if (!exporter->save(m_document->rig(), m_document->editorSettings(), path, report, &error, options) && error.isEmpty())
+        error = tr("the exporter gave no reason");
+    return exportDone(path, format, report, error);
+}
+
+bool FileService::startExport(const QUrl& url, const QString& format)
+{
+    QString path;
+    formats::SaveOptions options;
+    const formats::FileFormat* exporter = isExporting() ? nullptr : prepareExport(url, format, path, options);
+    if (!exporter || !m_exportJob.start(exporter, m_document->rig(), m_document->editorSettings(), path, options))
+        return false;
+    // One connection per export: the format's id travels with it.
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = connect(&m_exportJob, &ExportJob::finished, this,
+                          [this, format, connection](const QString& written, const exporters::ExportReport& report, const QString& error) {
+                              disconnect(*connection);
+                              const bool ok = exportDone(written, format, report, error);
+                              emit exportingChanged();
+                              emit exportFinished(ok);
+                          });
+    emit exportingChanged();
     return true;
 }
 

@@ -5,6 +5,8 @@
 // write. QML reaches it as `document.files`; failures are reported through the document's
 // loadFailed and saveFailed signals, and a failed open leaves the document as it was.
 
+#include "export_job.h"
+
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -21,6 +23,8 @@ class FileService : public QObject {
     QML_ELEMENT
     QML_UNCREATABLE("Each document has its file service")
     Q_PROPERTY(QStringList recentFiles READ recentFiles NOTIFY recentFilesChanged)
+    // An export started with startExport is running (the window shows a progress bar).
+    Q_PROPERTY(bool exporting READ isExporting NOTIFY exportingChanged)
 
 public:
     explicit FileService(Document* document);
@@ -47,6 +51,11 @@ public:
     // Writes the rig in a game runtime's format ("spine" or "dragonbones"); never over a
     // .rig.json. lastExportReport() then says what the format could not carry.
     Q_INVOKABLE bool exportTo(const QUrl& url, const QString& format);
+    // The same off the GUI thread (packing many images takes a while): exportFinished(true) when
+    // written (lastExportReport() then says what was lost), saveFailed on failure. False when
+    // it cannot start (an export running, a .rig.json name, an unknown format).
+    Q_INVOKABLE bool startExport(const QUrl& url, const QString& format);
+    bool isExporting() const { return m_exportJob.isRunning(); }
     // The export formats for the Export dialog: id, label ("Spine 4.2 JSON (*.json)"), globs, suffix.
     Q_INVOKABLE QVariantList exportFormats() const;
     // The Open dialog's file types: the formats that read (rigs are also opened from plain
@@ -67,12 +76,19 @@ public:
 
 signals:
     void recentFilesChanged();
+    void exportingChanged();
+    void exportFinished(bool ok);
     // A save to `path` needs images copied beside it: `message` says which, for a Copy / Cancel
     // question.
     void artCopyNeeded(const QString& path, const QString& message);
 
 private:
     void addRecent(const QString& path);
+    // What an export to `url` needs: the path, the format and the options; null (saveFailed
+    // emitted where the user should know) when it cannot be.
+    const formats::FileFormat* prepareExport(const QUrl& url, const QString& format, QString& path, formats::SaveOptions& options);
+    // After an export: the report kept and the dialog's choices remembered, or saveFailed.
+    bool exportDone(const QString& path, const QString& format, const exporters::ExportReport& report, const QString& error);
 
     // Copies the images a save to `path` needs; false (saveFailed emitted) when one fails.
     bool copyArt(const QString& path);
@@ -80,6 +96,7 @@ private:
     Document* m_document;
     QString m_lastExportReport;
     bool m_copyApproved = false; // saveCopyingArt is saving
+    ExportJob m_exportJob;
 };
 
 } // namespace bonework::editor

@@ -355,6 +355,39 @@ private slots:
             QVERIFY2(QFile::exists(dir.filePath(file)), file);
     }
 
+    // The editor's Export runs off the GUI thread: exporting is true until exportFinished, a
+    // second export waits its turn, and the files and the report are those of exportTo.
+    void exportRunsInTheBackground()
+    {
+        Document doc;
+        const QVariantList examples = doc.files()->examples();
+        int humanoid = -1;
+        for (int i = 0; i < examples.size(); ++i)
+            if (examples[i].toMap().value("file").toString() == "humanoid.rig.json")
+                humanoid = i;
+        QVERIFY(doc.files()->openExample(humanoid));
+        QTemporaryDir dir;
+        QSignalSpy finished(doc.files(), &FileService::exportFinished);
+        QSignalSpy exporting(doc.files(), &FileService::exportingChanged);
+        QVERIFY(doc.files()->startExport(QUrl::fromLocalFile(dir.filePath("h.json")), "spine"));
+        QVERIFY(doc.files()->isExporting());
+        QVERIFY(!doc.files()->startExport(QUrl::fromLocalFile(dir.filePath("other.json")), "spine"));
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.at(0).at(0).toBool(), true);
+        QVERIFY(!doc.files()->isExporting());
+        QCOMPARE(exporting.count(), 2);
+        for (const char* file : {"h.json", "h.atlas", "h.png"})
+            QVERIFY2(QFile::exists(dir.filePath(file)), file);
+        QVERIFY(!QFile::exists(dir.filePath("other.json")));
+        QVERIFY(doc.files()->lastExportReport().contains("wrote " + dir.filePath("h.atlas")));
+        // A failure is reported as exportTo reports it.
+        QSignalSpy failed(&doc, &Document::saveFailed);
+        QVERIFY(doc.files()->startExport(QUrl::fromLocalFile(dir.filePath("no/such/folder/h.json")), "spine"));
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.at(1).at(0).toBool(), false);
+        QCOMPARE(failed.count(), 1);
+    }
+
     void exportWritesRuntimeFilesButNeverARig()
     {
         QTemporaryDir dir;
