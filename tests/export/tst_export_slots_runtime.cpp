@@ -46,6 +46,28 @@ class TestExportSlotsRuntime : public QObject {
     QString m_runtime = QStringLiteral(BONEWORK_RUNTIME_DIR);
     QString m_node;
 
+    // Runs runtime/slots_in_runtime.mjs on an export with the IK target bones moved to
+    // `targets` ({"bone": [x, y]}): each slot's corners, display index, alpha and texture size
+    // in `slotsOut`. Returns why it could not, or empty.
+    QString slotsInRuntime(const QString& folder, const QString& skeleton, const QJsonObject& targets,
+                           const QStringList& atlases, QJsonObject& slotsOut) const
+    {
+        const QString targetsPath = folder + QStringLiteral("/targets.json");
+        QFile t(targetsPath);
+        if (!t.open(QIODevice::WriteOnly) || t.write(QJsonDocument(targets).toJson()) < 0)
+            return QStringLiteral("cannot write ") + targetsPath;
+        t.close();
+        QProcess run;
+        run.start(m_node, QStringList{m_runtime + "/slots_in_runtime.mjs", skeleton, targetsPath} + atlases);
+        if (!run.waitForFinished(60000))
+            return QStringLiteral("the runtime did not finish");
+        if (run.exitCode() != 0)
+            return QString::fromUtf8(run.readAllStandardError());
+        const QByteArray out = run.readAllStandardOutput();
+        slotsOut = QJsonDocument::fromJson(out.mid(out.lastIndexOf("\n{") + 1)).object();
+        return {};
+    }
+
 private slots:
     void initTestCase()
     {
@@ -115,17 +137,10 @@ private slots:
             makeSolver(SolverKind::TwoBone)->run(solved, request, result);
             QVERIFY(result.limited.empty()); // the test rig has no limits: nothing to skip
 
-            const QString targetsPath = dir.filePath("targets.json");
-            QFile t(targetsPath);
-            QVERIFY(t.open(QIODevice::WriteOnly));
-            t.write(QJsonDocument(QJsonObject{{targetBone, QJsonArray{target.x, target.y}}}).toJson());
-            t.close();
-            QProcess run;
-            run.start(m_node, QStringList{m_runtime + "/slots_in_runtime.mjs", skeleton, targetsPath} + atlases);
-            QVERIFY(run.waitForFinished(60000));
-            QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
-            const QByteArray stdoutText = run.readAllStandardOutput();
-            const QJsonObject slotsOut = QJsonDocument::fromJson(stdoutText.mid(stdoutText.lastIndexOf("\n{") + 1)).object();
+            QJsonObject slotsOut;
+            const QString failure = slotsInRuntime(dir.path(), skeleton, QJsonObject{{targetBone, QJsonArray{target.x, target.y}}},
+                                                   atlases, slotsOut);
+            QVERIFY2(failure.isEmpty(), qPrintable(failure));
             QCOMPARE(slotsOut.size(), qsizetype(rig.slotList().size()));
 
             const auto world = forwardKinematics(solved);
@@ -222,17 +237,9 @@ private slots:
             for (const QString& written : report.files)
                 if (written.endsWith(".json") && written != skeleton)
                     atlases << written;
-            const QString targetsPath = dir.filePath("targets.json");
-            QFile t(targetsPath);
-            QVERIFY(t.open(QIODevice::WriteOnly));
-            t.write(QJsonDocument(targets).toJson());
-            t.close();
-            QProcess run;
-            run.start(m_node, QStringList{m_runtime + "/slots_in_runtime.mjs", skeleton, targetsPath} + atlases);
-            QVERIFY(run.waitForFinished(60000));
-            QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
-            const QByteArray stdoutText = run.readAllStandardOutput();
-            const QJsonObject slotsOut = QJsonDocument::fromJson(stdoutText.mid(stdoutText.lastIndexOf("\n{") + 1)).object();
+            QJsonObject slotsOut;
+            const QString failure = slotsInRuntime(dir.path(), skeleton, targets, atlases, slotsOut);
+            QVERIFY2(failure.isEmpty(), qPrintable(failure));
             QCOMPARE(slotsOut.size(), qsizetype(solved.slotList().size()));
             const auto world = forwardKinematics(solved);
             for (std::size_t i = 0; i < solved.slotList().size(); ++i) {
