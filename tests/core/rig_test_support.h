@@ -1,6 +1,6 @@
 #pragma once
-// Shared by the rig model tests: short joint descriptions, the sample arm, and the check that a
-// refused edit says why and leaves the rig as it was.
+// Shared by the rig model tests: short joint descriptions, the sample arm (also with a slot), and
+// the check that a refused edit says why and leaves the rig as it was.
 
 #include "bonework/rig.h"
 
@@ -43,6 +43,18 @@ inline Rig arm()
     c.solver = SolverKind::TwoBone;
     c.target.point = {520, 380};
     rig.addChain(c);
+    return rig;
+}
+
+// arm() with a slot "art" on the elbow's bone.
+inline Rig armWithChainAndSlot()
+{
+    Rig rig = arm();
+    Slot s;
+    s.name = "art";
+    s.joint = 1;
+    s.image = "art/a.png";
+    rig.addSlot(s);
     return rig;
 }
 

@@ -7,6 +7,7 @@
 #include "counting_allocator.h"
 #include "rig_test_support.h"
 #include "pose_checks.h"
+#include "random_clips.h"
 #include "random_rigs.h"
 #include "sample_rigs.h"
 
@@ -43,57 +44,6 @@ double bruteForceEase(const Curve& c, double x)
 }
 
 Key key(double time, double value, Curve curve = {}) { return {time, value, curve}; }
-
-// An arm (shoulder root -> elbow -> hand) with a chain "arm" on it and a slot "art".
-Rig armWithChainAndSlot()
-{
-    Rig rig = arm();
-    Slot s;
-    s.name = "art";
-    s.joint = 1;
-    s.image = "art/a.png";
-    rig.addSlot(s);
-    return rig;
-}
-
-// A random clip over every non-root joint's angle and every root's x, y and rotation: keys
-// within the limits, random curves (linear, stepped, Bezier).
-Clip randomClip(Engine& rng, const Rig& rig)
-{
-    Clip clip;
-    clip.name = "random";
-    clip.duration = uniform(rng, 0.1, 5.0);
-    auto randomCurve = [&] {
-        const int kind = uniformInt(rng, 0, 2);
-        if (kind == 1)
-            return Curve{Curve::Kind::Stepped};
-        if (kind == 2)
-            return Curve::bezier(uniform(rng, 0, 1), uniform(rng, 0, 1), uniform(rng, 0, 1), uniform(rng, 0, 1));
-        return Curve{};
-    };
-    auto times = [&] {
-        std::vector<double> t;
-        const int n = uniformInt(rng, 1, 5);
-        for (int i = 0; i < n; ++i)
-            t.push_back(clip.duration * i / n + uniform(rng, 0.0, clip.duration / n * 0.9));
-        return t;
-    };
-    for (JointIndex j = 0; j < static_cast<JointIndex>(rig.jointCount()); ++j) {
-        JointTracks tracks;
-        tracks.joint = rig.jointName(j);
-        if (rig.isRoot(j)) {
-            for (double t : times())
-                tracks.x.push_back(key(t, uniform(rng, -500, 500), randomCurve()));
-            for (double t : times())
-                tracks.rotation.push_back(key(t, uniform(rng, -180, 180), randomCurve()));
-        } else {
-            for (double t : times())
-                tracks.angle.push_back(key(t, uniform(rng, rig.minAngle(j), rig.maxAngle(j)), randomCurve()));
-        }
-        clip.joints.push_back(std::move(tracks));
-    }
-    return clip;
-}
 
 } // namespace
 
