@@ -11,6 +11,7 @@ QtObject {
     required property Document document
     required property RigCanvas canvas
     required property PlayController player
+    readonly property AnimationPlayer animation: document.animation
 
     readonly property Action newRig: Action {
         text: qsTr("&New"); shortcut: StandardKey.New
@@ -133,12 +134,59 @@ QtObject {
     readonly property Action play: Action {
         property var extraKeys: ["Space"]
         property string label: qsTr("Play or Pause")
-        text: actions.player.playing ? qsTr("Pause") : qsTr("Play")
-        onTriggered: { actions.window.updatePlayBounds(); actions.player.togglePlay() }
+        // An animation open in the Timeline plays; otherwise the motion preview.
+        text: (actions.animation.active ? actions.animation.playing : actions.player.playing) ? qsTr("Pause") : qsTr("Play")
+        onTriggered: {
+            if (actions.animation.active) {
+                actions.animation.togglePlay()
+                return
+            }
+            actions.window.updatePlayBounds()
+            actions.player.togglePlay()
+        }
     }
     readonly property Action step: Action {
-        text: qsTr("Step"); shortcut: "."
-        onTriggered: { actions.window.updatePlayBounds(); actions.player.stepOnce() }
+        property string label: qsTr("Step or Next Frame")
+        text: actions.animation.active ? qsTr("Next Frame") : qsTr("Step"); shortcut: "."
+        onTriggered: {
+            if (actions.animation.active) {
+                actions.animation.stepFrames(1)
+                return
+            }
+            actions.window.updatePlayBounds()
+            actions.player.stepOnce()
+        }
+    }
+    readonly property Action previousFrame: Action {
+        text: qsTr("Previous Frame"); shortcut: ","; enabled: actions.animation.active
+        onTriggered: actions.animation.stepFrames(-1)
+    }
+    // Keys the selected joint (or what an unkeyed drag moved, or the whole pose) at the playhead.
+    readonly property Action keyPose: Action {
+        text: qsTr("&Key Pose"); shortcut: "K"; enabled: actions.animation.active
+        onTriggered: actions.animation.keyPose()
+    }
+    readonly property Action autoKey: Action {
+        text: qsTr("&Auto-Key"); checkable: true
+        checked: actions.animation.autoKey
+        onToggled: actions.animation.autoKey = checked
+    }
+    readonly property Action onionSkin: Action {
+        text: qsTr("&Onion Skin"); checkable: true
+        checked: actions.animation.onionSkin
+        onToggled: actions.animation.onionSkin = checked
+    }
+    readonly property Action newAnimation: Action {
+        text: qsTr("&New Animation")
+        onTriggered: {
+            const index = actions.document.newAnimation()
+            if (index >= 0)
+                actions.animation.current = index
+        }
+    }
+    readonly property Action setupPose: Action {
+        text: qsTr("Edit &Setup Pose"); enabled: actions.animation.current >= 0
+        onTriggered: actions.animation.current = -1
     }
     readonly property Action stop: Action {
         text: qsTr("Stop"); shortcut: "Esc"; enabled: actions.player.active
@@ -175,7 +223,7 @@ QtObject {
     // What the shortcuts list shows, in menu order.
     readonly property var listed: [newRig, open, save, saveAs, importImages, exportRig, quit, undo, redo, deleteJoint, togglePin,
                                    selectTool, addBoneTool, poseTool, makeChain, zoomIn, zoomOut, fit, showBones, play, step,
-                                   stop, record, flipBend, shortcuts]
+                                   previousFrame, keyPose, stop, record, flipBend, shortcuts]
 
     // Keys users expect beside the platform's standard ones, bound only where the standard lacks them.
     readonly property list<QtObject> extraShortcuts: [

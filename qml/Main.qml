@@ -141,40 +141,52 @@ ApplicationWindow {
         anchors.fill: parent
         orientation: Qt.Horizontal
 
-        RigCanvas {
-            id: canvas
-            objectName: "canvas"
+        // The canvas over the Timeline (the clips of the rig, their keys and the playhead).
+        SplitView {
+            orientation: Qt.Vertical
             SplitView.fillWidth: true
-            document: window.document
-            focus: true
-            onCursorSceneChanged: player.setCursor(cursorScene.x, cursorScene.y)
-            onSpaceTapped: actions.play.trigger()
-            Keys.onPressed: (event) => { if (player.active && player.setKey(event.key, true)) event.accepted = true }
-            Keys.onReleased: (event) => { if (!event.isAutoRepeat && player.active && player.setKey(event.key, false)) event.accepted = true }
 
-            // Image files dropped on the canvas become images on the selected bone, where dropped.
-            DropArea {
-                anchors.fill: parent
-                keys: ["text/uri-list"]
-                onDropped: (drop) => {
-                    if (!drop.hasUrls)
-                        return
-                    window.importAt(drop.urls, Qt.point(drop.x, drop.y))
-                    drop.acceptProposedAction()
+            RigCanvas {
+                id: canvas
+                objectName: "canvas"
+                SplitView.fillHeight: true
+                document: window.document
+                focus: true
+                onCursorSceneChanged: player.setCursor(cursorScene.x, cursorScene.y)
+                onSpaceTapped: actions.play.trigger()
+                Keys.onPressed: (event) => { if (player.active && player.setKey(event.key, true)) event.accepted = true }
+                Keys.onReleased: (event) => { if (!event.isAutoRepeat && player.active && player.setKey(event.key, false)) event.accepted = true }
+
+                // Image files dropped on the canvas become images on the selected bone, where dropped.
+                DropArea {
+                    anchors.fill: parent
+                    keys: ["text/uri-list"]
+                    onDropped: (drop) => {
+                        if (!drop.hasUrls)
+                            return
+                        window.importAt(drop.urls, Qt.point(drop.x, drop.y))
+                        drop.acceptProposedAction()
+                    }
+                }
+
+                // The bouncing ball of the ball driver.
+                Rectangle {
+                    visible: player.ballVisible
+                    readonly property point centre: { player.ballPosition; canvas.zoom; return canvas.mapFromRig(player.ballPosition) }
+                    width: 2 * player.ballRadius * canvas.zoom
+                    height: width
+                    radius: width / 2
+                    x: centre.x - width / 2
+                    y: centre.y - height / 2
+                    color: "#e0c05f"
+                    border.color: "#8a6d1f"
                 }
             }
-
-            // The bouncing ball of the ball driver.
-            Rectangle {
-                visible: player.ballVisible
-                readonly property point centre: { player.ballPosition; canvas.zoom; return canvas.mapFromRig(player.ballPosition) }
-                width: 2 * player.ballRadius * canvas.zoom
-                height: width
-                radius: width / 2
-                x: centre.x - width / 2
-                y: centre.y - height / 2
-                color: "#e0c05f"
-                border.color: "#8a6d1f"
+            Timeline {
+                id: timelinePanel
+                document: window.document
+                SplitView.preferredHeight: 220
+                SplitView.minimumHeight: 90
             }
         }
 

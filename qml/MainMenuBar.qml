@@ -112,6 +112,17 @@ MenuBar {
         ActionMenuItem { action: bar.actions.flipBend }
     }
     Menu {
+        title: qsTr("&Animation")
+        ActionMenuItem { action: bar.actions.newAnimation }
+        ActionMenuItem { action: bar.actions.setupPose }
+        MenuSeparator {}
+        ActionMenuItem { action: bar.actions.keyPose }
+        ActionMenuItem { action: bar.actions.autoKey }
+        ActionMenuItem { action: bar.actions.previousFrame }
+        MenuSeparator {}
+        ActionMenuItem { action: bar.actions.onionSkin }
+    }
+    Menu {
         title: qsTr("&Help")
         ActionMenuItem { action: bar.actions.shortcuts }
         ActionMenuItem { action: bar.actions.documentation }

@@ -3,79 +3,80 @@
 #include "document.h"
 #include "pose_controller.h"
 
+#include "bonework/animation/clip_edit.h"
+
+#include <QSettings>
+
 #include <algorithm>
 #include <cmath>
 
 namespace bonework::editor {
+namespace {
 
-AnimationPlayer::AnimationPlayer(QObject* parent) : QObject(parent)
+constexpr char kAutoKeyKey[] = "animation/autoKey";
+constexpr char kOnionSkinKey[] = "animation/onionSkin";
+
+} // namespace
+
+AnimationPlayer::AnimationPlayer(Document* document) : QObject(document), m_document(document)
 {
+    QSettings settings;
+    m_autoKey = settings.value(kAutoKeyKey, true).toBool();
+    m_onionSkin = settings.value(kOnionSkinKey, false).toBool();
     m_timer.setInterval(16); // about 60 Hz; the time advances by the real time elapsed
     connect(&m_timer, &QTimer::timeout, this, &AnimationPlayer::tick);
+    connect(m_document, &Document::rigChanged, this, &AnimationPlayer::onRigChanged);
 }
 
-AnimationPlayer::~AnimationPlayer() { stop(); }
+AnimationPlayer::~AnimationPlayer() = default; // the document goes with it: nothing to put back
 
-void AnimationPlayer::setDocument(Document* document)
+bool AnimationPlayer::isValidClip(int index) const
 {
-    if (m_document == document)
-        return;
-    stop();
-    if (m_document)
-        disconnect(m_document, nullptr, this, nullptr);
-    m_document = document;
-    if (m_document) {
-        // A clip added, renamed or removed (Record, undo, another file) changes the list.
-        connect(m_document, &Document::rigChanged, this, [this] {
-            if (!isActive())
-                emit animationsChanged();
-        });
-    }
-    m_current = -1;
-    emit documentChanged();
-    emit animationsChanged();
-    emit currentChanged();
-}
-
-QStringList AnimationPlayer::animations() const
-{
-    QStringList names;
-    if (m_document)
-        for (const animation::Clip& clip : m_document->rig().animations())
-            names << QString::fromStdString(clip.name);
-    return names;
+    return index >= 0 && index < static_cast<int>(m_document->rig().animations().size());
 }
 
 void AnimationPlayer::setCurrent(int index)
 {
+    if (!isValidClip(index))
+        index = -1;
     if (index == m_current)
         return;
-    stop();
+    leave();
     m_current = index;
     m_time = 0.0;
+    if (m_current >= 0 && !enter())
+        m_current = -1;
     emit currentChanged();
     emit timeChanged();
 }
 
 double AnimationPlayer::duration() const
 {
-    if (!m_document || m_current < 0 || m_current >= static_cast<int>(m_document->rig().animations().size()))
-        return 0.0;
-    return m_document->rig().animations()[static_cast<std::size_t>(m_current)].duration;
+    return isValidClip(m_current) ? m_document->rig().animations()[static_cast<std::size_t>(m_current)].duration : 0.0;
 }
+
+int AnimationPlayer::frame() const { return static_cast<int>(std::lround(m_time * m_fps)); }
 
 void AnimationPlayer::setTime(double seconds)
 {
-    if (!std::isfinite(seconds))
+    if (!std::isfinite(seconds) || !isActive())
         return;
     double t = std::clamp(seconds, 0.0, duration());
     if (m_snap && m_fps > 0)
         t = std::min(std::round(t * m_fps) / m_fps, duration());
-    if (!isActive() && !begin())
-        return;
     m_time = t;
     show();
     emit timeChanged();
+}
+
+void AnimationPlayer::stepFrames(int frames)
+{
+    if (!isActive())
+        return;
+    pause();
+    // From the frame the playhead is on (or nearest), whole frames on, within the clip.
+    const double t = (std::round(m_time * m_fps) + frames) / m_fps;
+    setTime(std::clamp(t, 0.0, duration()));
 }
 
 void AnimationPlayer::setFps(int fps)
@@ -84,6 +85,9 @@ void AnimationPlayer::setFps(int fps)
         return;
     m_fps = fps;
     emit settingsChanged();
+    emit timeChanged(); // the frame number
+    if (isActive())
+        updateGhosts();
 }
 
 void AnimationPlayer::setSnap(bool snap)
@@ -102,12 +106,34 @@ void AnimationPlayer::setLoop(bool loop)
     emit settingsChanged();
 }
 
-bool AnimationPlayer::begin()
+void AnimationPlayer::setAutoKey(bool on)
 {
-    if (!m_document || m_current < 0 || m_current >= static_cast<int>(m_document->rig().animations().size()))
+    if (on == m_autoKey)
+        return;
+    m_autoKey = on;
+    QSettings().setValue(kAutoKeyKey, on);
+    emit settingsChanged();
+}
+
+void AnimationPlayer::setOnionSkin(bool on)
+{
+    if (on == m_onionSkin)
+        return;
+    m_onionSkin = on;
+    QSettings().setValue(kOnionSkinKey, on);
+    emit settingsChanged();
+    updateGhosts();
+}
+
+bool AnimationPlayer::enter()
+{
+    if (!isValidClip(m_current))
         return false;
-    if (m_document->posing()->isPreviewing())
-        return false; // Play mode is showing the motion preview
+    PoseController* posing = m_document->posing();
+    if (posing->isPreviewing()) {
+        emit m_document->editRefused(tr("Stop playing the motion preview to open a clip"));
+        return false;
+    }
     m_setup = std::make_unique<Rig>(m_document->rig());
     m_pose = std::make_unique<Rig>(*m_setup);
     m_sampler = std::make_unique<animation::ClipSampler>();
@@ -115,20 +141,123 @@ bool AnimationPlayer::begin()
         m_sampler.reset(); // the loader and the rig checked the clip: not expected
         return false;
     }
-    m_document->posing()->beginPreview();
+    posing->beginPreview(PoseController::PreviewKind::Animate);
+    m_time = std::clamp(m_time, 0.0, duration());
+    show();
     emit stateChanged();
     return true;
 }
 
+void AnimationPlayer::leave()
+{
+    m_timer.stop();
+    if (!m_sampler)
+        return;
+    m_sampler.reset();
+    m_pose.reset();
+    m_setup.reset();
+    m_ghosts.clear();
+    clearUnkeyed();
+    m_document->posing()->endPreview(false);
+    emit stateChanged();
+    emit ghostsChanged();
+}
+
+void AnimationPlayer::suspend()
+{
+    if (!isActive())
+        return;
+    m_suspended = true;
+    leave();
+}
+
+void AnimationPlayer::resume()
+{
+    if (!m_suspended)
+        return;
+    m_suspended = false;
+    if (!isValidClip(m_current) || !enter()) {
+        m_current = -1;
+        emit currentChanged();
+    }
+    emit animationsChanged();
+}
+
+void AnimationPlayer::onRigChanged()
+{
+    if (m_suspended)
+        return; // undo or redo is running: resume() follows
+    QStringList names;
+    for (const animation::Clip& clip : m_document->rig().animations())
+        names << QString::fromStdString(clip.name);
+    const bool renamedOrCounted = names != m_names;
+    const int countBefore = static_cast<int>(m_names.size());
+    if (renamedOrCounted) {
+        const QString currentName = m_current >= 0 && m_current < countBefore ? m_names[m_current] : QString();
+        m_names = names;
+        emit animationsChanged();
+        // A clip added or removed elsewhere in the list: the open one keeps its place by name.
+        if (m_current >= 0 && names.size() != countBefore) {
+            const int moved = static_cast<int>(names.indexOf(currentName));
+            if (moved < 0) {
+                setCurrent(-1);
+                return;
+            }
+            m_current = moved;
+            emit currentChanged();
+        }
+    }
+    if (!isActive() || m_document->rig().animations() == m_setup->animations())
+        return;
+    // The clips changed while one is open (a key edit, its undo): sample the new keys.
+    m_setup->restoreAnimations(m_document->rig().animations());
+    m_pose->restoreAnimations(m_document->rig().animations());
+    if (!m_sampler->bind(*m_setup, m_setup->animations()[static_cast<std::size_t>(m_current)]).empty()) {
+        setCurrent(-1);
+        return;
+    }
+    m_time = std::min(m_time, duration());
+    emit currentChanged(); // the duration may have changed
+    show();
+}
+
 void AnimationPlayer::show()
 {
+    clearUnkeyed();
     m_sampler->sample(m_time, *m_pose);
     m_document->posing()->showPreview(*m_pose);
+    updateGhosts();
+}
+
+void AnimationPlayer::updateGhosts()
+{
+    const bool wanted = m_onionSkin && isActive() && !isPlaying();
+    if (!wanted) {
+        if (!m_ghosts.empty()) {
+            m_ghosts.clear();
+            emit ghostsChanged();
+        }
+        return;
+    }
+    if (m_ghosts.empty())
+        for (int side : {-1, 1})
+            for (int i = 1; i <= kGhostsEachSide; ++i)
+                m_ghosts.push_back({side * i * kGhostSpacing, *m_setup});
+    const double d = duration();
+    for (Ghost& ghost : m_ghosts) {
+        double t = m_time + static_cast<double>(ghost.frames) / m_fps;
+        if (m_loop && t < 0.0) // a looping clip's frames before 0 are its last ones
+            t += d;
+        else if (m_loop && t > d)
+            t -= d;
+        m_sampler->sample(std::clamp(t, 0.0, d), ghost.pose);
+    }
+    emit ghostsChanged();
 }
 
 void AnimationPlayer::play()
 {
-    if (!isActive() && !begin())
+    if (!isActive())
         return;
     if (m_time >= duration())
         m_time = 0.0; // from the start again
@@ -140,25 +269,14 @@ void AnimationPlayer::play()
 
 void AnimationPlayer::pause()
 {
+    if (!m_timer.isActive())
+        return;
     m_timer.stop();
     emit stateChanged();
+    updateGhosts();
 }
 
 void AnimationPlayer::togglePlay() { isPlaying() ? pause() : play(); }
-
-void AnimationPlayer::stop()
-{
-    m_timer.stop();
-    if (!m_sampler)
-        return;
-    m_sampler.reset();
-    m_pose.reset();
-    m_setup.reset();
-    if (m_document)
-        m_document->posing()->endPreview(false);
-    emit stateChanged();
-    emit animationsChanged();
-}
 
 void AnimationPlayer::advance(double seconds)
 {
@@ -185,6 +303,83 @@ void AnimationPlayer::tick()
     const double elapsed = static_cast<double>(m_clock.nsecsElapsed()) / 1e9;
     m_clock.restart();
     advance(elapsed);
+}
+
+// --- Keying --------------------------------------------------------------------------------
+
+void AnimationPlayer::clearUnkeyed()
+{
+    if (!hasUnkeyedPose())
+        return;
+    m_unkeyedJoints.clear();
+    m_unkeyedChains.clear();
+    emit unkeyedChanged();
+}
+
+void AnimationPlayer::poseEdited(const PoseChange& change)
+{
+    if (!isActive())
+        return;
+    std::vector<JointIndex> joints;
+    for (const PoseChange::Joint& j : change.joints)
+        joints.push_back(j.joint);
+    std::vector<int> chains;
+    for (const PoseChange::Target& t : change.targets)
+        chains.push_back(t.chain);
+    if (m_autoKey) {
+        keyJoints(joints, chains, tr("Key pose at %1 s").arg(m_time, 0, 'g', 4));
+        return;
+    }
+    m_unkeyedJoints.insert(joints.begin(), joints.end());
+    m_unkeyedChains.insert(chains.begin(), chains.end());
+    emit unkeyedChanged();
+}
+
+bool AnimationPlayer::keyPose()
+{
+    if (!isActive())
+        return false;
+    const Rig& rig = m_document->rig();
+    std::vector<JointIndex> joints(m_unkeyedJoints.begin(), m_unkeyedJoints.end());
+    std::vector<int> chains(m_unkeyedChains.begin(), m_unkeyedChains.end());
+    const int selected = m_document->selectedJoint();
+    if (rig.isValidJoint(selected)) {
+        joints.push_back(selected);
+        const int tipOf = m_document->chainWithTip(selected);
+        if (tipOf >= 0)
+            chains.push_back(tipOf);
+    }
+    if (m_document->selectedChain() >= 0)
+        chains.push_back(m_document->selectedChain());
+    if (joints.empty() && chains.empty()) { // nothing chosen: the whole pose
+        for (std::size_t i = 0; i < rig.jointCount(); ++i)
+            joints.push_back(static_cast<JointIndex>(i));
+        for (int c = 0; c < static_cast<int>(rig.chains().size()); ++c)
+            chains.push_back(c);
+    }
+    std::sort(joints.begin(), joints.end());
+    joints.erase(std::unique(joints.begin(), joints.end()), joints.end());
+    std::sort(chains.begin(), chains.end());
+    chains.erase(std::unique(chains.begin(), chains.end()), chains.end());
+    return keyJoints(joints, chains, tr("Key pose at %1 s").arg(m_time, 0, 'g', 4));
+}
+
+bool AnimationPlayer::keyJoints(const std::vector<JointIndex>& joints, const std::vector<int>& chains, const QString& text)
+{
+    if (!isActive())
+        return false;
+    const Rig posed = m_document->rig(); // the frame as posed on the canvas
+    const double t = m_time;
+    const bool done = m_document->editClip(m_current, text, [&](animation::Clip& clip) {
+        animation::keyPose(clip, posed, joints, t);
+        for (int c : chains) {
+            const Chain& chain = posed.chains()[static_cast<std::size_t>(c)];
+            if (!chain.target.isAttached()) // a target that is a joint follows it: nothing to key
+                animation::keyChainTarget(clip, posed, chain.name, t, chain.target.point);
+        }
+    });
+    clearUnkeyed();
+    return done;
 }
 
 } // namespace bonework::editor

@@ -1,20 +1,28 @@
 #pragma once
-// Playing the rig's animation clips in the editor: pick a clip, scrub its time or play it
-// (looping or not), and the canvas shows the sampled pose (animation/clip_sampler.h: keys
-// interpolated, chains holding) as a preview, as Play mode shows the motion preview: edits wait
-// until it stops, and stopping puts the pose from before back. The Timeline panel drives it.
+// Animate mode: a clip open in the Timeline. The canvas shows the clip's pose at the playhead
+// (animation/clip_sampler.h: keys interpolated, chains holding) as a preview of the document's
+// pose controller; scrubbing (snapped to whole frames) and playing (looping or not) move the
+// playhead. Dragging a joint poses that frame: with Auto-Key the drag becomes keys at the
+// playhead (one undo step), otherwise the pose stays until the playhead moves and K keys it.
+// Undo and redo take the clip's pose off the rig while they run (the commands work on the
+// setup pose) and put it back after. Closing the clip (Setup Pose) shows the rig's own pose.
+// Onion skin: the poses a few frames before and after, for the canvas to draw faintly.
+// The document owns one; QML reaches it as `document.animation`.
+
+#include "pose_change.h"
 
 #include "bonework/animation/clip_sampler.h"
 #include "bonework/rig.h"
 
 #include <QElapsedTimer>
 #include <QObject>
-#include <QPointer>
 #include <QStringList>
 #include <QTimer>
 #include <QtQml/qqmlregistration.h>
 
 #include <memory>
+#include <set>
+#include <vector>
 
 namespace bonework::editor {
 
@@ -23,75 +31,124 @@ class Document;
 class AnimationPlayer : public QObject {
     Q_OBJECT
     QML_ELEMENT
-    Q_MOC_INCLUDE("document.h") // the document property's type, complete for the meta-type
-    Q_PROPERTY(bonework::editor::Document* document READ document WRITE setDocument NOTIFY documentChanged)
+    QML_UNCREATABLE("The document owns its animation player")
     // The rig's clips by name, in file order.
     Q_PROPERTY(QStringList animations READ animations NOTIFY animationsChanged)
-    // The clip shown (-1: none); changing it stops showing the one before.
+    // The clip open (-1: none, the setup pose). Opening one enters animate mode at time 0.
     Q_PROPERTY(int current READ current WRITE setCurrent NOTIFY currentChanged)
     Q_PROPERTY(double duration READ duration NOTIFY currentChanged)
     // Seconds into the clip; setting it scrubs (snapped to whole frames while `snap` is on).
     Q_PROPERTY(double time READ time WRITE setTime NOTIFY timeChanged)
+    Q_PROPERTY(int frame READ frame NOTIFY timeChanged)
     Q_PROPERTY(int fps READ fps WRITE setFps NOTIFY settingsChanged)
     Q_PROPERTY(bool snap READ snap WRITE setSnap NOTIFY settingsChanged)
     Q_PROPERTY(bool loop READ loop WRITE setLoop NOTIFY settingsChanged)
+    // Every drag in animate mode keys what it moved at the playhead (QSettings).
+    Q_PROPERTY(bool autoKey READ autoKey WRITE setAutoKey NOTIFY settingsChanged)
+    // Ghosts of the pose a few frames before and after the playhead (QSettings).
+    Q_PROPERTY(bool onionSkin READ onionSkin WRITE setOnionSkin NOTIFY settingsChanged)
     Q_PROPERTY(bool playing READ isPlaying NOTIFY stateChanged)
-    // A clip's pose is on the canvas (scrubbed or playing) instead of the rig's own.
+    // A clip's pose is on the canvas instead of the rig's own (animate mode).
     Q_PROPERTY(bool active READ isActive NOTIFY stateChanged)
+    // A drag posed this frame without Auto-Key: K keys it, moving the playhead drops it.
+    Q_PROPERTY(bool hasUnkeyedPose READ hasUnkeyedPose NOTIFY unkeyedChanged)
 
 public:
-    explicit AnimationPlayer(QObject* parent = nullptr);
+    explicit AnimationPlayer(Document* document);
     ~AnimationPlayer() override;
 
-    Document* document() const { return m_document; }
-    void setDocument(Document* document);
-    QStringList animations() const;
+    QStringList animations() const { return m_names; }
     int current() const { return m_current; }
     void setCurrent(int index);
     double duration() const;
     double time() const { return m_time; }
     void setTime(double seconds);
+    int frame() const;
     int fps() const { return m_fps; }
     void setFps(int fps);
     bool snap() const { return m_snap; }
     void setSnap(bool snap);
     bool loop() const { return m_loop; }
     void setLoop(bool loop);
+    bool autoKey() const { return m_autoKey; }
+    void setAutoKey(bool on);
+    bool onionSkin() const { return m_onionSkin; }
+    void setOnionSkin(bool on);
     bool isPlaying() const { return m_timer.isActive(); }
     bool isActive() const { return m_sampler != nullptr; }
+    bool hasUnkeyedPose() const { return !m_unkeyedJoints.empty() || !m_unkeyedChains.empty(); }
 
     Q_INVOKABLE void play();
     Q_INVOKABLE void pause();
     Q_INVOKABLE void togglePlay();
-    // Stops showing the clip: the canvas shows the rig's own pose again.
-    Q_INVOKABLE void stop();
+    // Moves the playhead by whole frames (pausing).
+    Q_INVOKABLE void stepFrames(int frames);
+    // Closes the clip: the canvas shows the rig's own pose again.
+    Q_INVOKABLE void stop() { setCurrent(-1); }
+    // K: keys, at the playhead, the selected joint (and its chain's target when it is a chain's
+    // tip, or the selected chain's target) and whatever an unkeyed drag moved; with nothing
+    // selected and nothing unkeyed, the whole pose. One undo step. False when no clip is open.
+    Q_INVOKABLE bool keyPose();
+
     // For tests: plays `seconds` as if that much time had passed.
     void advance(double seconds);
 
+    // The pose controller's report of a drag that posed the clip's frame.
+    void poseEdited(const PoseChange& change);
+    // Around undo and redo: the rig's own pose back while the command runs, the clip's after.
+    void suspend();
+    void resume();
+
+    // The onion skin's ghosts: the pose `frames` away from the playhead (negative: before).
+    struct Ghost {
+        int frames;
+        Rig pose;
+    };
+    const std::vector<Ghost>& ghosts() const { return m_ghosts; }
+    static constexpr int kGhostsEachSide = 2;
+    static constexpr int kGhostSpacing = 3; // frames between ghosts
+
 signals:
-    void documentChanged();
     void animationsChanged();
     void currentChanged();
     void timeChanged();
     void settingsChanged();
     void stateChanged();
+    void unkeyedChanged();
+    void ghostsChanged();
 
 private:
-    // Starts showing the current clip (binds the sampler to a copy of the rig); false when
-    // there is no clip or the document is busy with another preview.
-    bool begin();
+    bool isValidClip(int index) const;
+    // Starts showing the current clip: binds the sampler to a copy of the rig; false (and says
+    // why) when the document is busy with play mode.
+    bool enter();
+    void leave();
+    // Samples the playhead's time onto the canvas (and the ghosts); drops an unkeyed pose.
     void show();
+    void updateGhosts();
+    // The rig's clips changed (an edit, undo, Record): follow them.
+    void onRigChanged();
+    // Keys these joints and chains' targets from the pose on the canvas, as one undo step.
+    bool keyJoints(const std::vector<JointIndex>& joints, const std::vector<int>& chains, const QString& text);
+    void clearUnkeyed();
     void tick();
 
-    QPointer<Document> m_document;
+    Document* m_document;
+    QStringList m_names;
     int m_current = -1;
     double m_time = 0.0;
     int m_fps = 30;
     bool m_snap = true;
     bool m_loop = true;
-    std::unique_ptr<Rig> m_setup; // the rig as it was when showing began: the sampler reads it
+    bool m_autoKey = true;
+    bool m_onionSkin = false;
+    bool m_suspended = false;
+    std::unique_ptr<Rig> m_setup; // the rig as it was when the clip opened: the sampler reads it
     std::unique_ptr<Rig> m_pose;
     std::unique_ptr<animation::ClipSampler> m_sampler;
+    std::vector<Ghost> m_ghosts;
+    std::set<JointIndex> m_unkeyedJoints;
+    std::set<int> m_unkeyedChains;
     QTimer m_timer;
     QElapsedTimer m_clock;
 };

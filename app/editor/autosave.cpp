@@ -57,7 +57,7 @@ void Autosave::saveNow()
     QSaveFile rig(recoveryFile());
     if (!rig.open(QIODevice::WriteOnly))
         return;
-    rig.write(QByteArray::fromStdString(io::serializeRig(m_document->rig(), m_document->editorSettings())));
+    rig.write(QByteArray::fromStdString(io::serializeRig(m_document->setupRig(), m_document->editorSettings())));
     if (!rig.commit())
         return;
     QSaveFile path(pathFile());

@@ -39,6 +39,7 @@ Document::Document(QObject* parent)
     m_rig.setName("untitled");
     m_savedRig = m_rig;
     m_comparison = new SolverComparisonModel(this);
+    m_animation = new AnimationPlayer(this);
     connect(&m_undo, &QUndoStack::cleanChanged, this, &Document::modifiedChanged);
     connect(&m_undo, &QUndoStack::indexChanged, this, &Document::undoStateChanged);
     connect(&m_undo, &QUndoStack::cleanChanged, this, &Document::undoStateChanged);
@@ -134,6 +135,7 @@ void Document::restoreSelection(const QString& jointName, bool sameJoints)
 void Document::adopt(const Rig& rig, const io::EditorSettings& editor, const QString& filePath,
                      const QVariantMap& playHint, const QString& artFolder)
 {
+    m_animation->stop(); // the clip open belongs to the rig going away
     m_pendingArt.clear();
     m_images.clearSources();
     m_images.setBaseFolder(!artFolder.isEmpty() ? artFolder : filePath.isEmpty() ? QString() : QFileInfo(filePath).absolutePath());
@@ -166,24 +168,36 @@ void Document::markSaved(const QString& path)
     m_images.clearSources();
     m_images.setBaseFolder(QFileInfo(path).absolutePath());
     syncImages();
-    m_savedRig = m_rig;
+    m_savedRig = setupRig();
     m_undo.setClean();
     setFile(path);
 }
 
-void Document::revertToClean() { m_undo.setIndex(m_undo.cleanIndex() >= 0 ? m_undo.cleanIndex() : 0); }
+void Document::revertToClean()
+{
+    withSetupPose([this] { m_undo.setIndex(m_undo.cleanIndex() >= 0 ? m_undo.cleanIndex() : 0); });
+}
+
+void Document::withSetupPose(const std::function<void()>& run)
+{
+    m_animation->suspend();
+    run();
+    m_animation->resume();
+}
 
 void Document::undo()
 {
-    if (!m_posing->isPreviewing())
-        m_undo.undo();
+    if (!m_posing->isPreviewing() || m_posing->isAnimating())
+        withSetupPose([this] { m_undo.undo(); });
 }
 
 void Document::redo()
 {
-    if (!m_posing->isPreviewing())
-        m_undo.redo();
+    if (!m_posing->isPreviewing() || m_posing->isAnimating())
+        withSetupPose([this] { m_undo.redo(); });
 }
+
+Rig Document::setupRig() const { return m_posing->setupRig(); }
 
 // --- Edits ---------------------------------------------------------------------------------
 
@@ -191,7 +205,8 @@ bool Document::refuseWhilePlaying()
 {
     if (!m_posing->isPreviewing())
         return false;
-    emit editRefused(tr("Stop playing to edit the rig"));
+    emit editRefused(m_posing->isAnimating() ? tr("A clip is open: pose and key it, or choose Setup Pose in the Timeline to edit the rig")
+                                             : tr("Stop playing to edit the rig"));
     return true;
 }
 
@@ -219,10 +234,6 @@ bool Document::applyEdit(const QString& text, const std::function<EditResult(Rig
     return true;
 }
 
-bool Document::addAnimation(const animation::Clip& clip)
-{
-    return applyEdit(tr("Add Animation %1").arg(QString::fromStdString(clip.name)), [&](Rig& r) { return r.addAnimation(clip); });
-}
 
 void Document::applyRigEdit(const RigEditCommand& command, bool after)
 {

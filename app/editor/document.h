@@ -8,6 +8,7 @@
 #include "pose_change.h"
 #include "file_service.h"
 #include "pose_controller.h"
+#include "animation_player.h"
 #include "solver_comparison_model.h"
 #include "slot_images.h"
 
@@ -71,6 +72,8 @@ class Document : public QObject {
     Q_PROPERTY(bonework::editor::FileService* files READ files CONSTANT)
     // Compare Solvers: the selected chain solved by every solver (solver_comparison_model.h).
     Q_PROPERTY(bonework::editor::SolverComparisonModel* comparison READ comparison CONSTANT)
+    // Animate mode: the clip open in the Timeline, its playhead and keying (animation_player.h).
+    Q_PROPERTY(bonework::editor::AnimationPlayer* animation READ animation CONSTANT)
 
 public:
     explicit Document(QObject* parent = nullptr);
@@ -100,6 +103,7 @@ public:
     QString nodeShape() const;
     FileService* files() { return m_files; }
     SolverComparisonModel* comparison() { return m_comparison; }
+    AnimationPlayer* animation() { return m_animation; }
     // The rig as last saved or opened (Reset Pose goes back to its pose).
     const Rig& savedRig() const { return m_savedRig; }
 
@@ -217,8 +221,23 @@ public:
     // Whether the skeleton is the one last saved or opened (Reset Pose goes back to its pose).
     bool skeletonMatchesSaved() const;
 
-    // Adds an animation clip to the rig as one undo step (Play mode's Record).
+    // --- Animations (document_animations.cpp): each edit one undo step (RigEditCommand), also
+    // in animate mode, where the clips' keys change and the pose on the canvas follows ----------
+    // Adds an animation clip to the rig (Play mode's Record); false when refused.
     bool addAnimation(const animation::Clip& clip);
+    // A new empty clip of one second named "animation" (made unique); its index, or -1.
+    Q_INVOKABLE int newAnimation();
+    Q_INVOKABLE bool renameAnimation(int index, const QString& name);
+    // A copy named "NAME copy" (made unique), right after it; its index, or -1.
+    Q_INVOKABLE int duplicateAnimation(int index);
+    Q_INVOKABLE bool removeAnimation(int index);
+    // A new length in seconds; keys after it are dropped (the undo step keeps them).
+    Q_INVOKABLE bool setAnimationDuration(int index, double seconds);
+    // Any change of one clip's keys (the Timeline's edits): `edit` changes a copy, the rig checks
+    // it (animation::checkClip) and takes it as one undo step named `text`.
+    bool editClip(int index, const QString& text, const std::function<void(animation::Clip&)>& edit);
+    // What Save, Export and autosave write: the rig with its own pose, not a clip's on show.
+    Rig setupRig() const;
 
 signals:
     void fileChanged();
@@ -242,8 +261,13 @@ private:
     friend class PoseController; // poses the rig in place and pushes its own undo commands
     friend class FileService;    // makes what it opens the document, and marks saves
 
-    // Says so and returns true while play mode shows the simulation (edits wait until it stops).
+    // Says so and returns true while a preview is on the canvas: play mode's simulation (edits
+    // wait until it stops) or a clip (animate mode poses and keys; the rig waits for Setup Pose).
     bool refuseWhilePlaying();
+    // Clip edits go on in animate mode (they leave the pose alone); everything else is refused.
+    bool applyAnimationEdit(const QString& text, const std::function<EditResult(Rig&)>& edit);
+    // Runs an undo-stack move with the rig's own pose in place (animate mode's taken off).
+    void withSetupPose(const std::function<void()>& run);
     // True for a valid joint; otherwise says "No such joint" and returns false.
     bool refuseInvalid(int joint);
     // Applies `edit` to a copy of the rig; pushes it as one undo step or reports the refusal.
@@ -303,6 +327,7 @@ private:
     PoseController* m_posing; // a child QObject
     FileService* m_files;     // a child QObject
     SolverComparisonModel* m_comparison; // a child QObject
+    AnimationPlayer* m_animation;         // a child QObject
 };
 
 } // namespace bonework::editor

@@ -92,7 +92,7 @@ bool FileService::saveAs(const QString& path)
         return false;
     exporters::ExportReport report;
     QString error;
-    if (!formats::rigFormat().save(m_document->rig(), m_document->editorSettings(), path, report, &error)) {
+    if (!formats::rigFormat().save(m_document->setupRig(), m_document->editorSettings(), path, report, &error)) {
         emit m_document->saveFailed(error);
         return false;
     }
@@ -171,7 +171,7 @@ bool FileService::exportTo(const QUrl& url, const QString& format)
         return false;
     exporters::ExportReport report;
     QString error;
-    if (!exporter->save(m_document->rig(), m_document->editorSettings(), path, report, &error, options) && error.isEmpty())
+    if (!exporter->save(m_document->setupRig(), m_document->editorSettings(), path, report, &error, options) && error.isEmpty())
         error = tr("the exporter gave no reason");
     return exportDone(path, format, report, error);
 }
@@ -181,7 +181,7 @@ bool FileService::startExport(const QUrl& url, const QString& format)
     QString path;
     formats::SaveOptions options;
     const formats::FileFormat* exporter = isExporting() ? nullptr : prepareExport(url, format, path, options);
-    if (!exporter || !m_exportJob.start(exporter, m_document->rig(), m_document->editorSettings(), path, options))
+    if (!exporter || !m_exportJob.start(exporter, m_document->setupRig(), m_document->editorSettings(), path, options))
         return false;
     // One connection per export: the format's id travels with it.
     auto connection = std::make_shared<QMetaObject::Connection>();

@@ -181,6 +181,7 @@ bool PlayController::start()
         emit frameAdvanced();
         return false;
     }
+    m_document->animation()->stop(); // the motion preview starts from the rig's own pose
     m_document->posing()->beginPreview();
     m_sim = std::make_unique<sim::Simulation>(m_document->rig(), m_settings);
     m_sim->setCursor(m_cursor);

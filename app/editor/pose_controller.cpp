@@ -1,6 +1,7 @@
 #include "pose_controller.h"
 
 #include "document.h"
+#include "animation_player.h"
 #include "pose_command.h"
 
 #include "bonework/forward_kinematics.h"
@@ -106,6 +107,8 @@ QString PoseController::lastSolve() const
 
 void PoseController::pushDragStep()
 {
+    if (isAnimating())
+        return; // a clip's frame: the drag's change becomes keys when it ends (endDrag)
     PoseChange change = m_dragStart.changesIn(m_document->m_rig);
     if (change.empty() && !m_dragPushed)
         return; // nothing moved yet: no step
@@ -115,21 +118,21 @@ void PoseController::pushDragStep()
 
 void PoseController::beginPose(int joint)
 {
-    if (!m_document->m_rig.isValidJoint(joint) || m_previewing)
+    if (!m_document->m_rig.isValidJoint(joint) || !posingAllowed())
         return;
     startDrag(DragKind::Pose, joint, m_document->chainWithTip(joint));
 }
 
 void PoseController::beginTargetDrag(int chain)
 {
-    if (chain < 0 || chain >= m_document->chainCount() || m_document->m_rig.chains()[chain].target.isAttached() || m_previewing)
+    if (chain < 0 || chain >= m_document->chainCount() || m_document->m_rig.chains()[chain].target.isAttached() || !posingAllowed())
         return;
     startDrag(DragKind::Target, m_document->m_rig.chains()[chain].tip, chain);
 }
 
 void PoseController::beginMoveRoot(int joint)
 {
-    if (!m_document->m_rig.isValidJoint(joint) || !m_document->m_rig.isRoot(joint) || m_previewing)
+    if (!m_document->m_rig.isValidJoint(joint) || !m_document->m_rig.isRoot(joint) || !posingAllowed())
         return;
     startDrag(DragKind::MoveRoot, joint, -1);
 }
@@ -221,17 +224,33 @@ void PoseController::explainStuckDrag(SolverKind kind, const solvers::SolveReque
 
 void PoseController::endDrag()
 {
+    const bool keyable = m_drag != DragKind::None && isAnimating();
     m_drag = DragKind::None;
     m_dragJoint = -1;
     m_dragChain = -1;
+    if (keyable) { // a clip's frame was posed: the player keys it (auto-key) or keeps it to key
+        const PoseChange change = m_dragStart.changesIn(m_document->m_rig);
+        if (!change.empty())
+            m_document->animation()->poseEdited(change);
+    }
 }
 
-void PoseController::beginPreview()
+void PoseController::beginPreview(PreviewKind kind)
 {
     if (m_previewing)
         return;
     m_beforePreview = m_document->m_rig;
     m_previewing = true;
+    m_previewKind = kind;
+}
+
+Rig PoseController::setupRig() const
+{
+    if (!m_previewing)
+        return m_document->m_rig;
+    Rig setup = m_beforePreview;
+    setup.restoreAnimations(m_document->m_rig.animations());
+    return setup;
 }
 
 void PoseController::showPreview(const Rig& rig)
@@ -248,6 +267,7 @@ void PoseController::endPreview(bool keep)
     start.takeAll(m_beforePreview);
     PoseChange played = start.changesIn(m_document->m_rig);
     m_previewing = false;
+    m_beforePreview.restoreAnimations(m_document->m_rig.animations()); // keys edited meanwhile stay
     m_document->replaceRig(m_beforePreview);
     if (keep && !played.empty())
         m_document->m_undo.push(new PoseCommand(m_document, tr("Keep played pose"), std::move(played), 0, false));
@@ -255,10 +275,8 @@ void PoseController::endPreview(bool keep)
 
 bool PoseController::resetPose()
 {
-    if (m_previewing) {
-        emit m_document->editRefused(tr("Stop playing to edit the rig"));
+    if (m_document->refuseWhilePlaying())
         return false;
-    }
     if (!m_document->skeletonMatchesSaved()) {
         emit m_document->editRefused(tr("The skeleton changed since it was saved: there is no saved pose to go back to"));
         return false;

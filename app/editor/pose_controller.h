@@ -1,8 +1,10 @@
 #pragma once
 // Posing the open rig: drags (a joint in the Pose tool, a chain's target, a root in the Select
 // tool), each solved live with the chain's solver or the drag solver and kept as one undo step
-// that holds only what changed (PoseCommand); Reset Pose; and play mode's preview, which shows
-// the simulation's poses without undo steps until it stops. The document owns one; QML reaches
+// that holds only what changed (PoseCommand); Reset Pose; and the previews, which show poses
+// that are not the rig's own without undo steps until they stop: play mode's simulation, and a
+// clip open in the Timeline (animate mode), where drags pose the clip's frame and become keys
+// (animation_player.h) instead of changing the setup pose. The document owns one; QML reaches
 // it as `document.posing`.
 
 #include "pose_change.h"
@@ -55,12 +57,20 @@ public:
     // Back to the pose last saved (angles and root positions), as one undoable step.
     Q_INVOKABLE bool resetPose();
 
-    // Play mode shows the simulation's poses without undo steps; editing waits until it stops.
-    // endPreview(keep): back to the pose before play, or keep the last pose as one undo step.
-    void beginPreview();
+    // A preview shows poses that are not the rig's own, without undo steps. Play: the motion
+    // preview, editing waits until it stops. Animate: a clip's frame, which drags may pose (each
+    // drag's change goes to AnimationPlayer::poseEdited, not to the undo stack).
+    // endPreview(keep): back to the pose before, or keep the last pose as one undo step. The
+    // clips stay as they are now: keys edited during the preview are the document's.
+    enum class PreviewKind { Play, Animate };
+    void beginPreview(PreviewKind kind = PreviewKind::Play);
     void showPreview(const Rig& rig);
     void endPreview(bool keep);
     bool isPreviewing() const { return m_previewing; }
+    PreviewKind previewKind() const { return m_previewKind; }
+    bool isAnimating() const { return m_previewing && m_previewKind == PreviewKind::Animate; }
+    // The rig with the pose from before the preview (its own pose when none runs): what is saved.
+    Rig setupRig() const;
 
 signals:
     void defaultSolverChanged();
@@ -106,8 +116,12 @@ private:
     solvers::ChainHolder m_holder;                // chains hold after every drag frame
     std::vector<solvers::Effector> m_effectors;  // relax drags: the joint and the chains' tips
 
+    // Whether a drag may start: not while play mode previews.
+    bool posingAllowed() const { return !m_previewing || m_previewKind == PreviewKind::Animate; }
+
     Rig m_beforePreview;
     bool m_previewing = false;
+    PreviewKind m_previewKind = PreviewKind::Play;
 };
 
 } // namespace bonework::editor

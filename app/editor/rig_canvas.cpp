@@ -48,8 +48,10 @@ RigCanvas::~RigCanvas() = default;
 
 void RigCanvas::setDocument(Document* document)
 {
-    if (m_document && m_document != document) // its comparison is no longer drawn here
+    if (m_document && m_document != document) { // its comparison and onion skin are no longer drawn here
         disconnect(m_document->comparison(), nullptr, this, nullptr);
+        disconnect(m_document->animation(), nullptr, this, nullptr);
+    }
     if (!switchDocument(this, m_document, document))
         return;
     if (m_document) {
@@ -59,6 +61,7 @@ void RigCanvas::setDocument(Document* document)
         connect(m_document, &Document::slotImagesChanged, this, [this] { redraw(); });
         connect(m_document, &Document::fileChanged, this, [this] { m_framePending = true; rigChanged(); });
         connect(m_document->comparison(), &SolverComparisonModel::changed, this, [this] { redraw(); });
+        connect(m_document->animation(), &AnimationPlayer::ghostsChanged, this, [this] { redraw(); });
     }
     m_framePending = true;
     rigChanged();
@@ -302,6 +305,7 @@ void RigCanvas::draw(drawing::CanvasSurface& surface)
         // The art under everything else (its images decoded once, by the document).
         m_painter.paintSlots(surface, view, rig, m_world, m_document->slotImages(), m_document->selectedSlot());
         m_ghosts.paintGhosts(surface, view, *m_document->comparison());
+        m_onionSkin.paint(surface, view, m_document->animation()->ghosts());
         if (m_showBones) {
             m_painter.paintRig(surface, view, rig, m_world, m_document->editorSettings().nodeShape, m_document->selectedJoint());
             if (m_document->selectedJoint() >= 0)

@@ -10,6 +10,7 @@
 #include "frame_stats.h"
 #include "mesh_surface.h"
 #include "ghost_painter.h"
+#include "onion_skin_painter.h"
 #include "rig_painter.h"
 
 #include "bonework/forward_kinematics.h"
@@ -149,6 +150,7 @@ private:
     FrameStats m_frameStats;
     drawing::RigPainter m_painter;
     GhostPainter m_ghosts; // Compare Solvers
+    OnionSkinPainter m_onionSkin; // animate mode's frames before and after
     MeshSurface m_mesh;    // the scene-graph path's, kept between frames
     bool m_meshDrawn = false; // m_mesh holds the next frame (drawn in updatePolish)
     QImage m_prepainted;   // the QPainter path's next frame, drawn in updatePolish

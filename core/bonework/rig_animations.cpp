@@ -27,6 +27,7 @@ EditResult Rig::addAnimation(animation::Clip clip, int index)
         return EditResult::refused(problem->toString());
     if (findAnimation(clip.name) >= 0)
         return EditResult::refused("there is already an animation named " + quoted(clip.name));
+    animation::sortTracks(clip); // as a load would give it back
     m_animations.insert(index < 0 ? m_animations.end() : m_animations.begin() + index, std::move(clip));
     return EditResult::success();
 }
@@ -48,6 +49,7 @@ EditResult Rig::setAnimation(int index, animation::Clip clip)
     const int other = findAnimation(clip.name);
     if (other >= 0 && other != index)
         return EditResult::refused("there is already an animation named " + quoted(clip.name));
+    animation::sortTracks(clip);
     m_animations[static_cast<std::size_t>(index)] = std::move(clip);
     return EditResult::success();
 }
@@ -82,6 +84,7 @@ void Rig::renameTracks(int kind, const std::string& from, const std::string& to)
         else
             for (auto& t : clip.slotTracks)
                 t.slot = t.slot == from ? to : t.slot;
+        animation::sortTracks(clip); // the new name may sort elsewhere
     }
 }
 

@@ -1,18 +1,28 @@
-// The editor's clip player (animation_player.h): scrubbing shows the sampled pose (keys
-// interpolated, chains holding) snapped to whole frames, playing advances and loops or stops at
-// the end, edits wait while a clip is shown, and stopping puts the rig's own pose back.
+// Animate mode (animation_player.h): opening a clip shows its sampled pose (keys interpolated,
+// chains holding) snapped to whole frames; playing advances and loops or stops at the end; a
+// drag poses the frame and becomes keys at the playhead with Auto-Key (one undo step, undone
+// and redone to the bit) or waits for K without it; undo and redo work on the setup pose while
+// the clip stays open; Save writes the setup pose, not the frame on show; the onion skin
+// samples the frames around the playhead; closing the clip puts the rig's own pose back.
 #include "animation_player.h"
 #include "document.h"
 #include "file_service.h"
+#include "play_controller.h"
+#include "pose_controller.h"
 
 #include "bonework/animation/clip_sampler.h"
 #include "bonework/forward_kinematics.h"
+#include "bonework/io/rig_file.h"
+#include "std_text.h"
 
 #include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace bonework;
 using namespace bonework::editor;
+using bonework::testing::localPath;
 
 namespace {
 
@@ -35,38 +45,63 @@ Rig sampled(const Rig& setup, int clip, double t)
     return pose;
 }
 
+Vec2 world(const Rig& rig, const char* joint) { return worldTransformOf(rig, rig.findJoint(joint)).position; }
+
+// A free three-bone arm from a root at (300, 300), no chains: drags pose it exactly.
+void buildArm(Document& doc)
+{
+    doc.files()->newRig();
+    const int root = doc.addRoot(300, 300);
+    const int a = doc.addBone(root, 400, 300);
+    const int b = doc.addBone(a, 480, 300);
+    doc.addBone(b, 540, 300);
+    doc.undoStack()->clear(); // building is not what these tests undo
+}
+
 } // namespace
 
 class TestAnimationPlayer : public QObject {
     Q_OBJECT
 
 private slots:
-    void scrubbingShowsTheSampledPoseAndStopPutsTheRigBack()
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true); // Auto-Key and the onion skin are QSettings
+        QCoreApplication::setOrganizationName("BoneworkTests");
+        QCoreApplication::setApplicationName("tst_animation_player");
+    }
+
+    void openingAClipShowsItsSampledPoseAndSetupPoseTheRigsOwn()
     {
         Document doc;
         QVERIFY(doc.files()->openExample(exampleIndex(doc, "humanoid.rig.json")));
         const Rig before = doc.rig();
-        AnimationPlayer player;
-        player.setDocument(&doc);
+        AnimationPlayer& player = *doc.animation();
         QVERIFY(player.animations().contains("walk"));
-        player.setCurrent(static_cast<int>(player.animations().indexOf("walk")));
-        QCOMPARE(player.duration(), 1.2);
         QSignalSpy state(&player, &AnimationPlayer::stateChanged);
-        player.setTime(0.31); // snapped to a whole frame at 30 fps: 0.3
+        player.setCurrent(static_cast<int>(player.animations().indexOf("walk")));
         QVERIFY(player.isActive());
+        QVERIFY(doc.posing()->isAnimating());
+        QCOMPARE(player.duration(), 1.2);
+        player.setTime(0.31); // snapped to a whole frame at 30 fps: 0.3
         QCOMPARE(player.time(), 0.3);
+        QCOMPARE(player.frame(), 9);
         QVERIFY(doc.rig() == sampled(before, player.current(), 0.3));
         QVERIFY(!(doc.rig() == before));
-        // Edits wait while a clip is shown.
-        QVERIFY(!doc.setAngle(doc.findJoint("spine"), 5));
+        // The skeleton waits for Setup Pose; the refusal says so.
+        QSignalSpy refused(&doc, &Document::editRefused);
+        QVERIFY(!doc.setLength(doc.findJoint("spine"), 5));
+        QCOMPARE(refused.count(), 1);
+        QVERIFY(refused.first().first().toString().contains("Setup Pose"));
         player.setSnap(false);
         player.setTime(0.31);
         QCOMPARE(player.time(), 0.31);
-        player.stop();
+        player.setCurrent(-1);
         QVERIFY(!player.isActive());
         QVERIFY(doc.rig() == before);
         QVERIFY(state.count() >= 2);
         QCOMPARE(doc.undoStack()->count(), 0); // showing a clip is not an edit
+        QVERIFY(!doc.isModified());
     }
 
     void playingLoopsOrStopsAtTheEnd()
@@ -74,8 +109,7 @@ private slots:
         Document doc;
         QVERIFY(doc.files()->openExample(exampleIndex(doc, "humanoid.rig.json")));
         const Rig before = doc.rig();
-        AnimationPlayer player;
-        player.setDocument(&doc);
+        AnimationPlayer& player = *doc.animation();
         player.setCurrent(static_cast<int>(player.animations().indexOf("walk")));
         player.play();
         QVERIFY(player.isPlaying());
@@ -86,9 +120,14 @@ private slots:
         player.advance(2.0);
         QCOMPARE(player.time(), 1.2);
         QVERIFY(!player.isPlaying());
-        QVERIFY(player.isActive()); // the last frame stays shown until stopped
+        QVERIFY(player.isActive()); // the last frame stays shown until the clip is closed
         QVERIFY(doc.rig() == sampled(before, player.current(), 1.2));
         player.play(); // from the start again
+        QCOMPARE(player.time(), 0.0);
+        player.stepFrames(3); // pauses, three frames on
+        QVERIFY(!player.isPlaying());
+        QVERIFY(std::fabs(player.time() - 0.1) < 1e-12);
+        player.stepFrames(-10); // not before the start
         QCOMPARE(player.time(), 0.0);
         player.stop();
         QVERIFY(doc.rig() == before);
@@ -98,13 +137,217 @@ private slots:
     {
         Document doc;
         QVERIFY(doc.files()->openExample(exampleIndex(doc, "elbow.rig.json")));
-        AnimationPlayer player;
-        player.setDocument(&doc);
+        AnimationPlayer& player = *doc.animation();
         QVERIFY(player.animations().isEmpty());
+        player.setCurrent(0);
+        QCOMPARE(player.current(), -1);
         player.setTime(0.5);
         player.play();
         QVERIFY(!player.isActive());
         QVERIFY(!player.isPlaying());
+        QVERIFY(!player.keyPose());
+    }
+
+    void aDragWithAutoKeyKeysTheFrameAsOneUndoStep()
+    {
+        Document doc;
+        buildArm(doc);
+        AnimationPlayer& player = *doc.animation();
+        player.setAutoKey(true);
+        const Rig setup = doc.rig();
+        const int clip = doc.newAnimation();
+        QCOMPARE(clip, 0);
+        QCOMPARE(doc.rig().animations()[0].name, std::string("animation"));
+        player.setCurrent(clip);
+        QVERIFY(player.isActive());
+        doc.setSelectedJoint(-1);
+        QVERIFY(player.keyPose()); // nothing selected: the whole pose at 0
+        const animation::Clip keyedAtZero = doc.rig().animations()[0];
+        QCOMPARE(keyedAtZero.joints.size(), std::size_t(4));
+        player.setTime(0.5);
+        QVERIFY(doc.rig() == sampled(doc.setupRig(), 0, 0.5)); // held at the keys of 0
+
+        // Drag the tip down at 0.5 s: its joints get keys there; the setup pose stays.
+        const int steps = doc.undoStack()->count();
+        doc.posing()->beginPose(3);
+        doc.posing()->poseTo(520, 360);
+        doc.posing()->poseTo(500, 400);
+        doc.posing()->endDrag();
+        QCOMPARE(doc.undoStack()->count(), steps + 1);
+        const Rig posed = doc.rig();
+        const animation::Clip keyed = doc.rig().animations()[0];
+        QVERIFY(!(keyed == keyedAtZero));
+        for (const animation::JointTracks& tracks : keyed.joints) {
+            const auto& keys = tracks.angle.empty() ? tracks.rotation : tracks.angle;
+            QVERIFY2(keys.size() <= 2, tracks.joint.c_str());
+        }
+        QVERIFY(std::hypot(world(posed, "joint4").x - 500, world(posed, "joint4").y - 400) < 0.5);
+        // The frame on show is the clip's own sample at 0.5 (the keys are the pose).
+        QVERIFY(std::hypot(world(posed, "joint4").x - world(sampled(doc.setupRig(), 0, 0.5), "joint4").x,
+                           world(posed, "joint4").y - world(sampled(doc.setupRig(), 0, 0.5), "joint4").y) < 1e-6);
+        // The rig's own pose did not move.
+        QVERIFY(doc.setupRig().angle(1) == setup.angle(1) && doc.setupRig().angle(2) == setup.angle(2));
+
+        // Undo takes the keys back with the clip still open, at the same time; redo puts them back.
+        doc.undo();
+        QVERIFY(player.isActive());
+        QCOMPARE(player.time(), 0.5);
+        QVERIFY(doc.rig().animations()[0] == keyedAtZero);
+        QVERIFY(doc.rig() == sampled(doc.setupRig(), 0, 0.5));
+        doc.redo();
+        QVERIFY(doc.rig().animations()[0] == keyed);
+        QVERIFY(doc.rig() == posed);
+
+        // Between the keys the pose is in between.
+        player.setTime(0.25);
+        const double mid = world(doc.rig(), "joint4").y;
+        QVERIFY(mid > 300.5 && mid < 399.5);
+
+        // Closing the clip shows the setup pose, with the keys kept.
+        player.setCurrent(-1);
+        QVERIFY(doc.rig().animations()[0] == keyed);
+        Rig expected = setup;
+        expected.restoreAnimations(doc.rig().animations());
+        QVERIFY(doc.rig() == expected);
+    }
+
+    void withoutAutoKeyADragWaitsForK()
+    {
+        Document doc;
+        buildArm(doc);
+        AnimationPlayer& player = *doc.animation();
+        player.setAutoKey(false);
+        player.setCurrent(doc.newAnimation());
+        const int steps = doc.undoStack()->count();
+        doc.posing()->beginPose(3);
+        doc.posing()->poseTo(500, 420);
+        doc.posing()->endDrag();
+        QCOMPARE(doc.undoStack()->count(), steps); // not keyed, not an edit
+        QVERIFY(player.hasUnkeyedPose());
+        QVERIFY(doc.rig().animations()[0].joints.empty());
+        // Moving the playhead drops the unkeyed pose.
+        player.setTime(0.2);
+        QVERIFY(!player.hasUnkeyedPose());
+        QVERIFY(std::fabs(world(doc.rig(), "joint4").y - 300) < 1e-9);
+        // Pose again and key with K: what the drag moved is keyed, one step.
+        doc.posing()->beginPose(3);
+        doc.posing()->poseTo(500, 420);
+        doc.posing()->endDrag();
+        const Rig posed = doc.rig();
+        QVERIFY(player.keyPose());
+        QCOMPARE(doc.undoStack()->count(), steps + 1);
+        QVERIFY(!player.hasUnkeyedPose());
+        QVERIFY(!doc.rig().animations()[0].joints.empty());
+        QVERIFY(std::fabs(world(doc.rig(), "joint4").y - world(posed, "joint4").y) < 1e-6);
+        player.setAutoKey(true);
+    }
+
+    void saveWritesTheSetupPoseWhileAClipIsOpen()
+    {
+        QTemporaryDir dir;
+        Document doc;
+        buildArm(doc);
+        AnimationPlayer& player = *doc.animation();
+        player.setAutoKey(true);
+        player.setCurrent(doc.newAnimation());
+        player.setTime(0.5);
+        doc.posing()->beginPose(3);
+        doc.posing()->poseTo(500, 420);
+        doc.posing()->endDrag();
+        const QString path = dir.filePath("arm.rig.json");
+        QVERIFY(doc.files()->saveAs(path));
+        QVERIFY(player.isActive()); // saving does not close the clip
+        QVERIFY(!doc.isModified());
+        const io::LoadResult loaded = io::loadRigFile(localPath(path));
+        QVERIFY(loaded.rig);
+        QVERIFY(*loaded.rig == doc.setupRig());
+        QCOMPARE(loaded.rig->animations().size(), std::size_t(1));
+        QVERIFY(std::fabs(world(*loaded.rig, "joint4").y - 300) < 1e-9); // the setup pose, not the frame
+    }
+
+    void clipsAreMadeRenamedDuplicatedResizedAndDeletedAsUndoSteps()
+    {
+        Document doc;
+        buildArm(doc);
+        AnimationPlayer& player = *doc.animation();
+        QCOMPARE(doc.newAnimation(), 0);
+        QCOMPARE(doc.newAnimation(), 1);
+        QCOMPARE(player.animations(), QStringList({"animation", "animation 2"}));
+        player.setCurrent(0);
+        player.keyPose();
+        QVERIFY(doc.renameAnimation(0, "wave"));
+        QVERIFY(!doc.renameAnimation(0, "animation 2")); // names stay unique
+        QCOMPARE(player.animations(), QStringList({"wave", "animation 2"}));
+        QCOMPARE(player.current(), 0);
+        QCOMPARE(doc.duplicateAnimation(0), 1);
+        QCOMPARE(player.animations(), QStringList({"wave", "wave copy", "animation 2"}));
+        QVERIFY(doc.rig().animations()[1].joints == doc.rig().animations()[0].joints);
+        QCOMPARE(player.current(), 0); // the open clip keeps its place by name
+        QVERIFY(doc.setAnimationDuration(0, 2.5));
+        QCOMPARE(player.duration(), 2.5);
+        QVERIFY(!doc.setAnimationDuration(0, 0));
+        // Deleting the open clip closes it.
+        QVERIFY(doc.removeAnimation(0));
+        QCOMPARE(player.current(), -1);
+        QVERIFY(!player.isActive());
+        QCOMPARE(player.animations(), QStringList({"wave copy", "animation 2"}));
+        // Every step undoes back to no clips at all, and redoes to where it was.
+        const Rig end = doc.rig();
+        while (doc.canUndo())
+            doc.undo();
+        QVERIFY(doc.rig().animations().empty());
+        while (doc.canRedo())
+            doc.redo();
+        QVERIFY(doc.rig() == end);
+    }
+
+    void onionSkinSamplesFramesAroundThePlayhead()
+    {
+        Document doc;
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "humanoid.rig.json")));
+        const Rig setup = doc.rig();
+        AnimationPlayer& player = *doc.animation();
+        player.setOnionSkin(true);
+        player.setCurrent(static_cast<int>(player.animations().indexOf("walk")));
+        player.setTime(0.6);
+        const auto& ghosts = player.ghosts();
+        QCOMPARE(ghosts.size(), std::size_t(2 * AnimationPlayer::kGhostsEachSide));
+        for (const AnimationPlayer::Ghost& ghost : ghosts) {
+            const double t = 0.6 + static_cast<double>(ghost.frames) / 30.0;
+            QVERIFY(ghost.pose == sampled(setup, player.current(), t));
+        }
+        player.play(); // no ghosts while playing
+        QVERIFY(player.ghosts().empty());
+        player.pause();
+        QVERIFY(!player.ghosts().empty());
+        player.setOnionSkin(false);
+        QVERIFY(player.ghosts().empty());
+    }
+
+    void playModeClosesTheClip()
+    {
+        Document doc;
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "humanoid.rig.json")));
+        const Rig setup = doc.rig();
+        AnimationPlayer& player = *doc.animation();
+        player.setCurrent(0);
+        player.setTime(0.4);
+        QVERIFY(player.isActive());
+        // Play mode starts from the rig's own pose: the clip closes first.
+        PlayController play;
+        play.setDocument(&doc);
+        play.setCursor(500, 300);
+        play.runSteps(5);
+        QVERIFY(play.isActive());
+        QCOMPARE(player.current(), -1);
+        QVERIFY(!player.isActive());
+        // A clip does not open over the motion preview.
+        QSignalSpy refused(&doc, &Document::editRefused);
+        player.setCurrent(0);
+        QCOMPARE(player.current(), -1);
+        QCOMPARE(refused.count(), 1);
+        play.stop(false);
+        QVERIFY(doc.rig() == setup);
     }
 };
 

@@ -130,6 +130,10 @@ private slots:
         m_canvas->setTool(RigCanvas::Select);
         m_canvas->setShowBones(false); // the new root sits on the image's centre
         const Slot before = m_document->rig().slotList()[0];
+        // Zoomed in about the image (at the view's centre) so the press below is on the image,
+        // well inside its corners (which scale it), whatever the canvas's size.
+        while (m_canvas->zoom() < 1.5)
+            m_canvas->zoomIn();
         // Off the centre: the selected image's pivot marker sits there (dragging it moves the pivot).
         const QPointF press = m_canvas->mapToRig(QPointF(m_canvas->width() / 2 + 20, m_canvas->height() / 2 + 12));
         drag(press, press + QPointF(40, 30));
@@ -224,6 +228,69 @@ private slots:
             QVERIFY2(off < 0.01, qPrintable(QString("%1 left its target by %2").arg(QString::fromStdString(c.name)).arg(off)));
         }
         QCOMPARE(m_document->undoStack()->count(), steps + 1);
+    }
+
+    // Issue 21: the Timeline, with the mouse and the keys. A new animation from its + button,
+    // the whole pose keyed at 0 with K, the playhead moved to the middle by a click on the
+    // ruler, the tip dragged there (Auto-Key keys it), the playhead stepped back with ",", the
+    // clip played and paused with its play button, and the rig saved and reopened: the file has
+    // the setup pose and the clip with both keyed poses.
+    void keyTwoPosesScrubPlayAndSave()
+    {
+        m_document->files()->newRig();
+        const int root = m_document->addRoot(400, 400);
+        const int a = m_document->addBone(root, 500, 400);
+        m_document->addBone(a, 580, 400);
+        m_document->setPinned(root, true); // the arm bends; its root stays
+        m_canvas->fitToView();
+        m_canvas->setTool(RigCanvas::Pose);
+        m_document->posing()->setDefaultSolver("follow");
+        AnimationPlayer* anim = m_document->animation();
+        anim->setAutoKey(true);
+        const Rig setup = m_document->rig();
+
+        QVERIFY(m_editor.click(m_editor.item("newClipButton")));
+        QCOMPARE(anim->current(), 0);
+        QVERIFY(anim->isActive());
+        m_document->setSelectedJoint(-1);
+        QVERIFY(m_editor.key("k")); // nothing selected: the whole pose at 0
+        QCOMPARE(m_document->rig().animations()[0].joints.size(), std::size_t(3));
+
+        QVERIFY(m_editor.click(m_editor.item("rulerArea"))); // the ruler's middle: half of the 1 s clip
+        QCOMPARE(anim->time(), 0.5);
+        const Vec2 tip = world("joint3");
+        drag(QPointF(tip.x, tip.y), QPointF(tip.x - 30, tip.y + 90));
+        const Vec2 keyedTip = world("joint3");
+        QVERIFY2(keyedTip.y > tip.y + 40, "the tip followed the mouse");
+        const animation::Clip& clip = m_document->rig().animations()[0];
+        for (const animation::JointTracks& t : clip.joints)
+            if (t.joint == "joint3")
+                QCOMPARE(t.angle.size(), std::size_t(2)); // keyed at 0 and at 0.5
+
+        for (int i = 0; i < 6; ++i)
+            QVERIFY(m_editor.key("comma"));
+        QVERIFY(std::fabs(anim->time() - 9.0 / 30.0) < 1e-9);
+        const double between = world("joint3").y;
+        QVERIFY2(between > tip.y + 1 && between < keyedTip.y - 1, "between the keys the tip is between its poses");
+
+        QVERIFY(m_editor.click(m_editor.item("clipPlayButton")));
+        QVERIFY(anim->isPlaying());
+        QTest::qWait(250);
+        QVERIFY(m_editor.click(m_editor.item("clipPlayButton")));
+        QVERIFY(!anim->isPlaying());
+        QVERIFY(std::fabs(anim->time() - 9.0 / 30.0) > 0.05); // it played on
+
+        const QString path = m_dir.filePath("animated.rig.json");
+        QVERIFY(m_document->files()->saveAs(path));
+        const Rig saved = m_document->setupRig();
+        QVERIFY(m_document->files()->open(path));
+        QCOMPARE(anim->current(), -1);
+        QVERIFY(m_document->rig() == saved);
+        QCOMPARE(m_document->rig().animations().size(), std::size_t(1));
+        QVERIFY(std::fabs(world("joint3").y - 400) < 1e-9); // the setup pose, not a frame
+        Rig expected = setup;
+        expected.restoreAnimations(m_document->rig().animations());
+        QVERIFY(m_document->rig() == expected);
     }
 
     void cleanupTestCase() { m_editor.stop(); }

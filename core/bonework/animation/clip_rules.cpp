@@ -1,7 +1,10 @@
 #include "bonework/animation/clip_rules.h"
 
+#include "bonework/utf16_order.h"
+
 #include "bonework/rig.h"
 
+#include <algorithm>
 #include <cmath>
 #include <span>
 #include <charconv>
@@ -150,6 +153,16 @@ std::optional<ClipProblem> checkClip(const Rig& rig, const Clip& clip)
             return p;
     }
     return std::nullopt;
+}
+
+void sortTracks(Clip& clip)
+{
+    const auto byName = [](const auto& name) {
+        return [name](const auto& a, const auto& b) { return lessInUtf16(a.*name, b.*name); };
+    };
+    std::stable_sort(clip.joints.begin(), clip.joints.end(), byName(&JointTracks::joint));
+    std::stable_sort(clip.chains.begin(), clip.chains.end(), byName(&ChainTracks::chain));
+    std::stable_sort(clip.slotTracks.begin(), clip.slotTracks.end(), byName(&SlotTracks::slot));
 }
 
 } // namespace bonework::animation

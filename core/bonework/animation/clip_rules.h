@@ -35,4 +35,9 @@ struct ClipProblem {
 //    opacity within [0, 1]; Bezier curves' numbers within [0, 1].
 std::optional<ClipProblem> checkClip(const Rig& rig, const Clip& clip);
 
+// Puts the clip's joint, chain and slot entries in the order the rig file loader reads them
+// (names in UTF-16 order, as JSON objects list their members), so a clip the rig holds is the
+// same, entry for entry, after a save and a load. Sampling does not depend on that order.
+void sortTracks(Clip& clip);
+
 } // namespace bonework::animation

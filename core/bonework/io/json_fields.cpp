@@ -1,5 +1,7 @@
 #include "bonework/io/json_fields.h"
 
+#include "bonework/utf16_order.h"
+
 #include "bonework/io/escaped_text.h"
 #include "bonework/io/json_parser.h"
 #include "bonework/io/number_text.h"
@@ -42,20 +44,6 @@ std::string listOf(std::span<const char* const> names)
         out += n;
     }
     return out;
-}
-
-// UTF-8 byte order, except that characters above U+FFFF (lead bytes F0..F4) come before
-// U+E000..U+FFFF (lead bytes EE, EF), as their UTF-16 surrogates do.
-bool lessInUtf16(std::string_view a, std::string_view b)
-{
-    const auto [ia, ib] = std::mismatch(a.begin(), a.end(), b.begin(), b.end());
-    if (ia == a.end() || ib == b.end())
-        return ib != b.end();
-    const auto rank = [](char ch) {
-        const auto c = static_cast<unsigned char>(ch);
-        return c == 0xEE || c == 0xEF ? c + 0x10 : c;
-    };
-    return rank(*ia) < rank(*ib);
 }
 
 } // namespace

@@ -1,0 +1,38 @@
+#include "onion_skin_painter.h"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace bonework::editor {
+namespace {
+
+const QColor kBefore(0xE8, 0x7A, 0x4F); // where the motion comes from
+const QColor kAfter(0x4F, 0xB0, 0xE8);  // where it goes
+
+} // namespace
+
+void OnionSkinPainter::paint(drawing::CanvasSurface& surface, const drawing::CanvasView& view,
+                             const std::vector<AnimationPlayer::Ghost>& ghosts) const
+{
+    const int farthest = AnimationPlayer::kGhostsEachSide * AnimationPlayer::kGhostSpacing;
+    for (const AnimationPlayer::Ghost& ghost : ghosts) {
+        const Rig& rig = ghost.pose;
+        m_world.resize(rig.jointCount());
+        forwardKinematics(rig, m_world);
+        QColor colour = ghost.frames < 0 ? kBefore : kAfter;
+        // The nearest ghost at 0.55, the farthest at 0.25.
+        const double away = static_cast<double>(std::abs(ghost.frames)) / farthest;
+        colour.setAlphaF(0.55 - 0.3 * away);
+        const drawing::Stroke bone{colour, 2.0, {}, false};
+        for (std::size_t i = 0; i < rig.jointCount(); ++i) {
+            const auto j = static_cast<JointIndex>(i);
+            if (rig.isRoot(j))
+                continue;
+            const Vec2 from = m_world[static_cast<std::size_t>(rig.parent(j))].position;
+            const Vec2 to = m_world[i].position;
+            surface.line(view.fromRig({from.x, from.y}), view.fromRig({to.x, to.y}), bone);
+        }
+    }
+}
+
+} // namespace bonework::editor

@@ -1,0 +1,345 @@
+#include "timeline_model.h"
+
+#include "animation_player.h"
+#include "document.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace bonework::editor {
+namespace {
+
+using animation::Channel;
+using animation::KeyRef;
+using animation::Owner;
+using animation::TrackRef;
+
+bool sameTime(double a, double b) { return std::fabs(a - b) < animation::kSameTime; }
+
+QString kindName(Owner owner)
+{
+    switch (owner) {
+    case Owner::Joint: return QStringLiteral("joint");
+    case Owner::Chain: return QStringLiteral("chain");
+    case Owner::Slot: return QStringLiteral("slot");
+    }
+    return {};
+}
+
+// The channels a joint or chain can be keyed on, for its row before it has keys.
+std::vector<TrackRef> channelsOf(const Rig& rig, Owner owner, int index)
+{
+    if (owner == Owner::Joint) {
+        const std::string name = rig.jointName(index);
+        if (rig.isRoot(index))
+            return {{owner, name, Channel::X}, {owner, name, Channel::Y}, {owner, name, Channel::Rotation}};
+        return {{owner, name, Channel::Angle}};
+    }
+    const std::string name = rig.chains()[static_cast<std::size_t>(index)].name;
+    return {{owner, name, Channel::Target}, {owner, name, Channel::Mix}};
+}
+
+} // namespace
+
+TimelineModel::TimelineModel(QObject* parent) : QAbstractListModel(parent) {}
+
+void TimelineModel::setDocument(Document* document)
+{
+    if (m_document == document)
+        return;
+    if (m_document) {
+        disconnect(m_document, nullptr, this, nullptr);
+        disconnect(m_document->animation(), nullptr, this, nullptr);
+    }
+    m_document = document;
+    if (m_document) {
+        connect(m_document, &Document::rigChanged, this, &TimelineModel::refresh);
+        connect(m_document, &Document::selectionChanged, this, &TimelineModel::refresh);
+        connect(m_document->animation(), &AnimationPlayer::currentChanged, this, &TimelineModel::refresh);
+    }
+    m_shown.reset();
+    refresh();
+    emit documentChanged();
+}
+
+const animation::Clip* TimelineModel::clip() const
+{
+    if (!m_document)
+        return nullptr;
+    const int current = m_document->animation()->current();
+    const auto& clips = m_document->rig().animations();
+    return current >= 0 && current < static_cast<int>(clips.size()) ? &clips[static_cast<std::size_t>(current)] : nullptr;
+}
+
+void TimelineModel::refresh()
+{
+    const animation::Clip* open = clip();
+    const int joint = m_document ? m_document->selectedJoint() : -1;
+    const int chain = m_document ? m_document->selectedChain() : -1;
+    const bool same = open ? (m_shown && *m_shown == *open) : !m_shown;
+    if (same && joint == m_shownSelection && chain == m_shownChain)
+        return; // a played frame or a pose: the keys are as they were
+    m_shownSelection = joint;
+    m_shownChain = chain;
+    if (open)
+        m_shown = *open;
+    else
+        m_shown.reset();
+    rebuildRows();
+}
+
+void TimelineModel::rebuildRows()
+{
+    beginResetModel();
+    m_rows.clear();
+    if (m_shown) {
+        const Rig& rig = m_document->rig();
+        const animation::Clip& c = *m_shown;
+        const std::vector<TrackRef> tracks = animation::keyedTracks(c);
+        Row summary{tr("All keys"), QStringLiteral("summary"), -1, tracks, {}};
+        m_rows.push_back(summary);
+        for (const TrackRef& track : tracks) {
+            if (m_rows.size() == 1 || m_rows.back().kind != kindName(track.owner) || m_rows.back().name != QString::fromStdString(track.name)) {
+                const int target = track.owner == Owner::Joint   ? rig.findJoint(track.name)
+                                   : track.owner == Owner::Chain ? rig.findChain(track.name)
+                                                                 : rig.findSlot(track.name);
+                m_rows.push_back({QString::fromStdString(track.name), kindName(track.owner), target, {}, {}});
+            }
+            m_rows.back().tracks.push_back(track);
+        }
+        // The selected joint and chain have a row even before their first key.
+        auto addUnkeyed = [&](Owner owner, int index) {
+            const QString kind = kindName(owner);
+            for (const Row& row : m_rows)
+                if (row.kind == kind && row.target == index)
+                    return;
+            const auto channels = channelsOf(rig, owner, index);
+            m_rows.push_back({QString::fromStdString(channels.front().name), kind, index, channels, {}});
+        };
+        if (rig.isValidJoint(m_shownSelection))
+            addUnkeyed(Owner::Joint, m_shownSelection);
+        if (m_shownChain >= 0 && m_shownChain < static_cast<int>(rig.chains().size()))
+            addUnkeyed(Owner::Chain, m_shownChain);
+        for (Row& row : m_rows) {
+            for (const TrackRef& track : row.tracks)
+                for (double t : animation::keyTimes(c, track))
+                    row.times.push_back(t);
+            std::sort(row.times.begin(), row.times.end());
+            row.times.erase(std::unique(row.times.begin(), row.times.end(), sameTime), row.times.end());
+        }
+    }
+    endResetModel();
+    // The selection keeps the keys that are still there.
+    std::vector<KeyRef> kept;
+    if (m_shown)
+        for (const KeyRef& key : m_selection) {
+            const std::vector<double> times = animation::keyTimes(*m_shown, key.track);
+            if (std::any_of(times.begin(), times.end(), [&](double t) { return sameTime(t, key.time); }))
+                kept.push_back(key);
+        }
+    setSelection(std::move(kept));
+}
+
+int TimelineModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(m_rows.size()); }
+
+QVariant TimelineModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= static_cast<int>(m_rows.size()))
+        return {};
+    const Row& row = m_rows[static_cast<std::size_t>(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+    case NameRole: return row.name;
+    case KindRole: return row.kind;
+    case TargetRole: return row.target;
+    case KeysRole: {
+        QVariantList keys;
+        for (double t : row.times)
+            keys.append(QVariantMap{{QStringLiteral("time"), t}, {QStringLiteral("selected"), isKeySelected(index.row(), t)}});
+        return keys;
+    }
+    default: return {};
+    }
+}
+
+QHash<int, QByteArray> TimelineModel::roleNames() const
+{
+    return {{NameRole, "name"}, {KindRole, "kind"}, {KeysRole, "keys"}, {TargetRole, "target"}};
+}
+
+std::vector<KeyRef> TimelineModel::keysOf(const Row& row, double time) const
+{
+    std::vector<KeyRef> keys;
+    if (!m_shown)
+        return keys;
+    for (const TrackRef& track : row.tracks)
+        for (double t : animation::keyTimes(*m_shown, track))
+            if (sameTime(t, time))
+                keys.push_back({track, t});
+    return keys;
+}
+
+bool TimelineModel::isKeySelected(int row, double time) const
+{
+    if (row < 0 || row >= static_cast<int>(m_rows.size()))
+        return false;
+    const Row& r = m_rows[static_cast<std::size_t>(row)];
+    return std::any_of(m_selection.begin(), m_selection.end(), [&](const KeyRef& key) {
+        return sameTime(key.time, time) && std::find(r.tracks.begin(), r.tracks.end(), key.track) != r.tracks.end();
+    });
+}
+
+void TimelineModel::setSelection(std::vector<KeyRef> keys)
+{
+    if (keys == m_selection)
+        return;
+    m_selection = std::move(keys);
+    if (!m_rows.empty())
+        emit dataChanged(index(0), index(static_cast<int>(m_rows.size()) - 1), {KeysRole});
+    emit selectionChanged();
+}
+
+void TimelineModel::selectKey(int row, double time, bool extend)
+{
+    if (row < 0 || row >= static_cast<int>(m_rows.size()))
+        return;
+    const std::vector<KeyRef> keys = keysOf(m_rows[static_cast<std::size_t>(row)], time);
+    if (!extend) {
+        setSelection(keys);
+        return;
+    }
+    std::vector<KeyRef> selection = m_selection;
+    if (isKeySelected(row, time)) { // a second click with Shift or Ctrl takes it out
+        std::erase_if(selection, [&](const KeyRef& key) { return std::find(keys.begin(), keys.end(), key) != keys.end(); });
+    } else {
+        for (const KeyRef& key : keys)
+            if (std::find(selection.begin(), selection.end(), key) == selection.end())
+                selection.push_back(key);
+    }
+    setSelection(std::move(selection));
+}
+
+void TimelineModel::selectBox(int firstRow, int lastRow, double from, double to, bool extend)
+{
+    if (firstRow > lastRow)
+        std::swap(firstRow, lastRow);
+    if (from > to)
+        std::swap(from, to);
+    std::vector<KeyRef> selection = extend ? m_selection : std::vector<KeyRef>{};
+    for (int r = std::max(firstRow, 0); r <= lastRow && r < static_cast<int>(m_rows.size()); ++r) {
+        const Row& row = m_rows[static_cast<std::size_t>(r)];
+        for (double t : row.times)
+            if (t >= from - animation::kSameTime && t <= to + animation::kSameTime)
+                for (const KeyRef& key : keysOf(row, t))
+                    if (std::find(selection.begin(), selection.end(), key) == selection.end())
+                        selection.push_back(key);
+    }
+    setSelection(std::move(selection));
+}
+
+void TimelineModel::clearSelection() { setSelection({}); }
+
+bool TimelineModel::edit(const QString& text, const std::function<void(animation::Clip&)>& change)
+{
+    if (!m_document || !clip())
+        return false;
+    return m_document->editClip(m_document->animation()->current(), text, change);
+}
+
+bool TimelineModel::deleteSelected()
+{
+    if (m_selection.empty())
+        return false;
+    const std::vector<KeyRef> keys = m_selection;
+    return edit(tr("Delete %n key(s)", nullptr, static_cast<int>(keys.size())),
+                [&](animation::Clip& c) { animation::deleteKeys(c, keys); });
+}
+
+bool TimelineModel::moveSelected(double seconds)
+{
+    if (m_selection.empty() || !std::isfinite(seconds) || seconds == 0.0)
+        return false;
+    const std::vector<KeyRef> keys = m_selection;
+    animation::MoveResult moved;
+    const bool done = edit(tr("Move %n key(s)", nullptr, static_cast<int>(keys.size())),
+                           [&](animation::Clip& c) { moved = animation::moveKeys(c, keys, seconds); });
+    if (done)
+        setSelection(moved.moved);
+    return done;
+}
+
+bool TimelineModel::copySelected()
+{
+    if (m_selection.empty() || !m_shown)
+        return false;
+    m_clipboard = animation::copyKeys(*m_shown, m_selection);
+    emit clipboardChanged();
+    return true;
+}
+
+bool TimelineModel::paste()
+{
+    if (!m_clipboard || !m_document || !clip())
+        return false;
+    const double at = m_document->animation()->time();
+    const Rig& rig = m_document->rig();
+    std::vector<KeyRef> pasted;
+    const bool done = edit(tr("Paste keys at %1 s").arg(at, 0, 'g', 4),
+                           [&](animation::Clip& c) { pasted = animation::pasteKeys(c, rig, *m_clipboard, at); });
+    if (done)
+        setSelection(pasted);
+    return done && !pasted.empty();
+}
+
+bool TimelineModel::setSelectedCurve(const QString& kind)
+{
+    animation::Curve curve;
+    if (kind == QLatin1String("stepped"))
+        curve.kind = animation::Curve::Kind::Stepped;
+    else if (kind != QLatin1String("linear"))
+        return false;
+    if (m_selection.empty())
+        return false;
+    const std::vector<KeyRef> keys = m_selection;
+    return edit(tr("Set curve of %n key(s)", nullptr, static_cast<int>(keys.size())),
+                [&](animation::Clip& c) { animation::setCurve(c, keys, curve); });
+}
+
+bool TimelineModel::setSelectedBezier(double x1, double y1, double x2, double y2)
+{
+    const animation::Curve curve = animation::Curve::bezier(x1, y1, x2, y2);
+    if (m_selection.empty() || !animation::isValidCurve(curve))
+        return false;
+    const std::vector<KeyRef> keys = m_selection;
+    return edit(tr("Set curve of %n key(s)", nullptr, static_cast<int>(keys.size())),
+                [&](animation::Clip& c) { animation::setCurve(c, keys, curve); });
+}
+
+QString TimelineModel::selectedCurveKind() const
+{
+    if (!m_shown)
+        return {};
+    for (const KeyRef& key : m_selection)
+        if (const auto curve = animation::curveOf(*m_shown, key)) {
+            switch (curve->kind) {
+            case animation::Curve::Kind::Linear: return QStringLiteral("linear");
+            case animation::Curve::Kind::Stepped: return QStringLiteral("stepped");
+            case animation::Curve::Kind::Bezier: return QStringLiteral("bezier");
+            }
+        }
+    return {};
+}
+
+QVariantList TimelineModel::selectedBezier() const
+{
+    if (m_shown)
+        for (const KeyRef& key : m_selection)
+            if (const auto curve = animation::curveOf(*m_shown, key)) {
+                if (curve->kind == animation::Curve::Kind::Bezier)
+                    return {curve->x1, curve->y1, curve->x2, curve->y2};
+                return {0.0, 0.0, 1.0, 1.0}; // a straight line, as Bezier numbers
+            }
+    return {};
+}
+
+} // namespace bonework::editor

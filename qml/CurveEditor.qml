@@ -1,0 +1,112 @@
+// The selected keys' curve: how each eases to its next key. Presets (Linear, Stepped, Ease In,
+// Ease Out, Ease In-Out) apply at once; the graph shows the Bezier from (0, 0) to (1, 1) with its
+// two handles, which drag within the square (every number stays in [0, 1], so a value never
+// overshoots its keys); Apply sets the dragged curve. Each change is one undo step (C++).
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Bonework.Editor
+
+Dialog {
+    id: dialog
+    objectName: "curveEditor"
+    required property TimelineModel model
+    property var curve: [0.25, 0.1, 0.25, 1.0] // x1, y1, x2, y2 being edited
+    readonly property int graphSize: 220
+
+    title: qsTr("Key Curve")
+    modal: true
+    standardButtons: Dialog.Apply | Dialog.Close
+    onAboutToShow: {
+        const b = model.selectedBezier
+        curve = b.length === 4 ? b : [0.25, 0.1, 0.25, 1.0]
+        graph.requestPaint()
+    }
+    onApplied: model.setSelectedBezier(curve[0], curve[1], curve[2], curve[3])
+
+    function setHandle(which, x, y) {
+        const c = curve.slice()
+        c[2 * which] = Math.min(1, Math.max(0, x))
+        c[2 * which + 1] = Math.min(1, Math.max(0, y))
+        curve = c
+        graph.requestPaint()
+    }
+    function preset(x1, y1, x2, y2) {
+        curve = [x1, y1, x2, y2]
+        graph.requestPaint()
+        model.setSelectedBezier(x1, y1, x2, y2)
+    }
+
+    contentItem: RowLayout {
+        spacing: 12
+        ColumnLayout {
+            Button { text: qsTr("Linear"); Layout.fillWidth: true; onClicked: dialog.model.setSelectedCurve("linear") }
+            Button { text: qsTr("Stepped"); Layout.fillWidth: true; onClicked: dialog.model.setSelectedCurve("stepped") }
+            Button { text: qsTr("Ease In"); Layout.fillWidth: true; onClicked: dialog.preset(0.42, 0, 1, 1) }
+            Button { text: qsTr("Ease Out"); Layout.fillWidth: true; onClicked: dialog.preset(0, 0, 0.58, 1) }
+            Button { text: qsTr("Ease In-Out"); Layout.fillWidth: true; onClicked: dialog.preset(0.42, 0, 0.58, 1) }
+            Label {
+                text: qsTr("Now: %1").arg(dialog.model.selectedCurveKind)
+                color: Theme.secondaryText
+            }
+            Label {
+                text: dialog.curve.map(v => Number(v).toFixed(2)).join(", ")
+                font.family: "monospace"
+                color: Theme.secondaryText
+            }
+            Item { Layout.fillHeight: true }
+        }
+        Item {
+            implicitWidth: dialog.graphSize + 20
+            implicitHeight: dialog.graphSize + 20
+            Canvas {
+                id: graph
+                x: 10; y: 10
+                width: dialog.graphSize; height: dialog.graphSize
+                function px(x) { return x * width }
+                function py(y) { return height - y * height }
+                onPaint: {
+                    const g = getContext("2d")
+                    const c = dialog.curve
+                    g.reset()
+                    g.fillStyle = Theme.base
+                    g.fillRect(0, 0, width, height)
+                    g.strokeStyle = "#4a5058"
+                    g.lineWidth = 1
+                    for (let i = 1; i < 4; ++i) {
+                        g.beginPath(); g.moveTo(px(i / 4), 0); g.lineTo(px(i / 4), height); g.stroke()
+                        g.beginPath(); g.moveTo(0, py(i / 4)); g.lineTo(width, py(i / 4)); g.stroke()
+                    }
+                    g.strokeStyle = "#8a939c"
+                    g.beginPath(); g.moveTo(px(0), py(0)); g.lineTo(px(c[0]), py(c[1])); g.stroke()
+                    g.beginPath(); g.moveTo(px(1), py(1)); g.lineTo(px(c[2]), py(c[3])); g.stroke()
+                    g.strokeStyle = "#ffd24d"
+                    g.lineWidth = 2
+                    g.beginPath()
+                    g.moveTo(px(0), py(0))
+                    g.bezierCurveTo(px(c[0]), py(c[1]), px(c[2]), py(c[3]), px(1), py(1))
+                    g.stroke()
+                }
+            }
+            Repeater {
+                model: 2
+                delegate: Rectangle {
+                    required property int index
+                    width: 14; height: 14; radius: 7
+                    color: Theme.highlight
+                    border.color: "white"
+                    x: 10 + dialog.curve[2 * index] * dialog.graphSize - 7
+                    y: 10 + (1 - dialog.curve[2 * index + 1]) * dialog.graphSize - 7
+                    MouseArea {
+                        anchors.fill: parent
+                        cursorShape: Qt.SizeAllCursor
+                        onPositionChanged: (mouse) => {
+                            const p = mapToItem(graph, mouse.x, mouse.y)
+                            dialog.setHandle(parent.index, p.x / graph.width, 1 - p.y / graph.height)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,462 @@
+// The Timeline: the animation picker (Setup Pose or a clip; new, duplicate, rename, delete),
+// transport (first, previous, play/pause, next, last frame; loop), the playhead's time and frame,
+// the clip's length and frame rate, Auto-Key, Key (K), the onion skin and the selected keys'
+// curve; below them, a row per joint, chain and slot with its keys as diamonds under a ruler.
+// Click or drag on the ruler to scrub; click a diamond to select it (Shift or Ctrl adds), drag
+// selected diamonds to move them, drag on empty rows to box-select; Delete, Ctrl+C and Ctrl+V
+// act on the selected keys when the Timeline has focus. Every decision is C++'s: the player
+// (document.animation) and the TimelineModel.
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Bonework.Editor
+
+Pane {
+    id: timeline
+    objectName: "timeline"
+    required property Document document
+    readonly property AnimationPlayer anim: document.animation
+    readonly property alias keys: keyModel
+    readonly property int labelWidth: 150
+    readonly property int rowHeight: 22
+    readonly property int rulerHeight: 22
+    readonly property int edge: 10 // room left and right of the clip so end keys show whole
+    // The seconds a drag of selected keys has moved them so far (snapped to frames).
+    property real keyDragShift: 0
+    padding: 6
+    focusPolicy: Qt.ClickFocus
+
+    TimelineModel { id: keyModel; objectName: "timelineModel"; document: timeline.document }
+
+    function trackWidth() { return Math.max(1, rows.width - labelWidth - 2 * edge) }
+    function timeToX(t) { return labelWidth + edge + (anim.duration > 0 ? t / anim.duration * trackWidth() : 0) }
+    function xToTime(x) { return anim.duration > 0 ? (x - labelWidth - edge) / trackWidth() * anim.duration : 0 }
+    function snapped(seconds) { return anim.snap ? Math.round(seconds * anim.fps) / anim.fps : seconds }
+    function rowAt(y) { return rows.indexAt(10, y + rows.contentY) }
+
+    Keys.onShortcutOverride: (event) => {
+        // The selected keys take Delete, copy and paste while the Timeline has focus.
+        event.accepted = keyModel.selectedKeyCount > 0 && (event.key === Qt.Key_Delete || event.key === Qt.Key_Backspace)
+                         || event.matches(StandardKey.Copy) || event.matches(StandardKey.Paste)
+    }
+    Keys.onPressed: (event) => {
+        if (event.key === Qt.Key_Delete || event.key === Qt.Key_Backspace)
+            event.accepted = keyModel.deleteSelected()
+        else if (event.matches(StandardKey.Copy))
+            event.accepted = keyModel.copySelected()
+        else if (event.matches(StandardKey.Paste))
+            event.accepted = keyModel.paste()
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 4
+
+        RowLayout {
+            Layout.fillWidth: true
+            spacing: 2
+            ComboBox {
+                id: clipPicker
+                objectName: "clipPicker"
+                Layout.preferredWidth: 150
+                model: [qsTr("Setup Pose")].concat(timeline.anim.animations)
+                currentIndex: timeline.anim.current + 1
+                onActivated: (index) => {
+                    timeline.anim.current = index - 1
+                    currentIndex = Qt.binding(() => timeline.anim.current + 1)
+                }
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("Setup Pose edits the rig; a clip is posed and keyed frame by frame")
+            }
+            ToolButton {
+                objectName: "newClipButton"
+                text: "+"
+                onClicked: {
+                    const index = timeline.document.newAnimation()
+                    if (index >= 0)
+                        timeline.anim.current = index
+                }
+                ToolTip.visible: hovered; ToolTip.text: qsTr("New animation")
+            }
+            ToolButton {
+                text: "\u2750"; enabled: timeline.anim.current >= 0
+                onClicked: {
+                    const index = timeline.document.duplicateAnimation(timeline.anim.current)
+                    if (index >= 0)
+                        timeline.anim.current = index
+                }
+                ToolTip.visible: hovered; ToolTip.text: qsTr("Duplicate the animation")
+            }
+            ToolButton {
+                text: "\u270e"; enabled: timeline.anim.current >= 0
+                onClicked: renamePopup.openFor(timeline.anim.current)
+                ToolTip.visible: hovered; ToolTip.text: qsTr("Rename the animation")
+            }
+            ToolButton {
+                text: "\u2212"; enabled: timeline.anim.current >= 0
+                onClicked: timeline.document.removeAnimation(timeline.anim.current)
+                ToolTip.visible: hovered; ToolTip.text: qsTr("Delete the animation (undo brings it back)")
+            }
+            ToolSeparator {}
+            ToolButton {
+                text: "\u21e4"; enabled: timeline.anim.active
+                onClicked: { timeline.anim.pause(); timeline.anim.time = 0 }
+                ToolTip.visible: hovered; ToolTip.text: qsTr("First frame")
+            }
+            ToolButton {
+                text: "\u25c2"; enabled: timeline.anim.active
+                onClicked: timeline.anim.stepFrames(-1)
+                ToolTip.visible: hovered; ToolTip.text: qsTr("Previous frame (,)")
+            }
+            ToolButton {
+                objectName: "clipPlayButton"
+                text: timeline.anim.playing ? "\u275a\u275a" : "\u25b6"; enabled: timeline.anim.active
+                highlighted: timeline.anim.playing
+                onClicked: timeline.anim.togglePlay()
+                ToolTip.visible: hovered; ToolTip.text: qsTr("Play or pause the animation (Space)")
+            }
+            ToolButton {
+                text: "\u25b8"; enabled: timeline.anim.active
+                onClicked: timeline.anim.stepFrames(1)
+                ToolTip.visible: hovered; ToolTip.text: qsTr("Next frame (.)")
+            }
+            ToolButton {
+                text: "\u21e5"; enabled: timeline.anim.active
+                onClicked: { timeline.anim.pause(); timeline.anim.time = timeline.anim.duration }
+                ToolTip.visible: hovered; ToolTip.text: qsTr("Last frame")
+            }
+            ToolButton {
+                text: "\u21bb"; checkable: true; checked: timeline.anim.loop
+                onToggled: timeline.anim.loop = checked
+                ToolTip.visible: hovered; ToolTip.text: qsTr("Loop")
+            }
+            Label {
+                objectName: "timeLabel"
+                leftPadding: 6
+                rightPadding: 6
+                text: timeline.anim.active ? qsTr("%1 s · frame %2").arg(timeline.anim.time.toFixed(2)).arg(timeline.anim.frame) : ""
+                font.family: "monospace"
+            }
+            ToolSeparator {}
+            TextField {
+                objectName: "durationField"
+                Layout.preferredWidth: 56
+                enabled: timeline.anim.current >= 0
+                text: timeline.anim.duration.toFixed(2)
+                validator: DoubleValidator { bottom: 0.001; notation: DoubleValidator.StandardNotation }
+                selectByMouse: true
+                onEditingFinished: {
+                    const v = Number(text)
+                    if (!isNaN(v) && Math.abs(v - timeline.anim.duration) > 1e-9)
+                        timeline.document.setAnimationDuration(timeline.anim.current, v)
+                    text = Qt.binding(() => timeline.anim.duration.toFixed(2))
+                }
+                ToolTip.visible: hovered; ToolTip.text: qsTr("The animation's length in seconds (keys after it are dropped)")
+            }
+            Label { text: qsTr("s"); rightPadding: 4 }
+            SpinBox {
+                Layout.preferredWidth: 84
+                from: 1; to: 240; editable: true
+                value: timeline.anim.fps
+                onValueModified: timeline.anim.fps = value
+                ToolTip.visible: hovered; ToolTip.text: qsTr("Frames per second: the playhead and dragged keys snap to frames")
+            }
+            Label { text: qsTr("fps") }
+            ToolSeparator {}
+            ToolButton {
+                objectName: "autoKeyButton"
+                text: qsTr("\u25cf Auto-Key"); checkable: true; checked: timeline.anim.autoKey
+                palette.buttonText: checked ? "#ff9a8f" : Theme.text // a recording red that reads at 5:1
+                onToggled: timeline.anim.autoKey = checked
+                ToolTip.visible: hovered; ToolTip.text: qsTr("Every drag keys what it moved at the playhead")
+            }
+            ToolButton {
+                objectName: "keyButton"
+                text: qsTr("Key"); enabled: timeline.anim.active
+                highlighted: timeline.anim.hasUnkeyedPose
+                onClicked: timeline.anim.keyPose()
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("Key the selected joint (and what a drag moved) at the playhead; nothing selected keys the whole pose (K)")
+            }
+            ToolButton {
+                text: qsTr("Onion"); checkable: true; checked: timeline.anim.onionSkin
+                onToggled: timeline.anim.onionSkin = checked
+                ToolTip.visible: hovered; ToolTip.text: qsTr("Onion skin: ghosts of the pose a few frames before (orange) and after (blue)")
+            }
+            ToolSeparator {}
+            ToolButton {
+                id: curveButton
+                objectName: "curveButton"
+                text: qsTr("Curve\u2026")
+                enabled: keyModel.selectedCurveKind !== ""
+                onClicked: curveEditor.open()
+                ToolTip.visible: hovered
+                ToolTip.text: keyModel.selectedCurveKind === "" ? qsTr("Select keys to set how they ease to the next key")
+                                                                : qsTr("How the selected keys ease to the next key (now %1)").arg(keyModel.selectedCurveKind)
+            }
+            Item { Layout.fillWidth: true }
+        }
+
+        Label {
+            visible: timeline.anim.current < 0
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            verticalAlignment: Text.AlignTop
+            wrapMode: Text.WordWrap
+            color: Theme.secondaryText
+            text: timeline.anim.animations.length === 0
+                  ? qsTr("No animations yet: + makes one. Pose the rig at a frame and key it (K), or record the motion preview (Ctrl+R).")
+                  : qsTr("Editing the setup pose. Pick an animation to pose and key it frame by frame.")
+        }
+
+        ListView {
+            id: rows
+            objectName: "timelineRows"
+            visible: timeline.anim.current >= 0
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            clip: true
+            interactive: false
+            boundsBehavior: Flickable.StopAtBounds
+            ScrollBar.vertical: ScrollBar { policy: ScrollBar.AsNeeded }
+            model: keyModel
+            WheelHandler { // rows scroll with the wheel (the list itself does not flick: drags select)
+                onWheel: (event) => {
+                    const most = Math.max(0, rows.contentHeight - rows.height + timeline.rulerHeight)
+                    rows.contentY = Math.max(-timeline.rulerHeight, Math.min(most - timeline.rulerHeight, rows.contentY - event.angleDelta.y / 2))
+                }
+            }
+            header: Item { width: rows.width; height: timeline.rulerHeight }
+            headerPositioning: ListView.OverlayHeader
+
+            // Box select and clicks on empty rows (under the diamonds, which take their own).
+            MouseArea {
+                id: boxArea
+                parent: rows
+                z: -1 // under the rows' diamonds, which take their own presses
+                anchors.fill: parent
+                anchors.topMargin: timeline.rulerHeight
+                anchors.leftMargin: timeline.labelWidth
+                property point start
+                property bool boxing: false
+                onPressed: (mouse) => {
+                    timeline.forceActiveFocus()
+                    start = Qt.point(mouse.x, mouse.y)
+                    boxing = false
+                }
+                onPositionChanged: (mouse) => {
+                    if (Math.abs(mouse.x - start.x) + Math.abs(mouse.y - start.y) > 4)
+                        boxing = true
+                    band.x = Math.min(start.x, mouse.x) + timeline.labelWidth
+                    band.y = Math.min(start.y, mouse.y) + timeline.rulerHeight
+                    band.width = Math.abs(mouse.x - start.x)
+                    band.height = Math.abs(mouse.y - start.y)
+                }
+                onReleased: (mouse) => {
+                    const extend = (mouse.modifiers & (Qt.ShiftModifier | Qt.ControlModifier)) !== 0
+                    if (boxing) {
+                        const top = Math.min(start.y, mouse.y), bottom = Math.max(start.y, mouse.y)
+                        const first = Math.max(0, timeline.rowAt(top + timeline.rulerHeight))
+                        let last = timeline.rowAt(bottom + timeline.rulerHeight)
+                        if (last < 0)
+                            last = rows.count - 1
+                        keyModel.selectBox(first, last, timeline.xToTime(Math.min(start.x, mouse.x) + timeline.labelWidth),
+                                           timeline.xToTime(Math.max(start.x, mouse.x) + timeline.labelWidth), extend)
+                    } else {
+                        if (!extend)
+                            keyModel.clearSelection()
+                        timeline.anim.time = timeline.xToTime(mouse.x + timeline.labelWidth)
+                    }
+                    boxing = false
+                }
+            }
+            Rectangle {
+                id: band
+                parent: rows
+                visible: boxArea.boxing
+                color: Qt.rgba(0.18, 0.43, 0.66, 0.25)
+                border.color: Theme.highlight
+                z: 5
+            }
+
+            delegate: Item {
+                id: row
+                required property int index
+                required property string name
+                required property string kind
+                required property var keys
+                required property int target
+                width: rows.width
+                height: timeline.rowHeight
+
+                Rectangle {
+                    anchors.fill: parent
+                    color: row.index % 2 ? Theme.alternateBase : Theme.base
+                }
+                Label {
+                    x: 6
+                    width: timeline.labelWidth - 10
+                    anchors.verticalCenter: parent.verticalCenter
+                    elide: Text.ElideRight
+                    font.bold: row.kind === "summary"
+                    color: row.kind === "summary" ? Theme.secondaryText : Theme.text
+                    text: (row.kind === "chain" ? "\u26af " : row.kind === "slot" ? "\u25a7 " : "") + row.name
+                }
+                MouseArea { // the label selects what the row keys
+                    width: timeline.labelWidth
+                    height: parent.height
+                    onClicked: {
+                        if (row.kind === "joint")
+                            timeline.document.selectedJoint = row.target
+                        else if (row.kind === "chain")
+                            timeline.document.selectedChain = row.target
+                        else if (row.kind === "slot")
+                            timeline.document.selectedSlot = row.target
+                    }
+                }
+                Repeater {
+                    model: row.keys
+                    delegate: Rectangle {
+                        id: diamond
+                        required property var modelData
+                        readonly property bool selected: modelData.selected
+                        readonly property real shift: selected ? timeline.keyDragShift : 0
+                        width: row.kind === "summary" ? 9 : 10
+                        height: width
+                        rotation: 45
+                        x: timeline.timeToX(modelData.time + shift) - width / 2
+                        y: (row.height - height) / 2
+                        color: selected ? "#ffd24d" : row.kind === "summary" ? "#8a939c" : "#c9d1d9"
+                        border.color: selected ? "#fff2c0" : "#15171a"
+                        z: 2
+                        MouseArea {
+                            anchors.fill: parent
+                            anchors.margins: -3
+                            property real pressX
+                            property bool moved: false
+                            cursorShape: Qt.SizeHorCursor
+                            onPressed: (mouse) => {
+                                timeline.forceActiveFocus()
+                                const extend = (mouse.modifiers & (Qt.ShiftModifier | Qt.ControlModifier)) !== 0
+                                if (extend || !diamond.selected)
+                                    keyModel.selectKey(row.index, diamond.modelData.time, extend)
+                                pressX = mapToItem(rows, mouse.x, 0).x
+                                moved = false
+                            }
+                            onPositionChanged: (mouse) => {
+                                if (!diamond.selected)
+                                    return
+                                const dx = mapToItem(rows, mouse.x, 0).x - pressX
+                                moved = moved || Math.abs(dx) > 3
+                                if (moved)
+                                    timeline.keyDragShift = timeline.snapped(dx / timeline.trackWidth() * timeline.anim.duration)
+                            }
+                            onReleased: {
+                                const shift = timeline.keyDragShift
+                                timeline.keyDragShift = 0
+                                if (moved && shift !== 0)
+                                    keyModel.moveSelected(shift)
+                                else if (!moved)
+                                    timeline.anim.time = diamond.modelData.time
+                            }
+                        }
+                    }
+                }
+            }
+
+            // The ruler: whole seconds labelled, frames ticked where there is room; drag to scrub.
+            Rectangle {
+                id: ruler
+                parent: rows
+                z: 10
+                width: rows.width
+                height: timeline.rulerHeight
+                color: Theme.window
+                Repeater {
+                    model: {
+                        const d = timeline.anim.duration, fps = timeline.anim.fps
+                        const frames = Math.round(d * fps)
+                        // A tick every frame, or every 2, 5, 10... frames so ticks stay 6 px apart.
+                        let every = 1
+                        for (const step of [1, 2, 5, 10, 15, 30, 60, 120])
+                            if (timeline.trackWidth() / Math.max(1, frames) * step >= 6) { every = step; break }
+                        const ticks = []
+                        for (let f = 0; f <= frames; f += every)
+                            ticks.push(f)
+                        return ticks
+                    }
+                    delegate: Rectangle {
+                        required property int modelData
+                        readonly property bool second: modelData % timeline.anim.fps === 0
+                        x: timeline.timeToX(modelData / timeline.anim.fps)
+                        y: second ? 10 : 15
+                        width: 1
+                        height: timeline.rulerHeight - y
+                        color: second ? Theme.secondaryText : "#6b737b"
+                        Label {
+                            visible: parent.second
+                            x: 3; y: -11
+                            text: (parent.modelData / timeline.anim.fps).toFixed(0) + "s"
+                            font.pixelSize: 10
+                            color: Theme.secondaryText
+                        }
+                    }
+                }
+                MouseArea {
+                    objectName: "rulerArea"
+                    anchors.fill: parent
+                    anchors.leftMargin: timeline.labelWidth
+                    onPressed: (mouse) => { timeline.anim.pause(); timeline.anim.time = timeline.xToTime(mouse.x + timeline.labelWidth) }
+                    onPositionChanged: (mouse) => timeline.anim.time = timeline.xToTime(mouse.x + timeline.labelWidth)
+                }
+            }
+            // The playhead, over the ruler and every row.
+            Rectangle {
+                parent: rows
+                z: 11
+                visible: timeline.anim.active
+                x: timeline.timeToX(timeline.anim.time) - 1
+                width: 2
+                height: rows.height
+                color: "#ff6b5c"
+            }
+        }
+    }
+
+    // Renaming the open animation.
+    Popup {
+        id: renamePopup
+        property int index: -1
+        function openFor(i) {
+            index = i
+            nameField.text = timeline.anim.animations[i]
+            open()
+            nameField.forceActiveFocus()
+            nameField.selectAll()
+        }
+        x: clipPicker.x
+        y: clipPicker.y + clipPicker.height
+        modal: true
+        padding: 8
+        contentItem: RowLayout {
+            TextField {
+                id: nameField
+                Layout.preferredWidth: 200
+                onAccepted: {
+                    timeline.document.renameAnimation(renamePopup.index, text)
+                    renamePopup.close()
+                }
+            }
+            Button {
+                text: qsTr("Rename")
+                onClicked: nameField.accepted()
+            }
+        }
+    }
+
+    CurveEditor {
+        id: curveEditor
+        model: keyModel
+        anchors.centerIn: Overlay.overlay
+    }
+}

@@ -1,0 +1,210 @@
+// The Timeline's rows and key edits (timeline_model.h): a summary row and one row per keyed
+// joint, chain and slot (and the selected joint before its first key), diamonds at the union of
+// a row's key times; selecting by click and box; and every key edit (move, delete, copy and
+// paste, curve, key, duration) one undo step that undo gives back to the bit and redo repeats.
+#include "animation_player.h"
+#include "document.h"
+#include "file_service.h"
+#include "timeline_model.h"
+
+#include <QSignalSpy>
+
+#include <set>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace bonework;
+using namespace bonework::editor;
+
+namespace {
+
+int exampleIndex(Document& doc, const QString& file)
+{
+    const QVariantList examples = doc.files()->examples();
+    for (int i = 0; i < examples.size(); ++i)
+        if (examples[i].toMap().value("file").toString() == file)
+            return i;
+    return -1;
+}
+
+QStringList rowNames(const TimelineModel& model)
+{
+    QStringList names;
+    for (int r = 0; r < model.rowCount(); ++r)
+        names << model.data(model.index(r), TimelineModel::NameRole).toString();
+    return names;
+}
+
+QList<double> rowTimes(const TimelineModel& model, int row)
+{
+    QList<double> times;
+    for (const QVariant& key : model.data(model.index(row), TimelineModel::KeysRole).toList())
+        times << key.toMap().value("time").toDouble();
+    return times;
+}
+
+int rowOf(const TimelineModel& model, const QString& name) { return static_cast<int>(rowNames(model).indexOf(name)); }
+
+// Runs an edit and `check` right after it, then checks that undo gives back the clips to the
+// bit and redo repeats it.
+template <typename Edit, typename Check>
+void checkUndoRedo(Document& doc, const char* what, Edit edit, Check check)
+{
+    const std::vector<animation::Clip> before = doc.rig().animations();
+    const int step = doc.undoStack()->index();
+    QVERIFY2(edit(), what);
+    QVERIFY2(doc.undoStack()->index() == step + 1, what);
+    check();
+    const std::vector<animation::Clip> after = doc.rig().animations();
+    QVERIFY2(!(after == before), what);
+    doc.undo();
+    QVERIFY2(doc.rig().animations() == before, what);
+    doc.redo();
+    QVERIFY2(doc.rig().animations() == after, what);
+}
+template <typename Edit>
+void checkUndoRedo(Document& doc, const char* what, Edit edit)
+{
+    checkUndoRedo(doc, what, edit, [] {});
+}
+
+} // namespace
+
+class TestTimelineModel : public QObject {
+    Q_OBJECT
+
+    Document m_doc;
+    TimelineModel m_model;
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName("BoneworkTests");
+        QCoreApplication::setApplicationName("tst_timeline_model");
+        QVERIFY(m_doc.files()->openExample(exampleIndex(m_doc, "humanoid.rig.json")));
+        m_model.setDocument(&m_doc);
+    }
+
+    void rowsFollowTheOpenClip()
+    {
+        QCOMPARE(m_model.rowCount(), 0); // Setup Pose: no rows
+        m_doc.animation()->setCurrent(static_cast<int>(m_doc.animation()->animations().indexOf("walk")));
+        const QStringList names = rowNames(m_model);
+        QCOMPARE(names.first(), QString("All keys"));
+        QVERIFY(names.contains("pelvis"));
+        QVERIFY(names.contains("leg_l")); // a chain with target keys
+        const animation::Clip& walk = m_doc.rig().animations()[static_cast<std::size_t>(m_doc.animation()->current())];
+        // The summary's diamonds are every key time of the clip.
+        std::set<double> all;
+        for (const auto& j : walk.joints)
+            for (const auto* track : {&j.angle, &j.x, &j.y, &j.rotation})
+                for (const auto& k : *track)
+                    all.insert(k.time);
+        for (const auto& c : walk.chains) {
+            for (const auto& k : c.target)
+                all.insert(k.time);
+            for (const auto& k : c.mix)
+                all.insert(k.time);
+        }
+        QCOMPARE(rowTimes(m_model, 0).size(), qsizetype(all.size()));
+        // Playing does not rebuild the rows.
+        QSignalSpy reset(&m_model, &QAbstractItemModel::modelReset);
+        m_doc.animation()->setTime(0.4);
+        m_doc.animation()->advance(0.1);
+        QCOMPARE(reset.count(), 0);
+        // The selected joint has a row before its first key.
+        const int head = m_doc.findJoint("head");
+        QVERIFY(!rowNames(m_model).contains("head"));
+        m_doc.setSelectedJoint(head);
+        QVERIFY(rowNames(m_model).contains("head"));
+        QVERIFY(rowTimes(m_model, rowOf(m_model, "head")).isEmpty());
+    }
+
+    void selectingByClickAndBox()
+    {
+        const int pelvis = rowOf(m_model, "pelvis");
+        const QList<double> times = rowTimes(m_model, pelvis);
+        QVERIFY(times.size() >= 3);
+        m_model.selectKey(pelvis, times[1], false);
+        // The pelvis is a root: its x, y and rotation keys at that time are one diamond.
+        QVERIFY(m_model.selectedKeyCount() >= 1);
+        QVERIFY(m_model.isKeySelected(pelvis, times[1]));
+        QVERIFY(!m_model.isKeySelected(pelvis, times[0]));
+        QVERIFY(m_model.isKeySelected(0, times[1])); // the summary shows it too
+        const int one = m_model.selectedKeyCount();
+        m_model.selectKey(pelvis, times[2], true);
+        QVERIFY(m_model.selectedKeyCount() > one);
+        m_model.selectKey(pelvis, times[2], true); // again with Shift: taken out
+        QCOMPARE(m_model.selectedKeyCount(), one);
+        // A box over every row and the whole clip selects every key.
+        m_model.selectBox(0, m_model.rowCount() - 1, 0.0, m_doc.animation()->duration(), false);
+        m_model.selectKey(0, times[0], false); // the summary diamond: every key at that time
+        const int atFirst = m_model.selectedKeyCount();
+        QVERIFY(atFirst >= 3);
+        m_model.clearSelection();
+        QCOMPARE(m_model.selectedKeyCount(), 0);
+    }
+
+    void everyKeyEditIsOneUndoStep()
+    {
+        const int pelvis = rowOf(m_model, "pelvis");
+        QList<double> times = rowTimes(m_model, pelvis);
+        const double fps = 30.0;
+
+        // Moving: the selection follows the keys.
+        m_model.selectKey(pelvis, times[1], false);
+        checkUndoRedo(m_doc, "move", [&] { return m_model.moveSelected(2 / fps); }, [&] {
+            QVERIFY(m_model.isKeySelected(pelvis, times[1] + 2 / fps));
+            QVERIFY(!rowTimes(m_model, pelvis).contains(times[1]));
+        });
+        m_model.selectKey(pelvis, times[1] + 2 / fps, false);
+        QVERIFY(m_model.selectedKeyCount() > 0);
+
+        checkUndoRedo(m_doc, "curve", [&] { return m_model.setSelectedBezier(0.3, 0.1, 0.7, 0.9); });
+        QCOMPARE(m_model.selectedCurveKind(), QString("bezier"));
+        QCOMPARE(m_model.selectedBezier(), QVariantList({0.3, 0.1, 0.7, 0.9}));
+        checkUndoRedo(m_doc, "stepped", [&] { return m_model.setSelectedCurve("stepped"); });
+        QCOMPARE(m_model.selectedCurveKind(), QString("stepped"));
+
+        QVERIFY(m_model.copySelected());
+        QVERIFY(m_model.canPaste());
+        m_doc.animation()->setTime(1.0);
+        checkUndoRedo(m_doc, "paste", [&] { return m_model.paste(); }, [&] {
+            QVERIFY(rowTimes(m_model, pelvis).contains(1.0));
+            QVERIFY(m_model.isKeySelected(pelvis, 1.0)); // the pasted keys are selected
+        });
+        m_model.selectKey(pelvis, 1.0, false);
+
+        checkUndoRedo(m_doc, "delete", [&] { return m_model.deleteSelected(); });
+        QVERIFY(!rowTimes(m_model, pelvis).contains(1.0));
+        QCOMPARE(m_model.selectedKeyCount(), 0);
+
+        // K on the selected joint, and the clip's length.
+        m_doc.setSelectedJoint(m_doc.findJoint("head"));
+        m_doc.animation()->setTime(0.5);
+        checkUndoRedo(m_doc, "key", [&] { return m_doc.animation()->keyPose(); });
+        QVERIFY(rowTimes(m_model, rowOf(m_model, "head")).contains(0.5));
+        const int walk = m_doc.animation()->current();
+        checkUndoRedo(m_doc, "length", [&] { return m_doc.setAnimationDuration(walk, 0.8); });
+        for (double t : rowTimes(m_model, 0))
+            QVERIFY(t <= 0.8 + 1e-9);
+    }
+
+    void nothingToDoIsNoStep()
+    {
+        m_model.clearSelection();
+        const int steps = m_doc.undoStack()->count();
+        QVERIFY(!m_model.deleteSelected());
+        QVERIFY(!m_model.moveSelected(0.1));
+        QVERIFY(!m_model.setSelectedCurve("linear"));
+        QVERIFY(!m_model.setSelectedBezier(0.5, 2.0, 0.5, 0.5)); // out of [0, 1] as well
+        QCOMPARE(m_doc.undoStack()->count(), steps);
+        m_doc.animation()->setCurrent(-1);
+        QCOMPARE(m_model.rowCount(), 0);
+        QVERIFY(!m_model.paste());
+    }
+};
+
+QTEST_MAIN(TestTimelineModel)
+#include "tst_timeline_model.moc"
