@@ -382,4 +382,77 @@ bool AnimationPlayer::keyJoints(const std::vector<JointIndex>& joints, const std
     return done;
 }
 
+bool AnimationPlayer::keyJointChange(int joint, const QString& text, const std::function<EditResult(Rig&)>& change)
+{
+    if (!isActive() || !m_document->rig().isValidJoint(joint))
+        return false;
+    Rig posed = m_document->rig();
+    if (const EditResult result = change(posed); !result.ok()) {
+        emit m_document->editRefused(QString::fromStdString(result.error));
+        return false;
+    }
+    const double t = m_time;
+    const std::vector<JointIndex> joints{static_cast<JointIndex>(joint)};
+    return m_document->editClip(m_current, text, [&](animation::Clip& clip) { animation::keyPose(clip, posed, joints, t); });
+}
+
+bool AnimationPlayer::keyAngle(int joint, double degrees)
+{
+    return keyJointChange(joint, tr("Key angle of %1").arg(m_document->jointName(joint)),
+                          [&](Rig& r) { return r.setAngle(joint, degrees); });
+}
+
+bool AnimationPlayer::keyRootPosition(int joint, Vec2 position)
+{
+    return keyJointChange(joint, tr("Key place of %1").arg(m_document->jointName(joint)),
+                          [&](Rig& r) { return r.setRootPosition(joint, position); });
+}
+
+bool AnimationPlayer::keyRootRotation(int joint, double degrees)
+{
+    return keyJointChange(joint, tr("Key rotation of %1").arg(m_document->jointName(joint)),
+                          [&](Rig& r) { return r.setRootRotation(joint, degrees); });
+}
+
+bool AnimationPlayer::keyChainMix(int chain, double mix)
+{
+    const Rig& rig = m_document->rig();
+    if (!isActive() || chain < 0 || chain >= static_cast<int>(rig.chains().size()))
+        return false;
+    if (!(mix >= 0.0 && mix <= 1.0)) {
+        emit m_document->editRefused(tr("A chain's mix lies between 0 and 1"));
+        return false;
+    }
+    const std::string name = rig.chains()[static_cast<std::size_t>(chain)].name;
+    const double t = m_time;
+    return m_document->editClip(m_current, tr("Key mix of %1").arg(QString::fromStdString(name)),
+                                [&](animation::Clip& clip) { animation::keyChainMix(clip, rig, name, t, mix); });
+}
+
+bool AnimationPlayer::keySlotVisible(int slot, bool visible)
+{
+    const Rig& rig = m_document->rig();
+    if (!isActive() || slot < 0 || slot >= static_cast<int>(rig.slotList().size()))
+        return false;
+    const std::string name = rig.slotList()[static_cast<std::size_t>(slot)].name;
+    const double t = m_time;
+    return m_document->editClip(m_current, (visible ? tr("Key %1 shown") : tr("Key %1 hidden")).arg(QString::fromStdString(name)),
+                                [&](animation::Clip& clip) { animation::keySlotVisible(clip, rig, name, t, visible); });
+}
+
+bool AnimationPlayer::keySlotOpacity(int slot, double opacity)
+{
+    const Rig& rig = m_document->rig();
+    if (!isActive() || slot < 0 || slot >= static_cast<int>(rig.slotList().size()))
+        return false;
+    if (!(opacity >= 0.0 && opacity <= 1.0)) {
+        emit m_document->editRefused(tr("Opacity lies between 0 and 1"));
+        return false;
+    }
+    const std::string name = rig.slotList()[static_cast<std::size_t>(slot)].name;
+    const double t = m_time;
+    return m_document->editClip(m_current, tr("Key opacity of %1").arg(QString::fromStdString(name)),
+                                [&](animation::Clip& clip) { animation::keySlotOpacity(clip, rig, name, t, opacity); });
+}
+
 } // namespace bonework::editor

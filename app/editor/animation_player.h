@@ -20,6 +20,7 @@
 #include <QTimer>
 #include <QtQml/qqmlregistration.h>
 
+#include <functional>
 #include <memory>
 #include <set>
 #include <vector>
@@ -90,6 +91,16 @@ public:
     // selected and nothing unkeyed, the whole pose. One undo step. False when no clip is open.
     Q_INVOKABLE bool keyPose();
 
+    // In animate mode the inspector's and the panels' values key the clip at the playhead
+    // instead of changing the rig: a joint's angle, a root's place or rotation, a chain's mix,
+    // an image's visibility or opacity. Each one undo step; false (and why) when refused.
+    bool keyAngle(int joint, double degrees);
+    bool keyRootPosition(int joint, Vec2 position);
+    bool keyRootRotation(int joint, double degrees);
+    bool keyChainMix(int chain, double mix);
+    bool keySlotVisible(int slot, bool visible);
+    bool keySlotOpacity(int slot, double opacity);
+
     // For tests: plays `seconds` as if that much time had passed.
     void advance(double seconds);
 
@@ -130,6 +141,8 @@ private:
     void onRigChanged();
     // Keys these joints and chains' targets from the pose on the canvas, as one undo step.
     bool keyJoints(const std::vector<JointIndex>& joints, const std::vector<int>& chains, const QString& text);
+    // Keys one joint from the pose on the canvas changed by `change` (refused: says why).
+    bool keyJointChange(int joint, const QString& text, const std::function<EditResult(Rig&)>& change);
     void clearUnkeyed();
     void tick();
 

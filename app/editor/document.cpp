@@ -390,6 +390,8 @@ bool Document::setLength(int joint, double length)
 
 bool Document::setAngle(int joint, double degrees)
 {
+    if (m_posing->isAnimating()) // a clip is open: the value is a key at the playhead
+        return m_animation->keyAngle(joint, degrees);
     return applyEdit(tr("Set angle of %1").arg(jointLabel(joint)), [&](Rig& r) { return r.setAngle(joint, degrees); });
 }
 
@@ -401,11 +403,15 @@ bool Document::setLimits(int joint, double min, double max)
 
 bool Document::setRootPosition(int joint, double x, double y)
 {
+    if (m_posing->isAnimating())
+        return m_animation->keyRootPosition(joint, {x, y});
     return applyEdit(tr("Move %1").arg(jointLabel(joint)), [&](Rig& r) { return r.setRootPosition(joint, {x, y}); });
 }
 
 bool Document::setRootRotation(int joint, double degrees)
 {
+    if (m_posing->isAnimating())
+        return m_animation->keyRootRotation(joint, degrees);
     return applyEdit(tr("Rotate %1").arg(jointLabel(joint)),
                      [&](Rig& r) { return r.setRootRotation(joint, degrees); });
 }

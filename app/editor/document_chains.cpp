@@ -1,6 +1,7 @@
 // Document's chains: the names the chain form offers, and adding, removing and changing chains,
 // each one undo step (RigEditCommand, through applyEdit).
 #include "document.h"
+#include "pose_controller.h"
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/solvers/stuck_drag.h"
@@ -109,6 +110,8 @@ bool Document::setChainBend(int index, const QString& bend)
 
 bool Document::setChainMix(int index, double mix)
 {
+    if (m_posing->isAnimating()) // a clip is open: the mix is a key at the playhead
+        return m_animation->keyChainMix(index, mix);
     return applyEdit(tr("Set mix"), [&](Rig& r) { return changeChain(r, index, [&](Chain& c) { c.mix = mix; }); });
 }
 

@@ -2,6 +2,7 @@
 // each one undo step (RigEditCommand, through applyEdit; slot edits move no joint, so the chains
 // are not held again), a canvas drag as one step, the slot selection and the editor-only locks.
 #include "document.h"
+#include "pose_controller.h"
 
 #include "rig_edit_command.h"
 
@@ -157,6 +158,8 @@ bool Document::setSlotValue(int index, const QString& field, double value)
 {
     if (refuseInvalidSlot(index))
         return false;
+    if (m_posing->isAnimating() && field == u"opacity") // a clip is open: a key at the playhead
+        return m_animation->keySlotOpacity(index, value);
     Slot slot = m_rig.slotList()[index];
     double* target = field == u"x"          ? &slot.x
                      : field == u"y"        ? &slot.y
@@ -179,6 +182,8 @@ bool Document::setSlotVisible(int index, bool visible)
 {
     if (refuseInvalidSlot(index))
         return false;
+    if (m_posing->isAnimating())
+        return m_animation->keySlotVisible(index, visible);
     Slot slot = m_rig.slotList()[index];
     slot.visible = visible;
     return setSlot(index, slot, (visible ? tr("Show %1") : tr("Hide %1")).arg(slotLabel(index)));

@@ -324,6 +324,41 @@ private slots:
         QVERIFY(player.ghosts().empty());
     }
 
+    void valuesEditedInAnimateModeAreKeys()
+    {
+        Document doc;
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "humanoid.rig.json")));
+        const Rig setup = doc.rig();
+        AnimationPlayer& player = *doc.animation();
+        player.setCurrent(doc.newAnimation());
+        player.setTime(0.4);
+        const int head = doc.findJoint("neck"), pelvis = doc.findJoint("pelvis");
+        const int steps = doc.undoStack()->index();
+        // An angle, a root's place and rotation, a chain's mix, an image's visibility and
+        // opacity: each a key at the playhead, one undo step each, the setup pose untouched.
+        QVERIFY(doc.setAngle(head, 10)); // the neck turns from -30 to 30
+        QVERIFY(doc.setRootPosition(pelvis, 610, 420));
+        QVERIFY(doc.setRootRotation(pelvis, 5));
+        QVERIFY(doc.setChainMix(0, 0.25));
+        QVERIFY(doc.setSlotVisible(0, false));
+        QVERIFY(doc.setSlotValue(0, "opacity", 0.5));
+        QCOMPARE(doc.undoStack()->index(), steps + 6);
+        QVERIFY(!doc.setSlotValue(0, "x", 3)); // where an image sits is the rig's: not keyed
+        QVERIFY(!doc.setAngle(head, 1000));    // beyond the limits: refused
+        const animation::Clip& clip = doc.rig().animations().back();
+        QCOMPARE(doc.rig().angle(head), 10.0);
+        QCOMPARE(doc.rig().rootPosition(pelvis).x, 610.0);
+        QCOMPARE(doc.rig().chains()[0].mix, 0.25);
+        QVERIFY(!doc.rig().slotList()[0].visible);
+        QCOMPARE(doc.rig().slotList()[0].opacity, 0.5);
+        QCOMPARE(clip.chains.size(), std::size_t(1));
+        QCOMPARE(clip.slotTracks.size(), std::size_t(1));
+        player.setCurrent(-1);
+        Rig expected = setup;
+        expected.restoreAnimations(doc.rig().animations());
+        QVERIFY(doc.rig() == expected);
+    }
+
     void playModeClosesTheClip()
     {
         Document doc;
