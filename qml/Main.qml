@@ -298,8 +298,10 @@ ApplicationWindow {
                 folder = last
             filterIndex = Math.max(0, filters.findIndex(f => f.id === window.document.files.lastExportFormat()))
         }
-        onChosen: (file, filterIndex) => window.document.files.startExport(file, filters[filterIndex].id)
+        onChosen: (file, filterIndex) => exportOptions.exportTo(file, filters[filterIndex].id)
     }
+    // A rig with animation clips: the frame rate and bake tolerance before writing.
+    ExportOptionsDialog { id: exportOptions; objectName: "exportOptionsDialog"; files: window.document.files }
     Connections {
         target: window.document.files
         function onExportFinished(ok) {

@@ -12,13 +12,17 @@
 #include <QFileInfo>
 #include <QSettings>
 
+#include <cmath>
 #include <memory>
+#include <optional>
 
 namespace bonework::editor {
 namespace {
 
 constexpr char kExportFormatKey[] = "export/format";
 constexpr char kExportFolderKey[] = "export/folder";
+constexpr char kBakeFpsKey[] = "export/bakeFps";
+constexpr char kBakeToleranceKey[] = "export/bakeTolerance";
 
 Rig untitledRig()
 {
@@ -29,7 +33,17 @@ Rig untitledRig()
 
 } // namespace
 
-FileService::FileService(Document* document) : QObject(document), m_document(document) {}
+FileService::FileService(Document* document) : QObject(document), m_document(document)
+{
+    // A value the settings file should not hold (edited by hand) leaves the default.
+    const QSettings settings;
+    const double fps = settings.value(kBakeFpsKey, m_bake.fps).toDouble();
+    const double tolerance = settings.value(kBakeToleranceKey, m_bake.bakeTolerance).toDouble();
+    if (bakeFpsProblem(fps).isEmpty())
+        m_bake.fps = static_cast<int>(fps);
+    if (bakeToleranceProblem(tolerance).isEmpty())
+        m_bake.bakeTolerance = tolerance;
+}
 
 void FileService::newRig() { m_document->adopt(untitledRig(), {}, QString(), {}); }
 
@@ -145,11 +159,12 @@ const formats::FileFormat* FileService::prepareExport(const QUrl& url, const QSt
     options.rigFolder = m_document->slotImages().baseFolder();
     if (options.rigFolder.isEmpty() && !m_document->filePath().isEmpty())
         options.rigFolder = QFileInfo(m_document->filePath()).absolutePath();
+    options.animation = m_bake;
     return formats::findExportFormat(format);
 }
 
 bool FileService::exportDone(const QString& path, const QString& format, const exporters::ExportReport& report,
-                             const QString& error)
+                             const QString& error, const exporters::AnimationOptions* baked)
 {
     if (!error.isEmpty()) {
         emit m_document->saveFailed(tr("Cannot export %1: %2").arg(path, error));
@@ -158,7 +173,54 @@ bool FileService::exportDone(const QString& path, const QString& format, const e
     QSettings settings;
     settings.setValue(kExportFormatKey, format);
     settings.setValue(kExportFolderKey, QFileInfo(path).absolutePath());
-    m_lastExportReport = report.toText();
+    exporters::ExportReport shown = report;
+    // The report's decisions name the frame rate only where a key was off its grid; the user
+    // chose both values just before, so say which were used.
+    if (baked)
+        shown.decisions.prepend(tr("clips written at %1 fps; baked keys stay within %2 px of the sampled pose")
+                                    .arg(baked->fps)
+                                    .arg(baked->bakeTolerance));
+    m_lastExportReport = shown.toText();
+    return true;
+}
+
+bool FileService::exportAsksBakeOptions() const { return !m_document->rig().animations().empty(); }
+
+QString FileService::bakeFpsProblem(double fps) const
+{
+    if (std::isfinite(fps) && fps >= 1 && fps <= kMostBakeFps && fps == std::floor(fps))
+        return {};
+    return tr("The frame rate must be a whole number of frames per second from 1 to %1.").arg(kMostBakeFps);
+}
+
+QString FileService::bakeToleranceProblem(double px) const
+{
+    if (std::isfinite(px) && px > 0)
+        return {};
+    return tr("The bake tolerance must be a number of pixels above 0, such as 0.1.");
+}
+
+bool FileService::setBakeFps(double fps)
+{
+    if (!bakeFpsProblem(fps).isEmpty())
+        return false;
+    QSettings().setValue(kBakeFpsKey, static_cast<int>(fps));
+    if (m_bake.fps != static_cast<int>(fps)) {
+        m_bake.fps = static_cast<int>(fps);
+        emit bakeOptionsChanged();
+    }
+    return true;
+}
+
+bool FileService::setBakeTolerance(double px)
+{
+    if (!bakeToleranceProblem(px).isEmpty())
+        return false;
+    QSettings().setValue(kBakeToleranceKey, px);
+    if (m_bake.bakeTolerance != px) {
+        m_bake.bakeTolerance = px;
+        emit bakeOptionsChanged();
+    }
     return true;
 }
 
@@ -173,7 +235,7 @@ bool FileService::exportTo(const QUrl& url, const QString& format)
     QString error;
     if (!exporter->save(m_document->setupRig(), m_document->editorSettings(), path, report, &error, options) && error.isEmpty())
         error = tr("the exporter gave no reason");
-    return exportDone(path, format, report, error);
+    return exportDone(path, format, report, error, exportAsksBakeOptions() ? &options.animation : nullptr);
 }
 
 bool FileService::startExport(const QUrl& url, const QString& format)
@@ -183,12 +245,16 @@ bool FileService::startExport(const QUrl& url, const QString& format)
     const formats::FileFormat* exporter = isExporting() ? nullptr : prepareExport(url, format, path, options);
     if (!exporter || !m_exportJob.start(exporter, m_document->setupRig(), m_document->editorSettings(), path, options))
         return false;
-    // One connection per export: the format's id travels with it.
+    // One connection per export: the format's id and the options used travel with it (the rig
+    // may be edited while it runs).
+    const std::optional<exporters::AnimationOptions> baked =
+        exportAsksBakeOptions() ? std::optional(options.animation) : std::nullopt;
     auto connection = std::make_shared<QMetaObject::Connection>();
     *connection = connect(&m_exportJob, &ExportJob::finished, this,
-                          [this, format, connection](const QString& written, const exporters::ExportReport& report, const QString& error) {
+                          [this, format, baked, connection](const QString& written, const exporters::ExportReport& report,
+                                                            const QString& error) {
                               disconnect(*connection);
-                              const bool ok = exportDone(written, format, report, error);
+                              const bool ok = exportDone(written, format, report, error, baked ? &*baked : nullptr);
                               emit exportingChanged();
                               emit exportFinished(ok);
                           });

@@ -25,6 +25,11 @@ class FileService : public QObject {
     Q_PROPERTY(QStringList recentFiles READ recentFiles NOTIFY recentFilesChanged)
     // An export started with startExport is running (the window shows a progress bar).
     Q_PROPERTY(bool exporting READ isExporting NOTIFY exportingChanged)
+    // How an export writes the rig's animation clips (remembered in QSettings, as the format):
+    // the frame rate baked keys are sampled at (DragonBones' frameRate too) and how far, in px,
+    // a baked joint may stray from the sampled pose. The Export Options step sets them.
+    Q_PROPERTY(int bakeFps READ bakeFps NOTIFY bakeOptionsChanged)
+    Q_PROPERTY(double bakeTolerance READ bakeTolerance NOTIFY bakeOptionsChanged)
 
 public:
     explicit FileService(Document* document);
@@ -66,6 +71,20 @@ public:
     // The format and folder of the last export (QSettings), for the export dialog.
     Q_INVOKABLE QString lastExportFormat() const;
     Q_INVOKABLE QUrl lastExportFolder() const;
+    // Whether Export asks for the bake options after the file is chosen: only a rig with
+    // animation clips has anything to bake.
+    Q_INVOKABLE bool exportAsksBakeOptions() const;
+    static constexpr int kMostBakeFps = 240; // as bonework-cli export --fps
+    int bakeFps() const { return m_bake.fps; }
+    double bakeTolerance() const { return m_bake.bakeTolerance; }
+    // Why a value cannot be the option, "" when it can: a whole number of frames per second from
+    // 1 to kMostBakeFps; a finite number of pixels above 0. (QML passes what was typed as a
+    // number, NaN when it is none.)
+    Q_INVOKABLE QString bakeFpsProblem(double fps) const;
+    Q_INVOKABLE QString bakeToleranceProblem(double px) const;
+    // Set and remember the option; false, and nothing changed, when its problem is not "".
+    Q_INVOKABLE bool setBakeFps(double fps);
+    Q_INVOKABLE bool setBakeTolerance(double px);
     // The snapshot autosave writes and offers back after a crash, as one undoable step on top
     // of its original file.
     Q_INVOKABLE bool restoreRecovered(const QByteArray& json, const QString& originalPath);
@@ -77,6 +96,7 @@ public:
 signals:
     void recentFilesChanged();
     void exportingChanged();
+    void bakeOptionsChanged();
     void exportFinished(bool ok);
     // A save to `path` needs images copied beside it: `message` says which, for a Copy / Cancel
     // question.
@@ -88,7 +108,9 @@ private:
     // emitted where the user should know) when it cannot be.
     const formats::FileFormat* prepareExport(const QUrl& url, const QString& format, QString& path, formats::SaveOptions& options);
     // After an export: the report kept and the dialog's choices remembered, or saveFailed.
-    bool exportDone(const QString& path, const QString& format, const exporters::ExportReport& report, const QString& error);
+    // `baked`: the animation options used, null when the rig had no clips.
+    bool exportDone(const QString& path, const QString& format, const exporters::ExportReport& report, const QString& error,
+                    const exporters::AnimationOptions* baked);
 
     // Copies the images a save to `path` needs; false (saveFailed emitted) when one fails.
     bool copyArt(const QString& path);
@@ -97,6 +119,7 @@ private:
     QString m_lastExportReport;
     bool m_copyApproved = false; // saveCopyingArt is saving
     ExportJob m_exportJob;
+    exporters::AnimationOptions m_bake; // from QSettings
 };
 
 } // namespace bonework::editor

@@ -9,6 +9,10 @@
 
 #include <QDir>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -386,6 +390,120 @@ private slots:
         QVERIFY(finished.wait(30000));
         QCOMPARE(finished.at(1).at(0).toBool(), false);
         QCOMPARE(failed.count(), 1);
+    }
+
+    // Issue 21: the editor's Export takes the bake frame rate and tolerance (the Export Options
+    // step), refuses values bonework-cli refuses, remembers them, and says in the report which
+    // were used.
+    void exportBakesAtTheChosenFrameRate()
+    {
+        QSettings().remove("export/bakeFps");
+        QSettings().remove("export/bakeTolerance");
+        Document doc;
+        QCOMPARE(doc.files()->bakeFps(), 30);
+        QCOMPARE(doc.files()->bakeTolerance(), 0.1);
+        buildArm(doc);
+        QVERIFY(!doc.files()->exportAsksBakeOptions()); // nothing to bake: no extra step
+        const QVariantList examples = doc.files()->examples();
+        int humanoid = -1;
+        for (int i = 0; i < examples.size(); ++i)
+            if (examples[i].toMap().value("file").toString() == "humanoid.rig.json")
+                humanoid = i;
+        QVERIFY(doc.files()->openExample(humanoid));
+        QVERIFY(doc.files()->exportAsksBakeOptions());
+
+        QSignalSpy changed(doc.files(), &FileService::bakeOptionsChanged);
+        for (double bad : {0.0, 241.0, 29.97, -30.0, qQNaN(), qInf()}) {
+            QVERIFY2(!doc.files()->bakeFpsProblem(bad).isEmpty(), qPrintable(QString::number(bad)));
+            QVERIFY(!doc.files()->setBakeFps(bad));
+        }
+        for (double bad : {0.0, -0.1, qQNaN(), qInf()}) {
+            QVERIFY2(!doc.files()->bakeToleranceProblem(bad).isEmpty(), qPrintable(QString::number(bad)));
+            QVERIFY(!doc.files()->setBakeTolerance(bad));
+        }
+        QCOMPARE(doc.files()->bakeFpsProblem(0), QString("The frame rate must be a whole number of frames per second from 1 to 240."));
+        QCOMPARE(changed.count(), 0);
+        QCOMPARE(doc.files()->bakeFps(), 30);
+
+        // The humanoid's walk lasts 1.2 s; its limbs' chains have limits, so they are baked.
+        QTemporaryDir dir;
+        QSignalSpy finished(doc.files(), &FileService::exportFinished);
+        const auto exportWalk = [&](const QString& name) {
+            QJsonObject walk;
+            if (!doc.files()->startExport(QUrl::fromLocalFile(dir.filePath(name)), "dragonbones") || !finished.wait(30000)
+                || !finished.last().at(0).toBool())
+                return walk;
+            QFile file(dir.filePath(name));
+            if (!file.open(QIODevice::ReadOnly))
+                return walk;
+            const QJsonObject armature = QJsonDocument::fromJson(file.readAll()).object().value("armature").toArray()[0].toObject();
+            for (const QJsonValue& a : armature.value("animation").toArray())
+                if (a.toObject().value("name") == "walk")
+                    walk = a.toObject();
+            walk.insert("frameRate", armature.value("frameRate"));
+            return walk;
+        };
+        // The baked rotation keys of the walk's bones: every frame of every rotation timeline.
+        const auto rotationKeys = [](const QJsonObject& walk) {
+            int keys = 0;
+            for (const QJsonValue& bone : walk.value("bone").toArray())
+                keys += int(bone.toObject().value("rotateFrame").toArray().size());
+            return keys;
+        };
+        const QJsonObject at30 = exportWalk("walk30_ske.json");
+        QCOMPARE(at30.value("frameRate").toInt(), 30);
+        QCOMPARE(at30.value("duration").toInt(), 36);
+        QVERIFY2(doc.files()->lastExportReport().contains("clips written at 30 fps; baked keys stay within 0.1 px"),
+                 qPrintable(doc.files()->lastExportReport()));
+
+        QVERIFY(doc.files()->setBakeFps(60));
+        QVERIFY(doc.files()->setBakeTolerance(0.5));
+        QCOMPARE(changed.count(), 2);
+        QCOMPARE(doc.files()->bakeFps(), 60);
+        QCOMPARE(doc.files()->bakeTolerance(), 0.5);
+        const QJsonObject at60 = exportWalk("walk60_ske.json");
+        QCOMPARE(at60.value("frameRate").toInt(), 60);
+        QCOMPARE(at60.value("duration").toInt(), 72); // 1.2 s of frames at 60 fps
+        // Every timeline spans the clip in whole frames at 60 fps.
+        for (const QJsonValue& bone : at60.value("bone").toArray()) {
+            for (const char* timeline : {"rotateFrame", "translateFrame"}) {
+                const QJsonArray frames = bone.toObject().value(timeline).toArray();
+                if (frames.isEmpty())
+                    continue;
+                int total = 0;
+                for (const QJsonValue& f : frames)
+                    total += f.toObject().value("duration").toInt();
+                QCOMPARE(total, 72);
+            }
+        }
+        QVERIFY(rotationKeys(at60) > 0);
+        QVERIFY2(doc.files()->lastExportReport().contains("clips written at 60 fps; baked keys stay within 0.5 px"),
+                 qPrintable(doc.files()->lastExportReport()));
+        // A looser tolerance keeps fewer keys than a tight one at the same frame rate.
+        QVERIFY(doc.files()->setBakeTolerance(0.01));
+        const int tight = rotationKeys(exportWalk("walk60tight_ske.json"));
+        QVERIFY2(tight > rotationKeys(at60), qPrintable(QStringLiteral("%1 keys within 0.01 px, %2 within 0.5 px").arg(tight).arg(rotationKeys(at60))));
+        QVERIFY(doc.files()->setBakeTolerance(0.5));
+
+        // Remembered: the next document (the next start) exports with them.
+        QCOMPARE(QSettings().value("export/bakeFps").toInt(), 60);
+        QCOMPARE(QSettings().value("export/bakeTolerance").toDouble(), 0.5);
+        Document next;
+        QCOMPARE(next.files()->bakeFps(), 60);
+        QCOMPARE(next.files()->bakeTolerance(), 0.5);
+        // A settings file edited by hand to nonsense gives the defaults.
+        QSettings().setValue("export/bakeFps", 0);
+        QSettings().setValue("export/bakeTolerance", "fine");
+        Document edited;
+        QCOMPARE(edited.files()->bakeFps(), 30);
+        QCOMPARE(edited.files()->bakeTolerance(), 0.1);
+        // Without clips the report says nothing of frame rates.
+        edited.files()->newRig();
+        buildArm(edited);
+        QVERIFY(edited.files()->exportTo(QUrl::fromLocalFile(dir.filePath("arm.json")), "spine"));
+        QVERIFY(!edited.files()->lastExportReport().contains("fps"));
+        QSettings().remove("export/bakeFps");
+        QSettings().remove("export/bakeTolerance");
     }
 
     void exportWritesRuntimeFilesButNeverARig()

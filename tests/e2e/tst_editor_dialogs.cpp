@@ -112,7 +112,7 @@ private slots:
     void cleanup()
     {
         for (const char* name : {"replaceDialog", "saveDialog", "openDialog", "exportDialog", "unsavedDialog",
-                                 "errorDialog", "exportReportDialog", "chainDialog", "shortcutsDialog"}) {
+                                 "errorDialog", "exportReportDialog", "chainDialog", "shortcutsDialog", "exportOptionsDialog"}) {
             if (QObject* dialog = shownDialog(name))
                 QMetaObject::invokeMethod(dialog, "close");
         }
@@ -257,6 +257,29 @@ private slots:
         checkContrast("the export report");
         QVERIFY(m_editor.key("Return"));
         QTRY_VERIFY(!dialogVisible("exportReportDialog"));
+    }
+
+    // A rig with animation clips: Export asks for the frame rate and bake tolerance after the
+    // file is chosen; Enter in a field exports with them.
+    void exportOfAnAnimatedRigAsksForTheBakeOptions()
+    {
+        QVERIFY(m_editor.document->files()->open(QString::fromUtf8(qgetenv("BONEWORK_SOURCE_DIR")) + "/resources/examples/humanoid.rig.json"));
+        QVERIFY(m_editor.document->files()->setBakeFps(30));
+        QVERIFY(m_editor.key("ctrl+e"));
+        QTRY_VERIFY(dialogVisible("exportDialog"));
+        typeAndEnter(m_dir.filePath("walk"));
+        QTRY_VERIFY(dialogVisible("exportOptionsDialog"));
+        QVERIFY(!QFile::exists(m_dir.filePath("walk.json")));
+        checkContrast("Export Options");
+        typeAndEnter("60"); // the frame rate field has focus
+        QTRY_VERIFY(QFile::exists(m_dir.filePath("walk.json")));
+        QCOMPARE(m_editor.document->files()->bakeFps(), 60);
+        QTRY_VERIFY(dialogVisible("exportReportDialog"));
+        const QString report = m_editor.object("exportReportDialog")->property("informativeText").toString();
+        QVERIFY2(report.contains("clips written at 60 fps"), qPrintable(report));
+        QVERIFY(m_editor.key("Return"));
+        QTRY_VERIFY(!dialogVisible("exportReportDialog"));
+        QVERIFY(m_editor.document->files()->setBakeFps(30));
     }
 
     void openShowsLoadErrorsAndOpensTypedNames()

@@ -16,8 +16,10 @@ Item {
     Component { id: chainsComponent; ChainsPanel { width: 320; height: 300 } }
     Component { id: statusComponent; StatusBar { width: 400 } }
     Component { id: treeComponent; JointTree { width: 300; height: 400 } }
+    Component { id: exportOptionsComponent; ExportOptionsDialog { files: testDocument.files } }
 
     SignalSpy { id: committedSpy; signalName: "committed" }
+    SignalSpy { id: exportSpy; signalName: "exportFinished" }
 
     TestCase {
         name: "Components"
@@ -232,6 +234,82 @@ Item {
             testDocument.comparison.enabled = false // from elsewhere (the View menu)
             verify(!button.checked)
             compare(rows.count, 0)
+        }
+
+        // Issue 21: Export asks for the bake frame rate and tolerance only when the rig has
+        // clips; FileService refuses what it cannot use (the dialog stays open and says why),
+        // and remembers what it takes.
+        function test_exportOptionsAskOnlyWhenThereIsSomethingToBake() {
+            const files = testDocument.files
+            verify(files.setBakeFps(30) && files.setBakeTolerance(0.1))
+            const humanoid = files.examples().findIndex(e => e.file === "humanoid.rig.json")
+            verify(files.openExample(humanoid))
+            const dialog = createTemporaryObject(exportOptionsComponent, root)
+            exportSpy.target = files
+            exportSpy.clear()
+            const target = testFolder + "/walk_ske.json"
+            dialog.exportTo(target, "dragonbones")
+            tryCompare(dialog, "opened", true)
+            const fps = findChild(dialog.contentItem, (i) => i.objectName === "bakeFpsField")
+            const tolerance = findChild(dialog.contentItem, (i) => i.objectName === "bakeToleranceField")
+            const problem = findChild(dialog.contentItem, (i) => i.objectName === "bakeOptionsProblem")
+            const exportButton = findChild(dialog.footer, (i) => i.objectName === "exportOptionsExport")
+            verify(fps && tolerance && problem && exportButton)
+            compare(fps.text, "30")
+            compare(tolerance.text, "0.1")
+            tryVerify(() => fps.activeFocus)
+
+            // 29.97 fps: refused, the dialog stays and says why.
+            fps.selectAll()
+            for (const c of "29.97")
+                keyClick(c)
+            verify(problem.visible)
+            compare(problem.text, files.bakeFpsProblem(29.97))
+            verify(!exportButton.enabled)
+            keyClick(Qt.Key_Return)
+            verify(dialog.opened)
+            compare(files.bakeFps, 30)
+
+            fps.selectAll()
+            keyClick(Qt.Key_6)
+            keyClick(Qt.Key_0)
+            verify(!problem.visible)
+            keyClick(Qt.Key_Tab)
+            verify(tolerance.activeFocus)
+            tolerance.selectAll()
+            keyClick(Qt.Key_Backspace)
+            verify(problem.visible) // an empty tolerance is none
+            for (const c of "0.5")
+                keyClick(c)
+            verify(!problem.visible)
+            keyClick(Qt.Key_Return)
+            tryCompare(dialog, "visible", false)
+            compare(files.bakeFps, 60)
+            compare(files.bakeTolerance, 0.5)
+            exportSpy.wait(30000) // fails the test when it times out
+            compare(exportSpy.signalArguments[0][0], true)
+            verify(FileNames.exists(target))
+            verify(files.lastExportReport().indexOf("clips written at 60 fps; baked keys stay within 0.5 px") >= 0)
+
+            // Shown again with what was taken; Esc cancels the export.
+            dialog.exportTo(testFolder + "/cancelled_ske.json", "dragonbones")
+            tryCompare(dialog, "opened", true)
+            compare(fps.text, "60")
+            compare(tolerance.text, "0.5")
+            keyClick(Qt.Key_Escape)
+            tryCompare(dialog, "visible", false)
+            verify(!files.exporting)
+            verify(!FileNames.exists(testFolder + "/cancelled_ske.json"))
+
+            // Nothing to bake: no step, the export starts at once.
+            files.newRig()
+            testDocument.addRoot(0, 0)
+            dialog.exportTo(testFolder + "/still.json", "spine")
+            verify(!dialog.visible)
+            exportSpy.wait(30000) // fails the test when it times out
+            compare(exportSpy.count, 2)
+            verify(FileNames.exists(testFolder + "/still.json"))
+            verify(files.setBakeFps(30) && files.setBakeTolerance(0.1))
         }
 
         function test_statusBarShowsRefusals() {
