@@ -180,6 +180,8 @@ public:
     // A chain's target point (an attached target keeps its joint) and mix, clamped into [0, 1].
     void setChainLook(int chain, Vec2 target, double mix);
     void setSlotLook(int slot, bool visible, double opacity);
+    // A slot's image as a clip keys it (a path checkClip has checked).
+    void setSlotImageUnchecked(int slot, const std::string& image) { m_slots[static_cast<std::size_t>(slot)].image = image; }
 
     // --- Fast paths for solvers ----------------------------------------------------------
     // No checks beyond clamping into the limits: solvers call these in their inner loops.

@@ -35,6 +35,14 @@ struct SwitchKey {
     bool operator==(const SwitchKey&) const = default;
 };
 
+// An image at a time (a slot's image, a path as Slot::image): it holds until the next key, as
+// a switch does; what a flipbook or a hand opening and closing is made of.
+struct ImageKey {
+    double time = 0.0;
+    std::string image;
+    bool operator==(const ImageKey&) const = default;
+};
+
 struct JointTracks {
     std::string joint;
     std::vector<Key> angle;                 // degrees, a joint with a parent only
@@ -53,6 +61,7 @@ struct SlotTracks {
     std::string slot;
     std::vector<SwitchKey> visible;
     std::vector<Key> opacity; // 0 to 1
+    std::vector<ImageKey> image;
     bool operator==(const SlotTracks&) const = default;
 };
 

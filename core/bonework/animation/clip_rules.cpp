@@ -3,6 +3,7 @@
 #include "bonework/utf16_order.h"
 
 #include "bonework/rig.h"
+#include "bonework/slot.h"
 
 #include <algorithm>
 #include <cmath>
@@ -150,6 +151,13 @@ std::optional<ClipProblem> checkClip(const Rig& rig, const Clip& clip)
             return p;
         if (auto p = checkTrack<Key>(at(where, std::string("opacity")), tracks.opacity, d,
                                      numberWithin(0.0, 1.0, "the opacity's range")))
+            return p;
+        auto imagePath = [](const Where& keyAt, const ImageKey& key) -> std::optional<ClipProblem> {
+            if (const std::string why = imagePathProblem(key.image); !why.empty())
+                return problem(at(keyAt, std::string("value")), why);
+            return std::nullopt;
+        };
+        if (auto p = checkTrack<ImageKey>(at(where, std::string("image")), tracks.image, d, imagePath))
             return p;
     }
     return std::nullopt;

@@ -60,6 +60,12 @@ bool sampleTrack(const std::vector<SwitchKey>& keys, double t, bool setup)
     return at ? keys[at->first].value : setup;
 }
 
+const std::string& sampleTrack(const std::vector<ImageKey>& keys, double t, const std::string& setup)
+{
+    const auto at = locate(keys, t);
+    return at ? keys[at->first].image : setup;
+}
+
 std::string ClipSampler::bind(const Rig& setup, const Clip& clip)
 {
     if (auto problem = checkClip(setup, clip))
@@ -114,6 +120,8 @@ int ClipSampler::sample(double t, Rig& pose)
     for (const auto& [tracks, s] : m_slots) {
         const Slot& setupSlot = setup.slotList()[static_cast<std::size_t>(s)];
         pose.setSlotLook(s, sampleTrack(tracks->visible, t, setupSlot.visible), sampleTrack(tracks->opacity, t, setupSlot.opacity));
+        if (!tracks->image.empty()) // a string's assignment reuses its buffer: no allocation once warm
+            pose.setSlotImageUnchecked(s, sampleTrack(tracks->image, t, setupSlot.image));
     }
     return m_holder.hold(pose);
 }

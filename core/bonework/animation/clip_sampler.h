@@ -52,5 +52,6 @@ private:
 double sampleTrack(const std::vector<Key>& keys, double t, double setup);
 Vec2 sampleTrack(const std::vector<PointKey>& keys, double t, Vec2 setup);
 bool sampleTrack(const std::vector<SwitchKey>& keys, double t, bool setup);
+const std::string& sampleTrack(const std::vector<ImageKey>& keys, double t, const std::string& setup);
 
 } // namespace bonework::animation
