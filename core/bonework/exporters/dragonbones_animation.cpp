@@ -127,16 +127,31 @@ QJsonObject dragonBonesAnimation(const Rig& rig, const ClipPlan& plan, const Exp
         rounded = !onFrameGrid(t, fps, &f) || rounded;
         return f;
     };
+    QStringList imageKeysMoved;
+    QStringList merged; // slots whose visible and image keys became one display timeline
     for (const animation::SlotTracks& t : clip.slotTracks) {
         const auto s = std::find_if(exported.begin(), exported.end(), [&](const ExportedSlot& e) { return e.name.toStdString() == t.slot; });
         if (s == exported.end())
             continue; // left out of the export (reported with the slots)
         QJsonObject timeline{{"name", s->name}};
-        if (!t.visible.empty()) {
+        if (!t.visible.empty() || !t.image.empty()) {
+            // Visibility and image in one display timeline: -1 while hidden, else the index of
+            // the keyed image in the slot's display list (the setup image is 0).
+            std::vector<std::string> missing;
             std::vector<FrameKey> keys;
-            for (const animation::SwitchKey& k : t.visible)
-                keys.push_back({frameNear(k.time), Curve{Curve::Kind::Stepped}, QJsonObject{{"value", k.value ? 0 : -1}}});
+            for (const ShownKey& k : shownKeys(*s, t, &missing))
+                keys.push_back({frameNear(k.time), Curve{Curve::Kind::Stepped}, QJsonObject{{"value", k.image}}});
             timeline.insert("displayFrame", framesOf(keys, QJsonObject{{"value", s->slot.visible ? 0 : -1}}, plan.frames, false));
+            if (!t.visible.empty() && !t.image.empty())
+                merged << QStringLiteral("\"%1\"").arg(s->name);
+            for (const animation::ImageKey& k : t.image)
+                if (int f = 0; !onFrameGrid(k.time, fps, &f))
+                    imageKeysMoved << QStringLiteral("\"%1\" at %2 s to frame %3 (%4 s)")
+                                          .arg(s->name).arg(k.time).arg(f).arg(static_cast<double>(f) / fps);
+            for (const std::string& path : missing)
+                report.add(QStringLiteral("image keys"), QString::fromStdString(path),
+                           QStringLiteral("animation \"%1\": slot \"%2\": image \"%3\" was not given to the exporter, its keys hold the image before")
+                               .arg(clipName, s->name, QString::fromStdString(path)));
         }
         if (!t.opacity.empty()) {
             std::vector<FrameKey> keys;
@@ -150,6 +165,12 @@ QJsonObject dragonBonesAnimation(const Rig& rig, const ClipPlan& plan, const Exp
     if (rounded)
         report.decide(QStringLiteral("animation \"%1\": slot keys off the %2 fps frame grid moved to the nearest frame")
                           .arg(clipName).arg(fps));
+    if (!merged.isEmpty())
+        report.decide(QStringLiteral("animation \"%1\": the visible and image keys of %2 merged into one displayFrame timeline (-1 while hidden, else the keyed image's display)")
+                          .arg(clipName, (merged.size() == 1 ? QStringLiteral("slot ") : QStringLiteral("slots ")) + merged.join(QStringLiteral(", "))));
+    if (!imageKeysMoved.isEmpty())
+        report.decide(QStringLiteral("animation \"%1\": image keys moved onto the %2 fps frame grid: %3")
+                          .arg(clipName).arg(fps).arg(imageKeysMoved.join(QStringLiteral(", "))));
     if (!slotTimelines.isEmpty())
         out.insert("slot", slotTimelines);
 

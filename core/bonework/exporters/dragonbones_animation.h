@@ -7,9 +7,11 @@
 //     once a frame). A channel whose first key is after 0 starts with a held setup frame.
 //     Turns of 180 degrees or more between keys get `clockwise`, since the runtime otherwise
 //     takes the shortest way.
-//   - slot timelines: `displayFrame` (visible: display 0, hidden: -1) and `colorFrame`
-//     (opacity as the alpha multiplier aM, whole percents); slot keys off the frame grid are
-//     moved to the nearest frame (reported).
+//   - slot timelines: `displayFrame` (the slot's `visible` and `image` keys merged,
+//     exported_slots.h's shownKeys: the shown image's index in the slot's display list, its
+//     setup image 0, or -1 while hidden) and `colorFrame` (opacity as the alpha multiplier aM,
+//     whole percents); slot keys off the frame grid are moved to the nearest frame (reported;
+//     image keys each by time and frame), the later key winning where two land on one frame.
 //   - `ik` timelines: weight 0 over the whole clip for every exported IK chain the plan baked.
 // `playTimes` is 1: played in a loop, the runtime would tween the last frame toward the first.
 

@@ -68,12 +68,16 @@ QByteArray exportDragonBones(const Rig& rig, ExportReport& report, const std::ve
                                     {"skY", s.slot.rotation},
                                     {"scX", s.slot.scaleX},
                                     {"scY", s.slot.scaleY}};
-        const QJsonObject display{{"type", "image"},
-                                  {"name", s.region},
-                                  {"path", s.region},
-                                  {"transform", transform},
-                                  {"pivot", QJsonObject{{"x", s.slot.pivotX}, {"y", s.slot.pivotY}}}};
-        skinSlots.append(QJsonObject{{"name", s.name}, {"display", QJsonArray{display}}});
+        // One display per image the slot shows: its setup image first (display 0), then those
+        // its image keys give it, in the order of exported_slots.h (displayFrame values index them).
+        QJsonArray displays;
+        for (const ExportedImage& image : imagesOf(s))
+            displays.append(QJsonObject{{"type", "image"},
+                                        {"name", image.region},
+                                        {"path", image.region},
+                                        {"transform", transform},
+                                        {"pivot", QJsonObject{{"x", s.slot.pivotX}, {"y", s.slot.pivotY}}}});
+        skinSlots.append(QJsonObject{{"name", s.name}, {"display", displays}});
     }
     QJsonObject armature;
     armature.insert("type", "Armature");

@@ -34,8 +34,11 @@ QString clobberedFile(const Rig& rig, const ExportOptions& options, const QStrin
 {
     const QDir folder(options.rigFolder.isEmpty() ? QDir::currentPath() : options.rigFolder);
     QStringList kept{QFileInfo(skeleton).absoluteFilePath()};
-    for (const Slot& slot : rig.slotList())
-        kept << QFileInfo(folder.filePath(QString::fromStdString(slot.image))).absoluteFilePath();
+    for (std::size_t s = 0; s < rig.slotList().size(); ++s) {
+        kept << QFileInfo(folder.filePath(QString::fromStdString(rig.slotList()[s].image))).absoluteFilePath();
+        for (const std::string& keyed : keyedImages(rig, s)) // the images clips key it to
+            kept << QFileInfo(folder.filePath(QString::fromStdString(keyed))).absoluteFilePath();
+    }
     for (const QString& file : atlasFiles)
         if (kept.contains(QFileInfo(file).absoluteFilePath()))
             return file;

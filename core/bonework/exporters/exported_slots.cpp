@@ -1,8 +1,10 @@
 #include "bonework/exporters/exported_slots.h"
 
+#include "bonework/animation/clip_sampler.h"
 #include "bonework/slot_placement.h"
 
 #include <algorithm>
+#include <set>
 
 namespace bonework::exporters {
 
@@ -13,8 +15,55 @@ std::vector<ExportedSlot> exportedSlots(const Rig& rig, const SlotArt& art)
     out.reserve(list.size());
     for (std::size_t i = 0; i < list.size() && i < art.imageOfSlot.size(); ++i) {
         const QSize size = art.sizeOf(i);
+        std::vector<ExportedImage> images;
+        if (i < art.imagesOfSlot.size())
+            for (const int image : art.imagesOfSlot[i]) {
+                const AtlasImage& a = art.images[std::size_t(image)];
+                images.push_back({art.paths[std::size_t(image)].toStdString(), a.name, a.image.width(), a.image.height()});
+            }
         out.push_back({QString::fromStdString(list[i].name), QString::fromStdString(rig.jointName(list[i].joint)),
-                       art.regionOf(i), size.width(), size.height(), list[i]});
+                       art.regionOf(i), size.width(), size.height(), list[i], std::move(images)});
+    }
+    return out;
+}
+
+std::vector<ExportedImage> imagesOf(const ExportedSlot& s)
+{
+    if (!s.images.empty())
+        return s.images;
+    return {{s.slot.image, s.region, s.width, s.height}};
+}
+
+int imageIndex(const ExportedSlot& s, const std::string& path)
+{
+    const std::vector<ExportedImage> images = imagesOf(s);
+    for (std::size_t i = 0; i < images.size(); ++i)
+        if (images[i].path == path)
+            return int(i);
+    return -1;
+}
+
+std::vector<ShownKey> shownKeys(const ExportedSlot& slot, const animation::SlotTracks& tracks,
+                                std::vector<std::string>* missing)
+{
+    std::set<double> times;
+    for (const animation::SwitchKey& k : tracks.visible)
+        times.insert(k.time);
+    for (const animation::ImageKey& k : tracks.image)
+        times.insert(k.time);
+    std::vector<ShownKey> out;
+    int lastImage = 0; // the setup image
+    for (const double t : times) {
+        const bool visible = animation::sampleTrack(tracks.visible, t, slot.slot.visible);
+        const std::string& path = animation::sampleTrack(tracks.image, t, slot.slot.image);
+        int image = imageIndex(slot, path);
+        if (image < 0) {
+            if (missing && std::find(missing->begin(), missing->end(), path) == missing->end())
+                missing->push_back(path);
+            image = lastImage;
+        }
+        lastImage = image;
+        out.push_back({t, visible ? image : -1});
     }
     return out;
 }

@@ -1,7 +1,8 @@
 #pragma once
 // A rig's art for an export: each slot's image read from disk (relative to the rig file's
-// folder), every distinct image named as an atlas region, and the atlas packed from them.
-// Slots that share an image file share its region.
+// folder), and every image a clip's image keys show it (animation::ImageKey), every distinct
+// image named as an atlas region, and the atlas packed from them. Slots (and keys) that share
+// an image file share its region.
 
 #include "bonework/exporters/atlas_build.h"
 #include "bonework/rig.h"
@@ -15,7 +16,11 @@ namespace bonework::exporters {
 
 struct SlotArt {
     std::vector<AtlasImage> images; // one per distinct image path, named as its region
+    std::vector<QString> paths;     // per image: its path as the rig names it
     std::vector<int> imageOfSlot;   // per slot of the rig, in draw order: index into images
+    // Per slot: every image it shows, its setup image first, then the images the clips' image
+    // keys give it (clips in order, keys in time order), each once: indices into images.
+    std::vector<std::vector<int>> imagesOfSlot;
     BuiltAtlas atlas;
     QString error; // empty on success: an image that cannot be read or packed, named
 
@@ -23,6 +28,8 @@ struct SlotArt {
     const QString& regionOf(std::size_t slot) const { return images[std::size_t(imageOfSlot[slot])].name; }
     // The original (untrimmed) size, which both formats size an attachment by.
     QSize sizeOf(std::size_t slot) const { return images[std::size_t(imageOfSlot[slot])].image.size(); }
+    // The image of a path, or -1.
+    int imageOf(const QString& path) const;
 };
 
 // The region name of an image path: the path without its extension ("art/arm.png" ->
@@ -30,11 +37,15 @@ struct SlotArt {
 // (a colon, spaces at either end) replaced by '_'. Not yet unique: buildSlotArt makes it so.
 QString regionNameOf(const QString& imagePath);
 
-// Reads every slot's image from `rigFolder` (empty: the current directory) and packs the atlas.
-// A rig without slots gives an empty art (no images, no pages).
+// Reads every slot's image and every image a clip keys a slot to from `rigFolder` (empty: the
+// current directory) and packs the atlas. A rig without slots gives an empty art.
 SlotArt buildSlotArt(const Rig& rig, const QString& rigFolder, const atlas::PackOptions& options = {});
 
-// The longest side of any slot image once trimmed (the smallest page that holds every image),
+// The image paths a slot shows in the rig's clips besides its setup image (each once, clips in
+// order, keys in time order).
+std::vector<std::string> keyedImages(const Rig& rig, std::size_t slot);
+
+// The longest side of any slot image (setup or keyed) once trimmed (the smallest page that holds every image),
 // with that image's path in `image`; 0 when there are no slots or an image cannot be read.
 int largestTrimmedSide(const Rig& rig, const QString& rigFolder, QString* image = nullptr);
 

@@ -30,7 +30,7 @@ void appendHandles(QJsonArray& out, const Curve& c, double t0, double v0, double
 } // namespace
 
 QJsonObject spineAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skeleton,
-                           const std::vector<ExportedSlot>& exported)
+                           const std::vector<ExportedSlot>& exported, ExportReport& report)
 {
     const animation::Clip& clip = *plan.clip;
     QJsonObject out;
@@ -88,19 +88,31 @@ QJsonObject spineAnimation(const Rig& rig, const ClipPlan& plan, const ExportedS
         out.insert("bones", bones);
 
     QJsonObject slotTimelines;
+    QStringList merged; // slots whose visible and image keys became one attachment timeline
     for (const animation::SlotTracks& t : clip.slotTracks) {
         const auto s = std::find_if(exported.begin(), exported.end(), [&](const ExportedSlot& e) { return e.name.toStdString() == t.slot; });
         if (s == exported.end())
             continue; // left out of the export (reported with the slots)
         QJsonObject timelines;
-        if (!t.visible.empty()) {
+        if (!t.visible.empty() || !t.image.empty()) {
+            // Visibility and image in one attachment timeline: null while hidden, else the
+            // keyed image's attachment (each image is an attachment of the slot in the skin).
+            std::vector<std::string> missing;
+            const std::vector<ShownKey> shown = shownKeys(*s, t, &missing);
+            const std::vector<ExportedImage> images = imagesOf(*s);
             QJsonArray keys;
-            for (const animation::SwitchKey& k : t.visible) {
+            for (const ShownKey& k : shown) {
                 QJsonObject o = timed(k.time);
-                o.insert("name", k.value ? QJsonValue(s->region) : QJsonValue(QJsonValue::Null));
+                o.insert("name", k.image >= 0 ? QJsonValue(images[std::size_t(k.image)].region) : QJsonValue(QJsonValue::Null));
                 keys.append(o);
             }
             timelines.insert("attachment", keys);
+            if (!t.visible.empty() && !t.image.empty())
+                merged << QStringLiteral("\"%1\"").arg(s->name);
+            for (const std::string& path : missing)
+                report.add(QStringLiteral("image keys"), QString::fromStdString(path),
+                           QStringLiteral("animation \"%1\": slot \"%2\": image \"%3\" was not given to the exporter, its keys hold the image before")
+                               .arg(QString::fromStdString(clip.name), s->name, QString::fromStdString(path)));
         }
         if (!t.opacity.empty()) {
             QJsonArray keys;
@@ -123,6 +135,9 @@ QJsonObject spineAnimation(const Rig& rig, const ClipPlan& plan, const ExportedS
         }
         slotTimelines.insert(s->name, timelines);
     }
+    if (!merged.isEmpty())
+        report.decide(QStringLiteral("animation \"%1\": the visible and image keys of %2 merged into one attachment timeline (null while hidden, else the keyed image's attachment)")
+                          .arg(QString::fromStdString(clip.name), (merged.size() == 1 ? QStringLiteral("slot ") : QStringLiteral("slots ")) + merged.join(QStringLiteral(", "))));
     if (!slotTimelines.isEmpty())
         out.insert("slots", slotTimelines);
 

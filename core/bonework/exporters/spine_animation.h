@@ -6,7 +6,8 @@
 //     setup pose, as in Bonework. Linear keys have no curve, stepped ones "curve": "stepped",
 //     Bezier ones "curve": [cx1, cy1, cx2, cy2] in absolute time and value (per value: eight
 //     numbers for translate), Bonework's normalized handles scaled to the key's span.
-//   - slots: `attachment` (visible: the region, hidden: null) and `alpha` (opacity).
+//   - slots: `attachment` (the slot's `visible` and `image` keys merged, exported_slots.h's
+//     shownKeys: the shown image's attachment, or null while hidden) and `alpha` (opacity).
 //   - ik: mix 0 for every exported IK chain the plan baked (the runtime's default mix is 1).
 
 #include "bonework/exporters/clip_plan.h"
@@ -18,6 +19,6 @@
 namespace bonework::exporters {
 
 QJsonObject spineAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skeleton,
-                           const std::vector<ExportedSlot>& exported);
+                           const std::vector<ExportedSlot>& exported, ExportReport& report);
 
 } // namespace bonework::exporters

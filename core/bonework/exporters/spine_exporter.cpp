@@ -28,19 +28,24 @@ QString slotColor(double opacity)
 
 SpineRegion spineRegionOf(const ExportedSlot& s)
 {
+    return spineRegionOf(s, ExportedImage{s.slot.image, s.region, s.width, s.height});
+}
+
+SpineRegion spineRegionOf(const ExportedSlot& s, const ExportedImage& image)
+{
     // Bonework places the pivot; Spine places the centre. Move from one to the other along the
     // image's own (scaled, turned) axes, in Bonework's y-down frame, then flip y and the angle.
     const Slot& slot = s.slot;
     const Rotation turn = Rotation::fromDegrees(slot.rotation);
-    const Vec2 toCentre = turn.apply({(0.5 - slot.pivotX) * s.width * slot.scaleX, (0.5 - slot.pivotY) * s.height * slot.scaleY});
+    const Vec2 toCentre = turn.apply({(0.5 - slot.pivotX) * image.width * slot.scaleX, (0.5 - slot.pivotY) * image.height * slot.scaleY});
     SpineRegion r;
     r.x = slot.x + toCentre.x;
     r.y = flip(slot.y + toCentre.y);
     r.rotation = flip(slot.rotation);
     r.scaleX = slot.scaleX;
     r.scaleY = slot.scaleY;
-    r.width = s.width;
-    r.height = s.height;
+    r.width = image.width;
+    r.height = image.height;
     return r;
 }
 
@@ -88,11 +93,17 @@ QByteArray exportSpine(const Rig& rig, ExportReport& report, const std::vector<E
         if (s.slot.opacity < 1.0)
             entry.insert("color", slotColor(s.slot.opacity));
         slotEntries.append(entry);
-        const SpineRegion r = spineRegionOf(s);
-        const QJsonObject region{{"name", s.region},     {"path", s.region},     {"x", r.x},
-                                 {"y", r.y},             {"rotation", r.rotation}, {"scaleX", r.scaleX},
-                                 {"scaleY", r.scaleY},   {"width", r.width},     {"height", r.height}};
-        attachments.insert(s.name, QJsonObject{{s.region, region}});
+        // One region attachment per image the slot shows (its setup image, and those its image
+        // keys give it), each named by its region; each has its own centre, from its own size.
+        QJsonObject ofSlot;
+        for (const ExportedImage& image : imagesOf(s)) {
+            const SpineRegion r = spineRegionOf(s, image);
+            const QJsonObject region{{"name", image.region},   {"path", image.region},   {"x", r.x},
+                                     {"y", r.y},               {"rotation", r.rotation}, {"scaleX", r.scaleX},
+                                     {"scaleY", r.scaleY},     {"width", r.width},       {"height", r.height}};
+            ofSlot.insert(image.region, region);
+        }
+        attachments.insert(s.name, ofSlot);
     }
     QByteArray body = QJsonDocument(bones).toJson(QJsonDocument::Compact);
     if (!exported.empty()) // the art changes the hash too; rigs without slots keep theirs
@@ -118,7 +129,7 @@ QByteArray exportSpine(const Rig& rig, ExportReport& report, const std::vector<E
     QJsonObject animations{{"setup", QJsonObject()}}; // a clip named "setup" takes its place
     for (const animation::Clip& clip : rig.animations())
         animations.insert(QString::fromStdString(clip.name),
-                          spineAnimation(rig, planClip(rig, clip, options, false, report), skeleton, exported));
+                          spineAnimation(rig, planClip(rig, clip, options, false, report), skeleton, exported, report));
     root.insert("animations", animations);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }

@@ -8,7 +8,9 @@
 // skin, hung from the bone named like the slot's joint. A region attachment's x, y is the image's
 // CENTRE in the bone's frame and its width, height the original (untrimmed) size: the atlas's
 // offsets put the trimmed pixels back in place. Opacity is the slot colour's alpha; a hidden
-// slot has no setup attachment, but its attachment stays in the skin.
+// slot has no setup attachment, but its attachment stays in the skin. A slot whose clips key
+// other images has one attachment per image, named by its region (the setup one is its setup
+// attachment), switched by the animations' attachment timelines.
 //
 // The rig's clips become `animations` beside the empty `setup` (spine_animation.h), planned with
 // `options` (clip_plan.h: what is baked, at which frame rate, within which tolerance).
@@ -33,6 +35,7 @@ struct SpineRegion {
     double x = 0, y = 0, rotation = 0, scaleX = 1, scaleY = 1;
     int width = 0, height = 0;
 };
-SpineRegion spineRegionOf(const ExportedSlot& slot);
+SpineRegion spineRegionOf(const ExportedSlot& slot); // its setup image
+SpineRegion spineRegionOf(const ExportedSlot& slot, const ExportedImage& image);
 
 } // namespace bonework::exporters
