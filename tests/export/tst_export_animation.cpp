@@ -306,7 +306,7 @@ class TestExportAnimation : public QObject {
                 for (std::size_t s = 0; s < pose.slotList().size(); ++s) {
                     const Slot& slot = pose.slotList()[s];
                     const QJsonArray shown = slotsShown.value(QString::fromStdString(slot.name)).toArray();
-                    QCOMPARE(shown.size(), 2);
+                    QCOMPARE(shown.size(), 4); // display index, alpha, texture, corners
                     QVERIFY2((shown[0].toInt() == 0) == slot.visible,
                              qPrintable(QString("clip %1 at %2 s: slot %3 shown wrong").arg(clip.name.c_str()).arg(times[i]).arg(slot.name.c_str())));
                     QVERIFY2(std::fabs(shown[1].toDouble() - slot.opacity) <= 0.0051 + (grid ? 0.0 : 0.01),
