@@ -63,7 +63,11 @@ std::vector<ShownKey> shownKeys(const ExportedSlot& slot, const animation::SlotT
             image = lastImage;
         }
         lastImage = image;
-        out.push_back({t, visible ? image : -1});
+        // A key showing what the key before shows changes nothing (hidden while the image
+        // changes, say): left out, in both formats (on DragonBones' grid too: the frames that
+        // would take it take the key before, which shows the same).
+        if (const int shown = visible ? image : -1; out.empty() || out.back().image != shown)
+            out.push_back({t, shown});
     }
     return out;
 }

@@ -56,7 +56,8 @@ struct ShownKey {
 // A slot's `visible` and `image` keys in one clip merged into one track of what it shows, as
 // animation::ClipSampler has it: a key at every time either track keys (in time order, one a
 // time), showing the keyed image (the setup image before the first image key) while visible
-// and nothing while hidden; before the first key the setup pose shows. Both formats switch the
+// and nothing while hidden, a key that shows what the one before shows left out; before the
+// first key the setup pose shows. Both formats switch the
 // displayed attachment with one timeline, so the two channels become that one. An image key
 // whose image the export was not given keeps the image shown before; `missing` (if given)
 // receives its path.
