@@ -6,11 +6,15 @@
 - humanoid.rig.json "walk": a 1.2 s walk in place, the legs driven by their chains' targets
   (each foot lifts in turn and sets down), the pelvis dipping as a foot lifts, the arms swinging
   against the legs, the spine swaying; Bezier ease-in-out between keys. Exports bake the legs.
+- humanoid.rig.json "blink": 3 s of the head still, then a blink: the head's slot keyed to
+  the head with its eyes closed (art/humanoid/head_blink.png, drawn by art/generate_art.py) for
+  0.15 s, then back to its own image (image keys hold until the next key).
 - ball-arm.rig.json "kick": the S4 ball kick, recorded (bonework-cli record, seed 4, 6 s).
 - snake.rig.json "slither": the S8 snake steered around, recorded (seed 3, 8 s).
 
-The walk is written in place of an older walk; a recorded clip already in its file is kept
-(recording again with the same arguments would write the same keys).
+A written clip replaces the clip of its name where it stands (a new one goes last), so running
+this again leaves the files as they are; a recorded clip already in its file is kept (recording
+again with the same arguments would write the same keys).
 """
 import json
 import subprocess
@@ -40,7 +44,8 @@ def keys_text(keys):
         if "x" in k:
             fields += [f'"x": {number(k["x"])}', f'"y": {number(k["y"])}']
         else:
-            fields.append(f'"value": {number(k["value"]) if not isinstance(k["value"], bool) else text(k["value"])}')
+            v = k["value"]
+            fields.append(f'"value": {text(v) if isinstance(v, (bool, str)) else number(v)}')
         if "curve" in k and k["curve"] != "linear":
             c = k["curve"]
             fields.append('"curve": ' + (text(c) if isinstance(c, str) else "[" + ", ".join(number(x) for x in c) + "]"))
@@ -65,15 +70,19 @@ def clip_text(clip):
 
 
 def add_clip_in_writer_layout(name, clip):
-    """Appends (or replaces) `clip` in the file, leaving every other byte as it is."""
+    """Replaces the clip of `clip`'s name where it stands, or appends `clip`, leaving every other
+    byte as it is."""
     path = EXAMPLES / name
     rig = json.loads(path.read_text())
-    others = [a for a in rig.get("animations", []) if a["name"] != clip["name"]]
+    existing = rig.get("animations", [])
+    others = [clip if a["name"] == clip["name"] else a for a in existing]
+    if not any(a["name"] == clip["name"] for a in existing):
+        others.append(clip)
     source = path.read_text()
     cut = source.find(',\n  "animations": [')
     body = source[:cut] if cut >= 0 else source.rstrip()[:-1].rstrip()  # drop the final "}"
     body = body.replace('"version": 1,', '"version": 2,', 1)
-    clips = [clip_text(a) for a in others] + [clip_text(clip)]
+    clips = [clip_text(a) for a in others]
     path.write_text(body + ',\n  "animations": [\n' + ",\n".join(clips) + "\n  ]\n}\n")
 
 
@@ -109,6 +118,17 @@ def walk(rig):
     }
 
 
+def blink():
+    """The head blinks once, late in the clip: an image key swaps in the closed eyes, the next
+    swaps the head's own image back (before the first key the slot shows its own image)."""
+    return {
+        "name": "blink",
+        "duration": 3,
+        "slots": {"head": {"image": [{"time": 2.4, "value": "art/humanoid/head_blink.png"},
+                                     {"time": 2.55, "value": "art/humanoid/head.png"}]}},
+    }
+
+
 def record(cli, name, chain, driver, seed, seconds, clip):
     path = EXAMPLES / name
     if any(a["name"] == clip for a in load(name).get("animations", [])):
@@ -120,6 +140,7 @@ def record(cli, name, chain, driver, seed, seconds, clip):
 def main():
     cli = sys.argv[1] if len(sys.argv) > 1 else "build/app/cli/bonework-cli"
     add_clip_in_writer_layout("humanoid.rig.json", walk(load("humanoid.rig.json")))
+    add_clip_in_writer_layout("humanoid.rig.json", blink())
     subprocess.run([cli, "validate", str(EXAMPLES / "humanoid.rig.json")], check=True)
     record(cli, "ball-arm.rig.json", "arm", "ball", 4, 6, "kick")
     record(cli, "snake.rig.json", "body", "steering", 3, 8, "slither")

@@ -1,8 +1,11 @@
 // `bonework-cli validate` as users run it: one summary line per valid file on stdout, the
-// error (file: JSON path: problem) on stderr, one per missing image of a rig's slots, exit
-// 0 / 1 / 2.
+// error (file: JSON path: problem) on stderr, one per missing image of a rig's slots and of
+// the images its clips key, exit 0 / 1 / 2.
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -162,6 +165,48 @@ private slots:
         QCOMPARE(empty.out, QString());
         QCOMPARE(empty.err, rig + QStringLiteral(": slots[0].image: cannot use the image \"art/upper_arm.png\": it is not a "
                                                  "PNG or JPEG file\n"));
+    }
+
+    // The images a clip keys for a slot are checked too, each key's image named with its JSON
+    // path (the rig's own slot images first, then the clips' keys in file order).
+    void missingKeyedImagesAreNamed()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString rig = rigWithArt(dir);
+        QFile file(rig);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QJsonObject doc = QJsonDocument::fromJson(file.readAll()).object();
+        file.close();
+        const QJsonArray keys{QJsonObject{{QStringLiteral("time"), 0}, {QStringLiteral("value"), QStringLiteral("art/forearm.jpg")}},
+                              QJsonObject{{QStringLiteral("time"), 0.5}, {QStringLiteral("value"), QStringLiteral("art/fist.png")}},
+                              QJsonObject{{QStringLiteral("time"), 1}, {QStringLiteral("value"), QStringLiteral("art/fist.png")}},
+                              QJsonObject{{QStringLiteral("time"), 1.5}, {QStringLiteral("value"), QStringLiteral("../shared/badge.png")}}};
+        doc.insert(QStringLiteral("animations"),
+                   QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("grab")},
+                                          {QStringLiteral("duration"), 2},
+                                          {QStringLiteral("slots"), QJsonObject{{QStringLiteral("forearm"),
+                                                                                 QJsonObject{{QStringLiteral("image"), keys}}}}}}});
+        writeFile(rig, QJsonDocument(doc).toJson());
+        Run r = validate({rig});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.out, QString());
+        QCOMPARE(r.err, rig + QStringLiteral(": animations[0].slots.forearm.image[1].value: cannot use the image \"art/fist.png\": "
+                                             "it does not exist\n")
+                            + rig + QStringLiteral(": animations[0].slots.forearm.image[2].value: cannot use the image "
+                                                   "\"art/fist.png\": it does not exist\n"));
+
+        // With the image there, the rig is valid; a missing slot image is still named first.
+        writeFile(dir.filePath(QStringLiteral("rigs/art/fist.png")), QByteArray("\x89PNG\r\n\x1a\n", 8));
+        r = validate({rig});
+        QCOMPARE(r.err, QString());
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(QFile::remove(dir.filePath(QStringLiteral("shared/badge.png"))));
+        r = validate({rig});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.err, rig + QStringLiteral(": slots[2].image: cannot use the image \"../shared/badge.png\": it does not exist\n")
+                            + rig + QStringLiteral(": animations[0].slots.forearm.image[3].value: cannot use the image "
+                                                   "\"../shared/badge.png\": it does not exist\n"));
     }
 
     void unreadableFileIsExit2()

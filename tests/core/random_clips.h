@@ -8,6 +8,8 @@
 #include "bonework/animation/clip.h"
 #include "bonework/forward_kinematics.h"
 
+#include <iterator>
+#include <string>
 #include <vector>
 
 namespace bonework::testing {
@@ -28,6 +30,15 @@ inline animation::Curve randomCurve(Engine& rng)
     if (kind == 2)
         return animation::Curve::bezier(uniform(rng, 0, 1), uniform(rng, 0, 1), uniform(rng, 0, 1), uniform(rng, 0, 1));
     return animation::Curve{};
+}
+
+// The image paths random clips key: a small fixed list (paths with a space, "..", non-ASCII).
+inline constexpr const char* kRandomImagePaths[] = {"art/a.png", "art/b.png", "art/hand open.png", "../shared/fist.png",
+                                                    "art/é.jpg"};
+
+inline std::string randomKeyedImage(Engine& rng)
+{
+    return kRandomImagePaths[static_cast<std::size_t>(uniformInt(rng, 0, static_cast<int>(std::size(kRandomImagePaths)) - 1))];
 }
 
 // 1 to 5 strictly increasing times within [0, duration), one in each of as many equal spans.
@@ -65,7 +76,8 @@ inline animation::Clip randomClip(Engine& rng, const Rig& rig)
 }
 
 // randomClip, then every channel the rig has keyed or not at random: the roots' y, every
-// chain's target and mix, every slot's visibility and opacity, some tracks emptied again
+// chain's target and mix, every slot's visibility and opacity (and, one slot in two, its
+// image, from kRandomImagePaths), some tracks emptied again
 // (entries may be left with no keys at all, which the rules allow), and a key now and then on
 // 0 or the duration itself.
 inline animation::Clip randomClipOfEveryChannel(Engine& rng, const Rig& rig)
@@ -107,15 +119,19 @@ inline animation::Clip randomClipOfEveryChannel(Engine& rng, const Rig& rig)
         clip.chains.push_back(std::move(tracks));
     }
     for (const Slot& slot : rig.slotList()) {
-        animation::SlotTracks tracks{slot.name, {}, {}};
+        animation::SlotTracks tracks{slot.name, {}, {}, {}};
         for (double t : randomKeyTimes(rng, d))
             tracks.visible.push_back({t, uniformInt(rng, 0, 1) == 1});
         for (double t : randomKeyTimes(rng, d))
             tracks.opacity.push_back(keyAt(t, uniform(rng, 0, 1), randomCurve(rng)));
+        if (uniformInt(rng, 0, 1) == 0)
+            for (double t : randomKeyTimes(rng, d))
+                tracks.image.push_back({t, randomKeyedImage(rng)});
         maybeEmpty(tracks.visible);
         maybeEmpty(tracks.opacity);
         atTheEnds(tracks.visible);
         atTheEnds(tracks.opacity);
+        atTheEnds(tracks.image);
         clip.slotTracks.push_back(std::move(tracks));
     }
     return clip;

@@ -137,6 +137,9 @@ private slots:
         QTest::newRow("slot") << 9 << "slots.nope: unknown slot \"nope\"";
         QTest::newRow("opacity") << 10 << "slots.art.opacity[0].value: must lie within the opacity's range [0, 1], not -0.5";
         QTest::newRow("target") << 11 << "chains.arm.target[0].y: must be a finite number";
+        QTest::newRow("image path") << 12 << "slots.art.image[1].value: must be relative to the rig file's folder, not absolute";
+        QTest::newRow("empty image") << 13 << "slots.art.image[0].value: must not be empty";
+        QTest::newRow("image order") << 14 << "slots.art.image[1].time: must be later than the key before (1), not 0.5";
     }
 
     void rulesNameThePlaceOfEachProblem()
@@ -159,9 +162,12 @@ private slots:
         case 6: elbow.angle[0].value = 171; clip.joints.push_back(elbow); break;
         case 7: elbow.angle[0].curve = Curve::bezier(0, 0, 1.5, 1); clip.joints.push_back(elbow); break;
         case 8: clip.chains.push_back({"arm", {}, {key(0, 1.5)}}); break;
-        case 9: clip.slotTracks.push_back({"nope", {}, {}}); break;
-        case 10: clip.slotTracks.push_back({"art", {}, {key(0, -0.5)}}); break;
+        case 9: clip.slotTracks.push_back({"nope", {}, {}, {}}); break;
+        case 10: clip.slotTracks.push_back({"art", {}, {key(0, -0.5)}, {}}); break;
         case 11: clip.chains.push_back({"arm", {{0.0, {1, NAN}, {}}}, {}}); break;
+        case 12: clip.slotTracks.push_back({"art", {}, {}, {{0.0, "art/open.png"}, {1.0, "/art/fist.png"}}}); break;
+        case 13: clip.slotTracks.push_back({"art", {}, {}, {{0.0, ""}}}); break;
+        case 14: clip.slotTracks.push_back({"art", {}, {}, {{1.0, "art/open.png"}, {0.5, "art/fist.png"}}}); break;
         }
         const auto problem = checkClip(rig, clip);
         QVERIFY(problem);
@@ -267,7 +273,7 @@ private slots:
         clip.duration = 1;
         const Vec2 shoulder = setup.rootPosition(0);
         clip.chains.push_back({"arm", {{0.0, shoulder + Vec2{150, 20}, {}}, {1.0, shoulder + Vec2{40, 120}, {}}}, {}});
-        clip.slotTracks.push_back({"art", {{0.5, false}}, {key(0, 1), key(1, 0)}});
+        clip.slotTracks.push_back({"art", {{0.5, false}}, {key(0, 1), key(1, 0)}, {}});
         ClipSampler sampler;
         QCOMPARE(QString::fromStdString(sampler.bind(setup, clip)), QString());
         Rig pose = setup;
@@ -290,6 +296,64 @@ private slots:
         QCOMPARE(pose.slotList()[0].visible, true); // before the first key: the first key's value
     }
 
+    // A slot's image keys: before the first key the setup image, each key's image exactly at its
+    // time and held until the next key, the last one to the end; scrubbing back gives the setup
+    // image again; and once warm (the pose's image string has grown to the longest path),
+    // sampling allocates nothing.
+    void imageKeysHoldUntilTheNextKeyAndAllocateNothing()
+    {
+        const Rig setup = armWithChainAndSlot();
+        const std::string& setupImage = setup.slotList()[0].image;
+        QCOMPARE(QString::fromStdString(setupImage), QStringLiteral("art/a.png"));
+        const std::string fist = "art/hands/right hand, fist closed tight.png"; // longer than any short-string buffer
+        const std::string open = "art/hands/right hand, open.png";
+        const std::vector<ImageKey> keys{{0.5, fist}, {1.0, open}, {1.5, fist}};
+        QCOMPARE(sampleTrack(keys, 0.0, setupImage), setupImage);
+        QCOMPARE(sampleTrack(keys, std::nextafter(0.5, 0.0), setupImage), setupImage);
+        QCOMPARE(sampleTrack(keys, 0.5, setupImage), fist);
+        QCOMPARE(sampleTrack(keys, std::nextafter(1.0, 0.0), setupImage), fist);
+        QCOMPARE(sampleTrack(keys, 1.0, setupImage), open);
+        QCOMPARE(sampleTrack(keys, 1.25, setupImage), open);
+        QCOMPARE(sampleTrack(keys, 1.5, setupImage), fist);
+        QCOMPARE(sampleTrack(keys, 99.0, setupImage), fist);
+        QCOMPARE(sampleTrack(std::vector<ImageKey>{}, 1.0, setupImage), setupImage);
+
+        Clip clip;
+        clip.name = "grab";
+        clip.duration = 2;
+        clip.slotTracks.push_back({"art", {{1.25, false}}, {}, keys});
+        ClipSampler sampler;
+        QCOMPARE(QString::fromStdString(sampler.bind(setup, clip)), QString());
+        Rig pose = setup;
+        auto imageAt = [&](double t) {
+            sampler.sample(t, pose);
+            return pose.slotList()[0].image;
+        };
+        QCOMPARE(imageAt(0.25), setupImage);
+        QCOMPARE(imageAt(0.5), fist);
+        QCOMPARE(imageAt(0.75), fist);
+        QCOMPARE(imageAt(1.0), open);
+        QCOMPARE(imageAt(1.49), open);
+        QCOMPARE(pose.slotList()[0].visible, false); // the other channels still play
+        QCOMPARE(imageAt(2.0), fist);
+        QCOMPARE(imageAt(0.1), setupImage); // from the setup pose every time
+        QVERIFY(pose.slotList()[0] == setup.slotList()[0]);
+
+        // Warm: every image sampled once above. Now a scrub back and forth allocates nothing.
+        std::string last;
+        last.reserve(64); // room for any path above, before counting
+        last = pose.slotList()[0].image;
+        int switches = 0;
+        const long long before = allocationCount();
+        for (int i = 0; i <= 200; ++i) {
+            sampler.sample(i % 2 ? i / 100.0 : 2.0 - i / 100.0, pose);
+            switches += pose.slotList()[0].image != last;
+            last = pose.slotList()[0].image; // the same length or shorter than its buffer: no allocation
+        }
+        QCOMPARE(allocationCount() - before, 0LL);
+        QVERIFY(switches > 50);
+    }
+
     void theRigKeepsItsClipsTrueToWhatTheyName()
     {
         Rig rig = armWithChainAndSlot();
@@ -299,7 +363,7 @@ private slots:
         clip.joints.push_back({"elbow", {key(0, -160), key(1, 160)}, {}, {}, {}});
         clip.joints.push_back({"hand", {key(0, 10)}, {}, {}, {}});
         clip.chains.push_back({"arm", {}, {key(0, 0.5)}});
-        clip.slotTracks.push_back({"art", {}, {key(0, 0.5)}});
+        clip.slotTracks.push_back({"art", {}, {key(0, 0.5)}, {}});
         QVERIFY(rig.addAnimation(clip));
         QVERIFY(!rig.addAnimation(clip)); // the name is taken
         QCOMPARE(rig.findAnimation("c"), 0);

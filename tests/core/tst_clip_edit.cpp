@@ -39,7 +39,7 @@ KeyRef at(const TrackRef& track, double time) { return {track, time}; }
 
 const char* channelName(Channel c)
 {
-    static const char* names[] = {"angle", "x", "y", "rotation", "target", "mix", "visible", "opacity"};
+    static const char* names[] = {"angle", "x", "y", "rotation", "target", "mix", "visible", "opacity", "image"};
     return names[static_cast<int>(c)];
 }
 
@@ -57,6 +57,8 @@ std::string describe(const Clip& clip)
             out << " " << k.time << "=";
             if constexpr (requires { k.point; })
                 out << "(" << k.point.x << "," << k.point.y << ")";
+            else if constexpr (requires { k.image; })
+                out << "\"" << k.image << "\"";
             else
                 out << k.value;
             if constexpr (requires { k.curve; })
@@ -73,7 +75,7 @@ std::string describe(const Clip& clip)
     }
     for (const SlotTracks& t : clip.slotTracks) {
         out << "\n  slot " << t.slot;
-        keys("visible", t.visible), keys("opacity", t.opacity);
+        keys("visible", t.visible), keys("opacity", t.opacity), keys("image", t.image);
     }
     return out.str();
 }
@@ -101,9 +103,13 @@ std::size_t keyCount(const Clip& clip)
     for (const ChainTracks& t : clip.chains)
         n += t.target.size() + t.mix.size();
     for (const SlotTracks& t : clip.slotTracks)
-        n += t.visible.size() + t.opacity.size();
+        n += t.visible.size() + t.opacity.size() + t.image.size();
     return n;
 }
+
+// Whether a key holds a number as its value (a switch holds a bool, an image a path).
+template <typename K>
+constexpr bool kHasNumber = requires(const K& k) { requires std::is_same_v<decltype(k.value), double>; };
 
 // Whether any number the clip holds is not finite (NaN or infinite).
 bool hasNonFinite(const Clip& clip)
@@ -114,7 +120,7 @@ bool hasNonFinite(const Clip& clip)
             bad |= !std::isfinite(k.time);
             if constexpr (requires { k.point; })
                 bad |= !std::isfinite(k.point.x) || !std::isfinite(k.point.y);
-            else if constexpr (std::is_same_v<std::decay_t<decltype(k.value)>, double>)
+            else if constexpr (kHasNumber<std::decay_t<decltype(k)>>)
                 bad |= !std::isfinite(k.value);
             if constexpr (requires { k.curve; })
                 bad |= !std::isfinite(k.curve.x1) || !std::isfinite(k.curve.y1) || !std::isfinite(k.curve.x2) || !std::isfinite(k.curve.y2);
@@ -125,7 +131,7 @@ bool hasNonFinite(const Clip& clip)
     for (const ChainTracks& t : clip.chains)
         check(t.target), check(t.mix);
     for (const SlotTracks& t : clip.slotTracks)
-        check(t.visible), check(t.opacity);
+        check(t.visible), check(t.opacity), check(t.image);
     return bad;
 }
 
@@ -159,6 +165,9 @@ void forceAngle(Rig& rig, JointIndex j, double degrees)
 }
 
 // --- The property test's random inputs: mostly sensible, junk now and then. ---------------------
+
+// Paths no slot could hold (imagePathProblem): keySlotImage and pasteKeys write none of them.
+const std::string kBadImagePaths[] = {"", "/art/a.png", "C:/art/a.png", "art\\a.png", "art//a.png", "art/", std::string("art/a\0.png", 10)};
 
 double randomTime(Engine& rng, const Clip& clip)
 {
@@ -255,7 +264,7 @@ private slots:
     void findsTracksAndKeys()
     {
         Clip clip = emptyClip();
-        clip.slotTracks.push_back({"art", {{0.5, false}}, {key(0, 1)}});
+        clip.slotTracks.push_back({"art", {{0.5, false}}, {key(0, 1)}, {}});
         clip.joints.push_back({"elbow", {key(0, 10), key(1, 20)}, {}, {}, {}});
         clip.joints.push_back({"shoulder", {}, {key(1, 5)}, {}, {key(0.5, 90)}});
         clip.joints.push_back({"hand", {}, {}, {}, {}}); // no keys: no track
@@ -361,7 +370,7 @@ private slots:
         QVERIFY(!keySlotOpacity(clip, rig, "art", 1.0, kNaN));
         QVERIFY(!keyChainTarget(clip, rig, "arm", 1.0, {kInf, 0}));
         expected.chains.push_back({"arm", {{0.0, {1, 2}, {}}}, {key(0, 1)}});
-        expected.slotTracks.push_back({"art", {{0.0, false}}, {key(1, 0)}});
+        expected.slotTracks.push_back({"art", {{0.0, false}}, {key(1, 0)}, {}});
         COMPARE_CLIPS(clip, expected);
         QVERIFY(!checkClip(rig, clip));
     }
@@ -373,7 +382,7 @@ private slots:
         clip.joints.push_back({"elbow", {key(0, 10), key(1, 20)}, {}, {}, {}});
         clip.joints.push_back({"hand", {key(0.5, 40)}, {}, {}, {}});
         clip.chains.push_back({"arm", {}, {key(0, 0.5)}});
-        clip.slotTracks.push_back({"art", {{0.5, false}}, {key(0, 1), key(1, 0)}});
+        clip.slotTracks.push_back({"art", {{0.5, false}}, {key(0, 1), key(1, 0)}, {}});
         const std::vector<KeyRef> refs{
             at(jointTrack("hand"), 0.5),
             at(jointTrack("elbow"), 1.0 + 3e-7), // within kSameTime
@@ -390,7 +399,7 @@ private slots:
         Clip expected = emptyClip();
         expected.joints.push_back({"elbow", {key(0, 10)}, {}, {}, {}}); // the hand's entry is gone
         expected.chains.push_back({"arm", {}, {key(0, 0.5)}});
-        expected.slotTracks.push_back({"art", {{0.5, false}}, {}}); // its visibility still keyed
+        expected.slotTracks.push_back({"art", {{0.5, false}}, {}, {}}); // its visibility still keyed
         COMPARE_CLIPS(clip, expected);
         QVERIFY(!checkClip(rig, clip));
         QCOMPARE(deleteKeys(clip, {at(slotTrack("art", Channel::Visible), 0.5), at(chainTrack("arm", Channel::Mix), 0)}), 2);
@@ -448,7 +457,7 @@ private slots:
         Clip clip = emptyClip();
         clip.joints.push_back({"elbow", {key(0.5, 10, kStepped), key(1, 20, kEase), key(1.5, 30)}, {}, {}, {}});
         clip.chains.push_back({"arm", {{0.75, {1, 2}, kStepped}}, {}});
-        clip.slotTracks.push_back({"art", {{1.0, false}}, {}});
+        clip.slotTracks.push_back({"art", {{1.0, false}}, {}, {}});
         QVERIFY(!checkClip(rig, clip));
         const std::vector<KeyRef> copied{at(jointTrack("elbow"), 1), at(jointTrack("elbow"), 1.5), at(slotTrack("art", Channel::Visible), 1),
                                          at(chainTrack("arm", Channel::Target), 0.75), at(jointTrack("hand"), 1)};
@@ -457,7 +466,7 @@ private slots:
         Clip expectedCopy{"c", 0.75, {}, {}, {}};
         expectedCopy.joints.push_back({"elbow", {key(0.25, 20, kEase), key(0.75, 30)}, {}, {}, {}});
         expectedCopy.chains.push_back({"arm", {{0.0, {1, 2}, kStepped}}, {}});
-        expectedCopy.slotTracks.push_back({"art", {{0.25, false}}, {}});
+        expectedCopy.slotTracks.push_back({"art", {{0.25, false}}, {}, {}});
         COMPARE_CLIPS(clipboard.keys, expectedCopy);
 
         // Pasted where it was copied: the clip as it was.
@@ -539,7 +548,7 @@ private slots:
     {
         Clip clip = emptyClip();
         clip.joints.push_back({"elbow", {key(0, 10), key(1, 20, kStepped)}, {}, {}, {}});
-        clip.slotTracks.push_back({"art", {{0.5, false}}, {key(0, 1)}});
+        clip.slotTracks.push_back({"art", {{0.5, false}}, {key(0, 1)}, {}});
         const std::vector<KeyRef> refs{at(jointTrack("elbow"), 0), at(jointTrack("elbow"), 1), at(slotTrack("art", Channel::Visible), 0.5),
                                        at(slotTrack("art", Channel::Opacity), 0), at(jointTrack("elbow"), 0)};
         // The elbow's key at 1 is stepped already, the visibility key has no curve.
@@ -556,6 +565,85 @@ private slots:
         COMPARE_CLIPS(clip, before);
     }
 
+    // A slot's image keys: keyed by the same rule as the others (onto a key within kSameTime,
+    // which keeps its time; clamped onto the clip's ends), paths a slot could not hold refused;
+    // found, deleted, moved, copied and pasted like any key; no curve.
+    void imageKeys()
+    {
+        const Rig rig = armWithChainAndSlot();
+        Clip clip = emptyClip();
+        QVERIFY(keySlotImage(clip, rig, "art", 1.0, "art/fist.png"));
+        QVERIFY(keySlotImage(clip, rig, "art", 0.0, "art/open.png"));
+        QVERIFY(keySlotImage(clip, rig, "art", 1.0 + 5e-7, "art/point.png")); // onto the key at 1
+        QVERIFY(keySlotImage(clip, rig, "art", 2.0 + 5e-7, "../shared/wave hand é.png")); // onto the end
+        QVERIFY(!keySlotImage(clip, rig, "nope", 0.5, "art/fist.png"));
+        QVERIFY(!keySlotImage(clip, rig, "art", kNaN, "art/fist.png"));
+        QVERIFY(!keySlotImage(clip, rig, "art", 2.001, "art/fist.png"));
+        for (const std::string& bad : kBadImagePaths)
+            QVERIFY2(!keySlotImage(clip, rig, "art", 0.5, bad), bad.c_str());
+        Clip broken = emptyClip(kNaN);
+        QVERIFY(!keySlotImage(broken, rig, "art", 0.0, "art/fist.png"));
+        Clip expected = emptyClip();
+        expected.slotTracks.push_back({"art", {}, {}, {{0.0, "art/open.png"}, {1.0, "art/point.png"}, {2.0, "../shared/wave hand é.png"}}});
+        COMPARE_CLIPS(clip, expected);
+        QVERIFY(!checkClip(rig, clip));
+
+        // Found as the slot's Image track, after its visibility and opacity.
+        QVERIFY(keySlotVisible(clip, rig, "art", 1.0, false));
+        QVERIFY(keyedTracks(clip) == (std::vector<TrackRef>{slotTrack("art", Channel::Visible), slotTrack("art", Channel::Image)}));
+        QCOMPARE(ownerOf(Channel::Image), Owner::Slot);
+        QVERIFY(keyTimes(clip, slotTrack("art", Channel::Image)) == (std::vector<double>{0, 1, 2}));
+        QVERIFY(keyTimes(clip, jointTrack("art", Channel::Image)).empty()); // not a joint's channel
+        QVERIFY(keysAt(clip, 1.0) == (std::vector<KeyRef>{at(slotTrack("art", Channel::Visible), 1), at(slotTrack("art", Channel::Image), 1)}));
+        QVERIFY(keysIn(clip, {slotTrack("art", Channel::Image)}, 0.5, 2.5)
+                == (std::vector<KeyRef>{at(slotTrack("art", Channel::Image), 1), at(slotTrack("art", Channel::Image), 2)}));
+
+        // No curve: setCurve skips image keys, curveOf has none.
+        const KeyRef fist = at(slotTrack("art", Channel::Image), 1);
+        QCOMPARE(setCurve(clip, {fist}, kStepped), 0);
+        QVERIFY(!curveOf(clip, fist));
+
+        // Moved onto the key at 2, it replaces it.
+        MoveResult moved = moveKeys(clip, {fist}, 1.0);
+        QCOMPARE(moved.shift, 1.0);
+        QVERIFY(moved.moved == std::vector<KeyRef>{at(slotTrack("art", Channel::Image), 2)});
+        expected.slotTracks[0].visible = {{1.0, false}};
+        expected.slotTracks[0].image = {{0.0, "art/open.png"}, {2.0, "art/point.png"}};
+        COMPARE_CLIPS(clip, expected);
+
+        // Copied and pasted at 1: the images come along; onto a rig without the slot, nothing.
+        const KeyClipboard clipboard = copyKeys(clip, {at(slotTrack("art", Channel::Image), 0), at(slotTrack("art", Channel::Image), 2)});
+        Clip expectedCopy{"c", 2.0, {}, {}, {}};
+        expectedCopy.slotTracks.push_back({"art", {}, {}, {{0.0, "art/open.png"}, {2.0, "art/point.png"}}});
+        COMPARE_CLIPS(clipboard.keys, expectedCopy);
+        Clip pastedInto = emptyClip(4.0);
+        const std::vector<KeyRef> pasted = pasteKeys(pastedInto, rig, clipboard, 1.0);
+        QVERIFY2(pasted == (std::vector<KeyRef>{at(slotTrack("art", Channel::Image), 1), at(slotTrack("art", Channel::Image), 3)}),
+                 describe(pasted).c_str());
+        QVERIFY(pastedInto.slotTracks.at(0).image == (std::vector<ImageKey>{{1.0, "art/open.png"}, {3.0, "art/point.png"}}));
+        Clip noSlot = emptyClip();
+        QVERIFY(pasteKeys(noSlot, arm(), clipboard, 0.0).empty());
+        COMPARE_CLIPS(noSlot, emptyClip());
+        // A clipboard holding a path no slot could hold (made by hand): that key is left out.
+        KeyClipboard handMade = clipboard;
+        handMade.keys.slotTracks[0].image[1].image = "/abs/fist.png";
+        Clip withBad = emptyClip();
+        QVERIFY(pasteKeys(withBad, rig, handMade, 0.0) == std::vector<KeyRef>{at(slotTrack("art", Channel::Image), 0)});
+        QVERIFY(!checkClip(rig, withBad));
+
+        // The duration: a key past the new end goes, one within kSameTime after it moves onto it.
+        Clip trimmed = emptyClip();
+        trimmed.slotTracks.push_back({"art", {}, {}, {{0.5, "art/a.png"}, {1.0000004, "art/b.png"}, {1.5, "art/c.png"}}});
+        QCOMPARE(setDuration(trimmed, 1.0), 1);
+        QVERIFY(trimmed.slotTracks[0].image == (std::vector<ImageKey>{{0.5, "art/a.png"}, {1.0, "art/b.png"}}));
+
+        // Deleting every key removes the track and the slot's entry.
+        QCOMPARE(deleteKeys(clip, {at(slotTrack("art", Channel::Image), 0), at(slotTrack("art", Channel::Image), 2),
+                                   at(slotTrack("art", Channel::Visible), 1)}),
+                 3);
+        QVERIFY(clip.slotTracks.empty());
+    }
+
     void setDurationDropsLateKeys()
     {
         const Rig rig = armWithChainAndSlot();
@@ -563,7 +651,7 @@ private slots:
         clip.joints.push_back({"elbow", {key(0, 10), key(1, 20), key(1.5, 30), key(2, 40)}, {}, {}, {}});
         clip.joints.push_back({"hand", {key(1.9, 50)}, {}, {}, {}});
         clip.chains.push_back({"arm", {{1.1999996, {1, 2}, {}}, {1.2000003, {3, 4}, {}}}, {key(1.2000004, 0.5)}});
-        clip.slotTracks.push_back({"art", {}, {key(1.2, 0.3), key(1.2000004, 0.6)}});
+        clip.slotTracks.push_back({"art", {}, {key(1.2, 0.3), key(1.2000004, 0.6)}, {}});
         QVERIFY(!checkClip(rig, clip));
         // Gone: the elbow's keys at 1.5 and 2, the hand's (and with it its entry), and the
         // opacity and target keys within kSameTime after 1.2, which would land on keys at (or
@@ -572,7 +660,7 @@ private slots:
         Clip expected = emptyClip(1.2);
         expected.joints.push_back({"elbow", {key(0, 10), key(1, 20)}, {}, {}, {}});
         expected.chains.push_back({"arm", {{1.1999996, {1, 2}, {}}}, {key(1.2, 0.5)}});
-        expected.slotTracks.push_back({"art", {}, {key(1.2, 0.3)}});
+        expected.slotTracks.push_back({"art", {}, {key(1.2, 0.3)}, {}});
         COMPARE_CLIPS(clip, expected);
         QVERIFY(!checkClip(rig, clip));
         for (double d : {0.0, -1.0, kNaN, kInf}) {
@@ -610,7 +698,7 @@ private slots:
                     n += !std::isfinite(k.time);
                     if constexpr (requires { k.point; })
                         n += !std::isfinite(k.point.x) + !std::isfinite(k.point.y);
-                    else if constexpr (std::is_same_v<std::decay_t<decltype(k.value)>, double>)
+                    else if constexpr (kHasNumber<std::decay_t<decltype(k)>>)
                         n += !std::isfinite(k.value);
                     if constexpr (requires { k.curve; })
                         n += !std::isfinite(k.curve.x1) + !std::isfinite(k.curve.y1) + !std::isfinite(k.curve.x2) + !std::isfinite(k.curve.y2);
@@ -621,7 +709,7 @@ private slots:
             for (const ChainTracks& t : clip.chains)
                 count(t.target), count(t.mix);
             for (const SlotTracks& t : clip.slotTracks)
-                count(t.visible), count(t.opacity);
+                count(t.visible), count(t.opacity), count(t.image);
             return n;
         };
         const double awful[] = {kNaN, kInf, -kInf, -1.0, 1e300};
@@ -671,6 +759,8 @@ private slots:
                             breakTrack(e.visible);
                         if (!e.opacity.empty())
                             breakTrack(e.opacity);
+                        if (!e.image.empty())
+                            breakTrack(e.image);
                     }
             }
             for (int step = 0; step < 12; ++step) {
@@ -680,7 +770,10 @@ private slots:
                 switch (step) {
                 case 0: keyPose(clip, rig, {0, 1, static_cast<JointIndex>(rig.jointCount()) - 1}, t); break;
                 case 1: keyChainMix(clip, rig, "limb", t, 0.5), keyChainTarget(clip, rig, "limb", t, {1, 2}); break;
-                case 2: keySlotOpacity(clip, rig, "slot 0", t, 0.5), keySlotVisible(clip, rig, "slot 0", t, false); break;
+                case 2:
+                    keySlotOpacity(clip, rig, "slot 0", t, 0.5), keySlotVisible(clip, rig, "slot 0", t, false);
+                    keySlotImage(clip, rig, "slot 0", t, "art/b.png");
+                    break;
                 case 3: deleteKeys(clip, randomRefs(rng, clip)); break;
                 case 4: {
                     const MoveResult r = moveKeys(clip, randomRefs(rng, clip), uniform(rng, -1, 1));
@@ -742,7 +835,7 @@ private slots:
             const int steps = uniformInt(rng, 5, 15);
             for (int step = 0; step < steps; ++step, ++operations) {
                 const Clip before = clip, otherBefore = otherClip;
-                const int op = uniformInt(rng, 0, 11);
+                const int op = uniformInt(rng, 0, 12);
                 bool otherEdited = false;
                 std::string claim; // what the operation reported, if it was not so
                 auto chainName = [&] {
@@ -777,6 +870,15 @@ private slots:
                 case 2: keyChainMix(clip, rig, chainName(), randomTime(rng, clip), randomValue(rng, 0, 1)); break;
                 case 3: keySlotVisible(clip, rig, slotName(), randomTime(rng, clip), uniformInt(rng, 0, 1) == 1); break;
                 case 4: keySlotOpacity(clip, rig, slotName(), randomTime(rng, clip), randomValue(rng, 0, 1)); break;
+                case 12: { // key an image: a path from the list, or one no slot could hold now and then
+                    const std::string name = slotName();
+                    const std::string image = uniformInt(rng, 0, 4) == 0 ? kBadImagePaths[rng() % std::size(kBadImagePaths)]
+                                                                         : randomKeyedImage(rng);
+                    const bool written = keySlotImage(clip, rig, name, randomTime(rng, clip), image);
+                    if (written && !imagePathProblem(image).empty())
+                        claim = "keySlotImage wrote the path \"" + image + "\"";
+                    break;
+                }
                 case 5: {
                     const int removed = deleteKeys(clip, randomRefs(rng, clip));
                     if (keyCount(before) - keyCount(clip) != static_cast<std::size_t>(removed))

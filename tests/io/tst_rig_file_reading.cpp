@@ -1,15 +1,18 @@
 // Reading valid files: the examples read as documented (slots too), defaults apply, a forest
 // with an attached target, joints in any order (children before parents, shuffled) and a byte
-// order mark.
+// order mark; image keys, and the files they name checked as the slots' own images are.
 #include "joint_order.h"
 #include "rig_file_samples.h"
 
 #include "random_slots.h"
 
 #include "bonework/io/rig_file.h"
+#include "bonework/io/slot_images.h"
 #include "std_text.h"
 
+#include <QDir>
 #include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace bonework;
@@ -178,6 +181,59 @@ private slots:
         const char* names[] = {"r", "z", "a", "r2", "m", "b"};
         for (int i = 0; i < 6; ++i)
             QCOMPARE(rig.jointName(i), std::string(names[i]));
+    }
+
+    // Image keys read as written (every key's path kept as text, "." and ".." included), and
+    // the images they name are checked like the slots' own (io::checkSlotImages): each file
+    // looked at relative to the rig's folder, a problem per key naming a missing one, with the
+    // loader's JSON path (a slot name that is no identifier quoted) and the clip's index.
+    void imageKeysReadAndTheirFilesAreChecked()
+    {
+        const QByteArray json = R"({"format":"bonework.rig","version":2,"joints":[{"name":"r"},{"name":"b","parent":"r","length":10}],
+            "slots":[{"name":"hand l","bone":"b","image":"art/hand.png"},{"name":"face","bone":"r","image":"art/face.png"}],
+            "animations":[{"name":"idle","duration":1},
+                          {"name":"grab","duration":2,"slots":{
+                               "hand l":{"image":[{"time":0,"value":"art/hand.png"},{"time":0.5,"value":"./art/fist.png"},
+                                                     {"time":1,"value":"../gone.png"}]},
+                               "face":{"visible":[{"time":0,"value":true}],"image":[{"time":1.5,"value":"art/hand.png"}]}}}]})";
+        const Rig rig = reparse(json, QStringLiteral("image keys"));
+        const animation::Clip& grab = rig.animations().at(1);
+        QCOMPARE(grab.slotTracks.size(), std::size_t(2));
+        QCOMPARE(grab.slotTracks[0].slot, std::string("face")); // the reader's order: by name
+        QVERIFY(grab.slotTracks[0].image == (std::vector<animation::ImageKey>{{1.5, "art/hand.png"}}));
+        QVERIFY(grab.slotTracks[1].image
+                == (std::vector<animation::ImageKey>{{0, "art/hand.png"}, {0.5, "./art/fist.png"}, {1, "../gone.png"}}));
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("rigs/art")));
+        const auto writePng = [&](const QString& name) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray("\x89PNG\r\n\x1a\n", 8));
+        };
+        writePng(QStringLiteral("rigs/art/hand.png"));
+        writePng(QStringLiteral("rigs/art/face.png"));
+        const std::string rigPath = localPath(dir.filePath(QStringLiteral("rigs/r.rig.json")));
+        std::vector<ImageProblem> problems = checkSlotImages(rig, rigPath);
+        QCOMPARE(problems.size(), std::size_t(2));
+        QCOMPARE(qt(problems[0].jsonPath), QStringLiteral("animations[1].slots[\"hand l\"].image[1].value"));
+        QCOMPARE(qt(problems[0].message), QStringLiteral("cannot use the image \"./art/fist.png\": it does not exist"));
+        QCOMPARE(problems[0].slot, 0);
+        QCOMPARE(problems[0].animation, 1);
+        QCOMPARE(qt(problems[1].jsonPath), QStringLiteral("animations[1].slots[\"hand l\"].image[2].value"));
+        QCOMPARE(qt(problems[1].message), QStringLiteral("cannot use the image \"../gone.png\": it does not exist"));
+
+        // With the files there, nothing; the face's own image missing is named first, as a slot's.
+        writePng(QStringLiteral("rigs/art/fist.png"));
+        writePng(QStringLiteral("gone.png"));
+        QVERIFY(checkSlotImages(rig, rigPath).empty());
+        QVERIFY(QFile::remove(dir.filePath(QStringLiteral("rigs/art/face.png"))));
+        problems = checkSlotImages(rig, rigPath);
+        QCOMPARE(problems.size(), std::size_t(1));
+        QCOMPARE(qt(problems[0].jsonPath), QStringLiteral("slots[1].image"));
+        QCOMPARE(problems[0].slot, 1);
+        QCOMPARE(problems[0].animation, -1);
     }
 };
 

@@ -189,6 +189,60 @@ private slots:
         }
     }
 
+    // A slot's image keys: written in its track's line after visibility and opacity, each key
+    // {"time", "value"} with the path escaped as any string and no curve; read back the same, and
+    // saved again byte for byte.
+    void imageKeysLayoutAndRoundTrip()
+    {
+        using namespace bonework::animation;
+        Rig rig = load(corpus(QStringLiteral("arm_slots.json")));
+        Clip clip;
+        clip.name = "grab";
+        clip.duration = 1.5;
+        clip.slotTracks.push_back({"forearm", {{0.25, false}}, {}, {{0, "art/forearm_open.jpg"}, {0.5, "../shared/fist \"1\" \xc3\xa9.png"}, {1.5, "./art/x.png"}}});
+        clip.slotTracks.push_back({"badge", {}, {}, {{0.1, "art/badge_2.png"}}});
+        QVERIFY(rig.addAnimation(clip));
+        const QByteArray json = qtBytes(serializeRig(rig));
+        const QByteArray tail =
+            "  \"animations\": [\n"
+            "    {\"name\": \"grab\", \"duration\": 1.5, \"slots\": {\n"
+            "      \"badge\": {\"image\": [{\"time\": 0.1, \"value\": \"art/badge_2.png\"}]},\n"
+            "      \"forearm\": {\"visible\": [{\"time\": 0.25, \"value\": false}], \"image\": [{\"time\": 0, \"value\": "
+            "\"art/forearm_open.jpg\"}, {\"time\": 0.5, \"value\": \"../shared/fist \\\"1\\\" \xc3\xa9.png\"}, {\"time\": 1.5, \"value\": "
+            "\"./art/x.png\"}]}\n"
+            "    }}\n"
+            "  ]\n"
+            "}\n";
+        QVERIFY2(json.endsWith(tail), json.constData());
+        const Rig back = reparse(json, QStringLiteral("image keys"));
+        QCOMPARE(back.animations().size(), std::size_t(1));
+        const Clip& read = back.animations()[0];
+        QCOMPARE(read.slotTracks.size(), std::size_t(2));
+        QVERIFY(read.slotTracks[0] == clip.slotTracks[1]); // the reader's order: by name
+        QVERIFY(read.slotTracks[1] == clip.slotTracks[0]);
+        QCOMPARE(qtBytes(serializeRig(back)), json);
+    }
+
+    // An image key whose path is not UTF-8 (possible through code only: checkClip holds the
+    // path's rules, not its encoding) would make a file the loader refuses: not saved.
+    void imageKeyNotUtf8IsNotSaved()
+    {
+        using namespace bonework::animation;
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("rig.json"));
+        Rig rig = load(corpus(QStringLiteral("arm_slots.json")));
+        Clip clip;
+        clip.name = "bad";
+        clip.duration = 1;
+        clip.slotTracks.push_back({"forearm", {}, {}, {{0, "art/\xff.png"}}});
+        QVERIFY(rig.addAnimation(clip));
+        std::string error;
+        QVERIFY(!saveRigFile(rig, localPath(path), &error));
+        QCOMPARE(qt(error), QStringLiteral("cannot save %1: an image keyed for slot \"forearm\" in animation \"bad\" is not valid UTF-8").arg(path));
+        QVERIFY(!QFile::exists(path));
+    }
+
     // Random rigs with random slots and random animations (every channel kind, curves of every
     // kind, awkward joint names as JSON keys, numbers from random doubles): load -> save -> load
     // is identical and saving again gives the same bytes; a rig with animations is version 2.
@@ -247,6 +301,8 @@ private slots:
                         t.visible.push_back({time, rng() % 2 == 0});
                     for (double time : times(testing::uniformInt(rng, 0, 3)))
                         t.opacity.push_back({time, testing::uniform(rng, 0, 1), curve()});
+                    for (double time : times(testing::uniformInt(rng, 0, 3)))
+                        t.image.push_back({time, randomImagePath(rng)}); // "..", quotes, non-ASCII
                     clip.slotTracks.push_back(std::move(t));
                 }
                 // The file keeps tracks by name, in the reader's order: sort as it will.

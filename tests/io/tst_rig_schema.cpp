@@ -113,6 +113,13 @@ private slots:
         QCOMPARE(keyFields("numberKey"), loaderFields(animated + "\"joints\":{\"b\":{\"angle\":[{\"bogus\":1}]}}}]}"));
         QCOMPARE(keyFields("pointKey"), loaderFields(animated + "\"chains\":{\"c\":{\"target\":[{\"bogus\":1}]}}}]}"));
         QCOMPARE(keyFields("switchKey"), loaderFields(animated + "\"slots\":{\"s\":{\"visible\":[{\"bogus\":1}]}}}]}"));
+        QCOMPARE(keyFields("imageKey"), loaderFields(animated + "\"slots\":{\"s\":{\"image\":[{\"bogus\":1}]}}}]}"));
+        // A keyed image obeys the rules of a slot's own image: one definition for both.
+        const QString imagePath = QStringLiteral("#/$defs/imagePath");
+        QCOMPARE(defs.value(QStringLiteral("slot")).toObject().value(QStringLiteral("properties")).toObject().value(QStringLiteral("image"))
+                     .toObject().value(QStringLiteral("$ref")).toString(), imagePath);
+        QCOMPARE(defs.value(QStringLiteral("imageKey")).toObject().value(QStringLiteral("properties")).toObject().value(QStringLiteral("value"))
+                     .toObject().value(QStringLiteral("$ref")).toString(), imagePath);
         QCOMPARE(keys(defs.value(QStringLiteral("chain")).toObject().value(QStringLiteral("properties")).toObject()),
                  loaderFields(kHead + "\"joints\":[{\"name\":\"r\"}],\"chains\":[{\"bogus\":1}]}"));
         const QJsonArray targets = defs.value(QStringLiteral("chain")).toObject().value(QStringLiteral("properties"))

@@ -1,6 +1,7 @@
 #include "bonework/animation/clip_edit.h"
 
 #include "bonework/rig.h"
+#include "bonework/slot.h"
 
 #include <algorithm>
 #include <cmath>
@@ -55,6 +56,7 @@ void forEachChannel(E& entry, F&& f)
     } else {
         f(Channel::Visible, entry.visible);
         f(Channel::Opacity, entry.opacity);
+        f(Channel::Image, entry.image);
     }
 }
 
@@ -78,8 +80,9 @@ decltype(auto) withEntries(ClipT& clip, Owner owner, F&& f)
     return f(clip.slotTracks);
 }
 
-// Calls f(keys) with the track's keys (a std::vector of Key, PointKey or SwitchKey) when the
-// clip has the track's owner entry and the channel belongs to that owner; returns whether it did.
+// Calls f(keys) with the track's keys (a std::vector of Key, PointKey, SwitchKey or ImageKey)
+// when the clip has the track's owner entry and the channel belongs to that owner; returns
+// whether it did.
 template <typename ClipT, typename F>
 bool visitTrack(ClipT& clip, const TrackRef& ref, F&& f)
 {
@@ -272,7 +275,8 @@ Owner ownerOf(Channel channel)
     case Channel::Target:
     case Channel::Mix: return Owner::Chain;
     case Channel::Visible:
-    case Channel::Opacity: break;
+    case Channel::Opacity:
+    case Channel::Image: break;
     }
     return Owner::Slot;
 }
@@ -403,6 +407,15 @@ bool keySlotOpacity(Clip& clip, const Rig& rig, const std::string& slot, double 
     if (!t || rig.findSlot(slot) < 0 || !std::isfinite(opacity))
         return false;
     putKey(entryFor(clip.slotTracks, slot).opacity, Key{*t, clampInto(opacity, 0.0, 1.0), {}}, true);
+    return true;
+}
+
+bool keySlotImage(Clip& clip, const Rig& rig, const std::string& slot, double time, const std::string& image)
+{
+    const auto t = keyTime(clip, time);
+    if (!t || rig.findSlot(slot) < 0 || !imagePathProblem(image).empty())
+        return false;
+    putKey(entryFor(clip.slotTracks, slot).image, ImageKey{*t, image}, true);
     return true;
 }
 
@@ -581,6 +594,11 @@ std::vector<KeyRef> pasteKeys(Clip& clip, const Rig& rig, const KeyClipboard& cl
         paste({Owner::Slot, source.slot, Channel::Visible}, into.visible, source.visible,
               [](const SwitchKey& k) -> std::optional<SwitchKey> { return k; });
         paste({Owner::Slot, source.slot, Channel::Opacity}, into.opacity, source.opacity, number(0.0, 1.0));
+        paste({Owner::Slot, source.slot, Channel::Image}, into.image, source.image, [](const ImageKey& k) -> std::optional<ImageKey> {
+            if (!imagePathProblem(k.image).empty())
+                return std::nullopt;
+            return k;
+        });
     }
     pruneEmptied(clip, before); // entries appended for tracks whose keys all fell outside
     return out;

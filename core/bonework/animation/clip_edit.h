@@ -33,9 +33,9 @@ class Rig;
 namespace bonework::animation {
 
 // One track of a clip: what it moves and which channel. Angle, X, Y and Rotation belong to a
-// joint (Angle to one with a parent, the others to a root), Target and Mix to a chain, Visible
-// and Opacity to a slot.
-enum class Channel : std::uint8_t { Angle, X, Y, Rotation, Target, Mix, Visible, Opacity };
+// joint (Angle to one with a parent, the others to a root), Target and Mix to a chain, Visible,
+// Opacity and Image to a slot.
+enum class Channel : std::uint8_t { Angle, X, Y, Rotation, Target, Mix, Visible, Opacity, Image };
 enum class Owner : std::uint8_t { Joint, Chain, Slot };
 struct TrackRef {
     Owner owner = Owner::Joint;
@@ -76,13 +76,15 @@ std::vector<KeyRef> keysIn(const Clip& clip, const std::vector<TrackRef>& tracks
 // already at that time (within kSameTime) takes the new value and keeps its curve; otherwise a
 // linear key is inserted in order. Returns the number of keys written.
 int keyPose(Clip& clip, const Rig& posed, const std::vector<JointIndex>& joints, double time);
-// Keys one chain's point target or mix (clamped into [0, 1]), or one slot's visibility or
-// opacity (clamped into [0, 1]), at `time`, by the same rule. `rig` is the clip's rig: a chain
-// or slot it does not have is not keyed. Returns whether a key was written.
+// Keys one chain's point target or mix (clamped into [0, 1]), or one slot's visibility, opacity
+// (clamped into [0, 1]) or image, at `time`, by the same rule. `rig` is the clip's rig: a chain
+// or slot it does not have is not keyed, nor is an image path a slot could not hold
+// (imagePathProblem; whether the file exists is not checked). Returns whether a key was written.
 bool keyChainTarget(Clip& clip, const Rig& rig, const std::string& chain, double time, Vec2 point);
 bool keyChainMix(Clip& clip, const Rig& rig, const std::string& chain, double time, double mix);
 bool keySlotVisible(Clip& clip, const Rig& rig, const std::string& slot, double time, bool visible);
 bool keySlotOpacity(Clip& clip, const Rig& rig, const std::string& slot, double time, double opacity);
+bool keySlotImage(Clip& clip, const Rig& rig, const std::string& slot, double time, const std::string& image);
 
 // Removes the keys. A track left with no keys is gone (the clip has no empty-track state), and
 // an owner entry left with no keys at all is removed. Returns the number of keys removed.
@@ -112,15 +114,16 @@ KeyClipboard copyKeys(const Clip& clip, const std::vector<KeyRef>& keys);
 // distance to it. Left out: keys that would fall outside [0, duration]; tracks whose joint,
 // chain or slot `rig` (the clip's rig) does not have, or whose channel does not fit it (an
 // angle onto a root, x onto a joint with a parent); non-finite values. Angles are clamped into
-// the joint's limits, mix and opacity into [0, 1], and a curve that is not valid becomes
-// linear. A pasted key onto an existing key time replaces that key (value and curve; the time
-// is kept). Returns the refs of the keys written, in the clipboard's order, each once.
+// the joint's limits, mix and opacity into [0, 1], a curve that is not valid becomes linear,
+// and an image key whose path breaks imagePathProblem's rules is left out. A pasted key onto an
+// existing key time replaces that key (value and curve; the time is kept). Returns the refs of
+// the keys written, in the clipboard's order, each once.
 std::vector<KeyRef> pasteKeys(Clip& clip, const Rig& rig, const KeyClipboard& clipboard, double time);
 
-// Sets the curve of the keys (Visible keys have none: skipped; an invalid curve, isValidCurve,
-// sets nothing). Returns the number of keys whose curve changed.
+// Sets the curve of the keys (Visible and Image keys have none: skipped; an invalid curve,
+// isValidCurve, sets nothing). Returns the number of keys whose curve changed.
 int setCurve(Clip& clip, const std::vector<KeyRef>& keys, const Curve& curve);
-// The curve of a key (nullopt for a Visible key or a missing one).
+// The curve of a key (nullopt for a Visible or Image key or a missing one).
 std::optional<Curve> curveOf(const Clip& clip, const KeyRef& key);
 
 // Sets a new duration (finite, > 0; otherwise nothing changes): keys after it are removed,

@@ -12,10 +12,11 @@ using namespace animation;
 constexpr const char* kClipFields[] = {"name", "duration", "joints", "chains", "slots"};
 constexpr const char* kJointChannels[] = {"angle", "x", "y", "rotation"};
 constexpr const char* kChainChannels[] = {"target", "mix"};
-constexpr const char* kSlotChannels[] = {"visible", "opacity"};
+constexpr const char* kSlotChannels[] = {"visible", "opacity", "image"};
 constexpr const char* kNumberKeyFields[] = {"time", "value", "curve"};
 constexpr const char* kPointKeyFields[] = {"time", "x", "y", "curve"};
 constexpr const char* kSwitchKeyFields[] = {"time", "value"};
+constexpr const char* kImageKeyFields[] = {"time", "value"}; // no curve: an image holds until the next key
 
 Curve readCurve(const Json& v, const JsonPath& path)
 {
@@ -122,6 +123,18 @@ std::vector<SwitchKey> readSwitchKeys(const Json& value, const JsonPath& path, s
                                });
 }
 
+// The path's rules (imagePathProblem) are checkClip's, reported at the key's "value".
+std::vector<ImageKey> readImageKeys(const Json& value, const JsonPath& path, std::size_t& members)
+{
+    return readKeys<ImageKey>(value, path, kImageKeyFields, members, true,
+                              [](const std::string& name, const Json& v, const JsonPath& at, ImageKey& key) {
+                                  if (name != "value")
+                                      return false;
+                                  key.image = asString(v, at);
+                                  return true;
+                              });
+}
+
 // Reads {"name": {"channel": [...], ...}, ...}, calling readTrack(name, object, path) per entry.
 template <typename ReadTrack>
 void readTrackObject(const Json& value, const JsonPath& path, std::size_t& members, ReadTrack readTrack)
@@ -185,6 +198,8 @@ Clip readClip(const Json& value, const JsonPath& path, std::size_t& members)
                         t.visible = readSwitchKeys(keys, keysAt, members);
                     else if (channel == "opacity")
                         t.opacity = readNumberKeys(keys, keysAt, members);
+                    else if (channel == "image")
+                        t.image = readImageKeys(keys, keysAt, members);
                     else
                         unknownField(keysAt, kSlotChannels);
                 });

@@ -44,6 +44,12 @@ std::string unsavable(const Rig& rig)
         if (auto why = imagePathProblem(s.image); !why.empty())
             return "the image path of slot \"" + s.name + "\" " + why;
     }
+    // Keyed images follow the same rules (checkClip holds the paths; not their encoding).
+    for (const animation::Clip& clip : rig.animations())
+        for (const animation::SlotTracks& t : clip.slotTracks)
+            for (const animation::ImageKey& k : t.image)
+                if (!isValidUtf8(k.image))
+                    return "an image keyed for slot \"" + t.slot + "\" in animation \"" + clip.name + "\" is not valid UTF-8";
     return nonFiniteValue(rig);
 }
 

@@ -282,6 +282,10 @@ void writeAnimation(JsonWriter& w, const animation::Clip& clip)
             w.raw(k.value ? "true" : "false");
         });
         writeChannel(w, "opacity", t.opacity, first, number);
+        writeChannel(w, "image", t.image, first, [&](const ImageKey& k) {
+            w.key("value");
+            w.string(k.image);
+        });
         w.raw("}");
     });
     w.raw("}");

@@ -1,10 +1,12 @@
 #include "bonework/io/slot_images.h"
 
 #include "bonework/io/json_fields.h"
+#include "bonework/io/json_path.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <unordered_map>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -60,12 +62,36 @@ std::string imageFilePath(const std::string& rigPath, const std::string& image)
 std::vector<ImageProblem> checkSlotImages(const Rig& rig, const std::string& rigPath)
 {
     std::vector<ImageProblem> problems;
+    std::unordered_map<std::string, std::string> looked; // image path -> its problem (empty: fine)
+    auto problemOf = [&](const std::string& image) -> const std::string& {
+        auto it = looked.find(image);
+        if (it == looked.end())
+            it = looked.emplace(image, imageFileProblem(imageFilePath(rigPath, image))).first;
+        return it->second;
+    };
+    auto message = [](const std::string& image, const std::string& why) {
+        return "cannot use the image " + quotedValue(image) + ": " + why;
+    };
     const auto& list = rig.slotList();
     for (std::size_t k = 0; k < list.size(); ++k) {
-        const std::string why = imageFileProblem(imageFilePath(rigPath, list[k].image));
+        const std::string& why = problemOf(list[k].image);
         if (!why.empty())
-            problems.push_back({static_cast<int>(k), "slots[" + std::to_string(k) + "].image",
-                                "cannot use the image " + quotedValue(list[k].image) + ": " + why});
+            problems.push_back({static_cast<int>(k), "slots[" + std::to_string(k) + "].image", message(list[k].image, why)});
+    }
+    const auto& clips = rig.animations();
+    for (std::size_t a = 0; a < clips.size(); ++a) {
+        for (const animation::SlotTracks& t : clips[a].slotTracks) {
+            for (std::size_t i = 0; i < t.image.size(); ++i) {
+                const std::string& why = problemOf(t.image[i].image);
+                if (why.empty())
+                    continue;
+                // The path as the loader names it: "animations[0].slots.hand.image[1].value".
+                const JsonPath root, animations(root, "animations"), clip(animations, static_cast<std::ptrdiff_t>(a)),
+                    slots(clip, "slots"), slot(slots, t.slot), image(slot, "image"), key(image, static_cast<std::ptrdiff_t>(i)),
+                    value(key, "value");
+                problems.push_back({rig.findSlot(t.slot), value.toString(), message(t.image[i].image, why), static_cast<int>(a)});
+            }
+        }
     }
     return problems;
 }

@@ -1,8 +1,9 @@
 #pragma once
-// Whether the images a rig's slots name are there: each file, relative to the rig file's
-// folder, exists, can be read and is a PNG or a JPEG (by its first bytes). A missing image does
-// not make a rig invalid (the editor draws a placeholder), but `bonework-cli validate` reports
-// it and `export` refuses. Plain file I/O, no Qt; the images are not decoded.
+// Whether the images a rig's slots name are there, and the images its clips key for them: each
+// file, relative to the rig file's folder, exists, can be read and is a PNG or a JPEG (by its
+// first bytes). A missing image does not make a rig invalid (the editor draws a placeholder),
+// but `bonework-cli validate` reports it and `export` refuses. Plain file I/O, no Qt; the images
+// are not decoded.
 
 #include "bonework/rig.h"
 
@@ -13,8 +14,9 @@ namespace bonework::io {
 
 struct ImageProblem {
     int slot = -1;        // index into rig.slotList()
-    std::string jsonPath; // "slots[2].image"
-    std::string message;  // e.g. "cannot read the image \"art/arm.png\": it does not exist"
+    std::string jsonPath; // "slots[2].image", or "animations[0].slots.hand.image[1].value" for a keyed image
+    std::string message;  // e.g. "cannot use the image \"art/arm.png\": it does not exist"
+    int animation = -1;   // index into rig.animations() for a keyed image; -1 for the slot's own
 };
 
 // The image a slot names, as a path to open: `image` joined to the folder of `rigPath` (the rig
@@ -22,7 +24,8 @@ struct ImageProblem {
 std::string imageFilePath(const std::string& rigPath, const std::string& image);
 
 // One problem per slot whose image is missing, unreadable or neither PNG nor JPEG, in slot
-// order; empty when every image is fine.
+// order, then one per image key naming such an image (clip by clip, in file order: track by
+// track, key by key); empty when every image is fine. Each file is looked at once.
 std::vector<ImageProblem> checkSlotImages(const Rig& rig, const std::string& rigPath);
 
 } // namespace bonework::io

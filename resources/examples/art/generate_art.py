@@ -7,7 +7,9 @@ Bonework owns this art: every image is drawn here from simple shapes (raster.py:
 distance functions, supersampled), sized from the bone lengths in the rig files. It writes
 resources/examples/art/<rig>/<part>.png and rewrites the "slots" of humanoid, gunner and snake
 .rig.json (version 2, one slot per line as Bonework writes them); nothing else in the rig files
-changes, so no joint moves. Only Python 3's standard library is needed; the build does not run
+changes, so no joint moves. A few images are no slot's own but swapped in by a clip's image keys
+(the humanoid's head with its eyes closed, head_blink.png, for its "blink" clip, which
+../generate_clips.py writes): they are drawn the size of the slot's image they replace. Only Python 3's standard library is needed; the build does not run
 this: the PNGs are committed. Re-running it gives byte-identical files.
 
 Each part is drawn in its bone's frame (x along the bone from its start, y 90 degrees clockwise
@@ -110,15 +112,7 @@ def humanoid(length):
     chest.fill(intersect(inset(body, 2.5), half_plane(1, 0, chest_len + 1)), shade(SHIRT, 1.25))
     parts.append(chest)
 
-    head_len = length["head"]
-    head = Part("head", "head", -8, -29, head_len + 15, 29)
-    face = ellipse(head_len / 2 + 3, 0, head_len / 2 + 10, 25)
-    head.outlined(face, SKIN)
-    head.fill(intersect(inset(face, 1.5), half_plane(1, 0, head_len * 0.72)), HAIR)
-    for eye in (-9, 9):
-        head.fill(ellipse(head_len * 0.55, eye, 4.5, 3), EYES)
-    head.fill(capsule(head_len * 0.22, -6, head_len * 0.22, 6, 1.4), shade(SKIN, 0.6))
-    parts.append(head)
+    parts.append(humanoid_head("head", length["head"], eyes_closed=False))
 
     for side in ("l", "r"):
         parts.append(limb(f"upper_arm_{side}", f"elbow_{side}", length[f"elbow_{side}"], 10, 8, SHIRT))
@@ -128,6 +122,28 @@ def humanoid(length):
         hand.outlined(ellipse(fore + 8, 0, 12, 9), SKIN)
         parts.append(hand)
     return parts
+
+
+def humanoid_head(name, head_len, eyes_closed):
+    """The head, eyes open or closed: both the same size, so a clip can swap one for the other
+    in the same slot."""
+    head = Part(name, "head", -8, -29, head_len + 15, 29)
+    face = ellipse(head_len / 2 + 3, 0, head_len / 2 + 10, 25)
+    head.outlined(face, SKIN)
+    head.fill(intersect(inset(face, 1.5), half_plane(1, 0, head_len * 0.72)), HAIR)
+    for eye in (-9, 9):
+        if eyes_closed:  # a lid's line across where the eye was (x runs up the face)
+            head.fill(capsule(head_len * 0.55 - 1, eye - 4, head_len * 0.55 - 1, eye + 4, 1.2), EYES)
+        else:
+            head.fill(ellipse(head_len * 0.55, eye, 4.5, 3), EYES)
+    head.fill(capsule(head_len * 0.22, -6, head_len * 0.22, 6, 1.4), shade(SKIN, 0.6))
+    return head
+
+
+def humanoid_swaps(length):
+    """Images the humanoid's clips key in place of a slot's own (its "blink" clip: the head
+    with the eyes closed). Each is the size of the slot's image, so it lands in the same place."""
+    return [("head", humanoid_head("head_blink", length["head"], eyes_closed=True))]
 
 
 # --- the gunner (S6): side view, facing right, a rifle along the aim bone ------------------------
@@ -313,8 +329,16 @@ def main():
             rows = part.image.pixels()
             check_centre(part, rows)
             write_png(os.path.join(folder, f"{part.name}.png"), part.image.width, part.image.height, rows)
+        # Images a clip swaps in for a slot's own: drawn beside it, no slot of their own.
+        swaps = humanoid_swaps(length) if rig == "humanoid" else []
+        for slot, swap in swaps:
+            own = next(part for part in parts if part.name == slot)
+            assert swap.box == own.box and swap.bone == own.bone, swap.name
+            rows = swap.image.pixels()
+            check_centre(swap, rows)
+            write_png(os.path.join(folder, f"{swap.name}.png"), swap.image.width, swap.image.height, rows)
         write_rig(rig, parts)
-        print(f"{rig}: {len(parts)} images")
+        print(f"{rig}: {len(parts) + len(swaps)} images")
 
 
 if __name__ == "__main__":
