@@ -23,14 +23,33 @@ Pane {
     readonly property int edge: 10 // room left and right of the clip so end keys show whole
     // The seconds a drag of selected keys has moved them so far (snapped to frames).
     property real keyDragShift: 0
+    // The time axis: `zoom` 1 fits the clip to the width; Ctrl+wheel zooms about the pointer,
+    // Shift+wheel (or the scroll bar under the rows) pans. A view setting, not saved.
+    property real zoom: 1
+    property real viewStart: 0 // seconds at the left edge
+    readonly property real viewSpan: anim.duration > 0 ? anim.duration / zoom : 1
+    // As far in as 40 px a frame.
+    readonly property real maxZoom: Math.max(1, 40 * anim.duration * anim.fps / trackWidth())
     padding: 6
     focusPolicy: Qt.ClickFocus
 
     TimelineModel { id: keyModel; objectName: "timelineModel"; document: timeline.document }
 
     function trackWidth() { return Math.max(1, rows.width - labelWidth - 2 * edge) }
-    function timeToX(t) { return labelWidth + edge + (anim.duration > 0 ? t / anim.duration * trackWidth() : 0) }
-    function xToTime(x) { return anim.duration > 0 ? (x - labelWidth - edge) / trackWidth() * anim.duration : 0 }
+    function timeToX(t) { return labelWidth + edge + (t - viewStart) / viewSpan * trackWidth() }
+    function xToTime(x) { return viewStart + (x - labelWidth - edge) / trackWidth() * viewSpan }
+    function inView(t) { return t >= viewStart - 1e-9 && t <= viewStart + viewSpan + 1e-9 }
+    function panTo(start) { viewStart = Math.max(0, Math.min(anim.duration - viewSpan, start)) }
+    // Zooms by `factor` keeping the time under view x `x` where it is.
+    function zoomAbout(x, factor) {
+        const t = xToTime(x)
+        zoom = Math.max(1, Math.min(maxZoom, zoom * factor))
+        panTo(t - (x - labelWidth - edge) / trackWidth() * viewSpan)
+    }
+    Connections {
+        target: timeline.anim
+        function onCurrentChanged() { timeline.zoom = 1; timeline.viewStart = 0 }
+    }
     function snapped(seconds) { return anim.snap ? Math.round(seconds * anim.fps) / anim.fps : seconds }
     function rowAt(y) { return rows.indexAt(10, y + rows.contentY) }
 
@@ -220,7 +239,16 @@ Pane {
             boundsBehavior: Flickable.StopAtBounds
             ScrollBar.vertical: ScrollBar { policy: ScrollBar.AsNeeded }
             model: keyModel
+            WheelHandler { // Ctrl+wheel zooms the time axis about the pointer
+                acceptedModifiers: Qt.ControlModifier
+                onWheel: (event) => timeline.zoomAbout(point.position.x, Math.pow(1.2, event.angleDelta.y / 120))
+            }
+            WheelHandler { // Shift+wheel pans it
+                acceptedModifiers: Qt.ShiftModifier
+                onWheel: (event) => timeline.panTo(timeline.viewStart - (event.angleDelta.y + event.angleDelta.x) / 120 * timeline.viewSpan / 10)
+            }
             WheelHandler { // rows scroll with the wheel (the list itself does not flick: drags select)
+                acceptedModifiers: Qt.NoModifier
                 onWheel: (event) => {
                     const most = Math.max(0, rows.contentHeight - rows.height + timeline.rulerHeight)
                     rows.contentY = Math.max(-timeline.rulerHeight, Math.min(most - timeline.rulerHeight, rows.contentY - event.angleDelta.y / 2))
@@ -293,7 +321,14 @@ Pane {
                     anchors.fill: parent
                     color: row.index % 2 ? Theme.alternateBase : Theme.base
                 }
+                Rectangle { // over diamonds panned out of view to the left
+                    z: 3
+                    width: timeline.labelWidth
+                    height: parent.height
+                    color: row.index % 2 ? Theme.alternateBase : Theme.base
+                }
                 Label {
+                    z: 3
                     x: 6
                     width: timeline.labelWidth - 10
                     anchors.verticalCenter: parent.verticalCenter
@@ -303,6 +338,7 @@ Pane {
                     text: (row.kind === "chain" ? "\u26af " : row.kind === "slot" ? "\u25a7 " : "") + row.name
                 }
                 MouseArea { // the label selects what the row keys
+                    z: 3
                     width: timeline.labelWidth
                     height: parent.height
                     onClicked: {
@@ -318,13 +354,14 @@ Pane {
                     model: row.keys
                     delegate: Rectangle {
                         id: diamond
-                        required property var modelData
-                        readonly property bool selected: modelData.selected
+                        required property var modelData // the key time
+                        readonly property bool selected: { keyModel.selectionRevision; return keyModel.isKeySelected(row.index, modelData) }
                         readonly property real shift: selected ? timeline.keyDragShift : 0
                         width: row.kind === "summary" ? 9 : 10
                         height: width
+                        visible: timeline.inView(modelData + shift)
                         rotation: 45
-                        x: timeline.timeToX(modelData.time + shift) - width / 2
+                        x: timeline.timeToX(modelData + shift) - width / 2
                         y: (row.height - height) / 2
                         color: selected ? "#ffd24d" : row.kind === "summary" ? "#8a939c" : "#c9d1d9"
                         border.color: selected ? "#fff2c0" : "#15171a"
@@ -339,7 +376,7 @@ Pane {
                                 timeline.forceActiveFocus()
                                 const extend = (mouse.modifiers & (Qt.ShiftModifier | Qt.ControlModifier)) !== 0
                                 if (extend || !diamond.selected)
-                                    keyModel.selectKey(row.index, diamond.modelData.time, extend)
+                                    keyModel.selectKey(row.index, diamond.modelData, extend)
                                 pressX = mapToItem(rows, mouse.x, 0).x
                                 moved = false
                             }
@@ -357,7 +394,7 @@ Pane {
                                 if (moved && shift !== 0)
                                     keyModel.moveSelected(shift)
                                 else if (!moved)
-                                    timeline.anim.time = diamond.modelData.time
+                                    timeline.anim.time = diamond.modelData
                             }
                         }
                     }
@@ -374,14 +411,16 @@ Pane {
                 color: Theme.window
                 Repeater {
                     model: {
-                        const d = timeline.anim.duration, fps = timeline.anim.fps
-                        const frames = Math.round(d * fps)
+                        const fps = timeline.anim.fps
+                        const first = Math.max(0, Math.ceil(timeline.viewStart * fps - 1e-6))
+                        const last = Math.min(Math.round(timeline.anim.duration * fps), Math.floor((timeline.viewStart + timeline.viewSpan) * fps + 1e-6))
                         // A tick every frame, or every 2, 5, 10... frames so ticks stay 6 px apart.
-                        let every = 1
+                        const perFrame = timeline.trackWidth() / Math.max(1e-9, timeline.viewSpan * fps)
+                        let every = 120
                         for (const step of [1, 2, 5, 10, 15, 30, 60, 120])
-                            if (timeline.trackWidth() / Math.max(1, frames) * step >= 6) { every = step; break }
+                            if (perFrame * step >= 6) { every = step; break }
                         const ticks = []
-                        for (let f = 0; f <= frames; f += every)
+                        for (let f = Math.ceil(first / every) * every; f <= last; f += every)
                             ticks.push(f)
                         return ticks
                     }
@@ -394,9 +433,10 @@ Pane {
                         height: timeline.rulerHeight - y
                         color: second ? Theme.secondaryText : "#6b737b"
                         Label {
-                            visible: parent.second
+                            // Whole seconds; zoomed in, every tenth frame by its number too.
+                            visible: parent.second || (parent.modelData % 10 === 0 && timeline.zoom > 3)
                             x: 3; y: -11
-                            text: (parent.modelData / timeline.anim.fps).toFixed(0) + "s"
+                            text: parent.second ? (parent.modelData / timeline.anim.fps).toFixed(0) + "s" : parent.modelData
                             font.pixelSize: 10
                             color: Theme.secondaryText
                         }
@@ -410,11 +450,38 @@ Pane {
                     onPositionChanged: (mouse) => timeline.anim.time = timeline.xToTime(mouse.x + timeline.labelWidth)
                 }
             }
+            // Panning the zoomed time axis: the thumb shows the part of the clip in view.
+            Rectangle {
+                objectName: "timePanBar"
+                parent: rows
+                z: 12
+                visible: timeline.zoom > 1.001
+                x: timeline.labelWidth
+                y: rows.height - height
+                width: rows.width - timeline.labelWidth
+                height: 8
+                color: Theme.window
+                Rectangle {
+                    id: thumb
+                    x: timeline.anim.duration > 0 ? timeline.viewStart / timeline.anim.duration * parent.width : 0
+                    width: Math.max(16, parent.width / timeline.zoom)
+                    height: parent.height
+                    radius: 4
+                    color: thumbArea.pressed ? Theme.highlight : "#5b636b"
+                }
+                MouseArea {
+                    id: thumbArea
+                    anchors.fill: parent
+                    property real grab: 0
+                    onPressed: (mouse) => grab = mouse.x >= thumb.x && mouse.x <= thumb.x + thumb.width ? mouse.x - thumb.x : thumb.width / 2
+                    onPositionChanged: (mouse) => timeline.panTo((mouse.x - grab) / width * timeline.anim.duration)
+                }
+            }
             // The playhead, over the ruler and every row.
             Rectangle {
                 parent: rows
                 z: 11
-                visible: timeline.anim.active
+                visible: timeline.anim.active && timeline.inView(timeline.anim.time)
                 x: timeline.timeToX(timeline.anim.time) - 1
                 width: 2
                 height: rows.height

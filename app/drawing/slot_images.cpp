@@ -25,15 +25,42 @@ QString SlotImages::filePath(const std::string& path) const
     return QDir::cleanPath(m_baseFolder + QLatin1Char('/') + relative);
 }
 
+namespace {
+
+// Calls `visit` with every image path the rig names (repeats included), allocating nothing: the
+// canvas syncs on every frame a clip plays.
+template <typename Visit>
+void forEachImage(const Rig& rig, Visit visit)
+{
+    for (const Slot& slot : rig.slotList())
+        visit(slot.image);
+    for (const animation::Clip& clip : rig.animations())
+        for (const animation::SlotTracks& tracks : clip.slotTracks)
+            for (const animation::ImageKey& key : tracks.image)
+                visit(key.image);
+}
+
+} // namespace
+
+std::vector<std::string> SlotImages::imagesOf(const Rig& rig)
+{
+    std::vector<std::string> paths;
+    forEachImage(rig, [&](const std::string& path) {
+        if (std::find(paths.begin(), paths.end(), path) == paths.end())
+            paths.push_back(path);
+    });
+    return paths;
+}
+
 bool SlotImages::sync(const Rig& rig)
 {
     bool added = false;
-    for (const Slot& slot : rig.slotList()) {
-        if (m_entries.count(slot.image))
-            continue; // read (or found missing) already: reload() reads again
-        const QString key = QString::fromStdString(slot.image);
+    forEachImage(rig, [&](const std::string& path) {
+        if (m_entries.count(path))
+            return; // read (or found missing) already: reload() reads again
+        const QString key = QString::fromStdString(path);
         Entry entry;
-        QImageReader reader(filePath(slot.image));
+        QImageReader reader(filePath(path));
         reader.setAutoTransform(true);
         QImage image = reader.read();
         if (image.isNull()) {
@@ -46,8 +73,8 @@ bool SlotImages::sync(const Rig& rig)
             m_knownSizes.insert(key, entry.size);
             added = true;
         }
-        m_entries.emplace(slot.image, std::move(entry));
-    }
+        m_entries.emplace(path, std::move(entry));
+    });
     return added;
 }
 

@@ -15,6 +15,7 @@
 
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace bonework::drawing {
 
@@ -26,9 +27,13 @@ public:
     void setBaseFolder(const QString& folder);
     QString baseFolder() const { return m_baseFolder; }
 
-    // Loads the images of the rig's slots that are not loaded yet. Returns true when an image
-    // was read that was not there before (a new path).
+    // Loads the images the rig shows that are not loaded yet: its slots' and every image a clip
+    // keys (so playing a clip never reads a file). Returns true when an image was read that was
+    // not there before (a new path).
     bool sync(const Rig& rig);
+    // Every image path the rig names, each once: its slots' images in draw order, then the
+    // images its clips key.
+    static std::vector<std::string> imagesOf(const Rig& rig);
     // Forgets every image, keeping the sizes of those that were read; the next sync reads
     // them again (after the files changed on disk).
     void reload();

@@ -5,6 +5,7 @@
 
 #include "bonework/animation/clip_edit.h"
 
+#include <QAnyStringView>
 #include <QSettings>
 
 #include <algorithm>
@@ -187,13 +188,18 @@ void AnimationPlayer::onRigChanged()
 {
     if (m_suspended)
         return; // undo or redo is running: resume() follows
-    QStringList names;
-    for (const animation::Clip& clip : m_document->rig().animations())
-        names << QString::fromStdString(clip.name);
-    const bool renamedOrCounted = names != m_names;
-    const int countBefore = static_cast<int>(m_names.size());
-    if (renamedOrCounted) {
+    // Called on every pose change (each drag frame): compares names without making any.
+    const auto& clips = m_document->rig().animations();
+    const bool sameNames = clips.size() == static_cast<std::size_t>(m_names.size())
+                           && std::equal(clips.begin(), clips.end(), m_names.begin(), [](const animation::Clip& c, const QString& n) {
+                                  return QAnyStringView::equal(n, QUtf8StringView(c.name));
+                              });
+    if (!sameNames) {
+        const int countBefore = static_cast<int>(m_names.size());
         const QString currentName = m_current >= 0 && m_current < countBefore ? m_names[m_current] : QString();
+        QStringList names;
+        for (const animation::Clip& clip : clips)
+            names << QString::fromStdString(clip.name);
         m_names = names;
         emit animationsChanged();
         // A clip added or removed elsewhere in the list: the open one keeps its place by name.
@@ -207,11 +213,11 @@ void AnimationPlayer::onRigChanged()
             emit currentChanged();
         }
     }
-    if (!isActive() || m_document->rig().animations() == m_setup->animations())
+    if (!isActive() || clips == m_setup->animations())
         return;
     // The clips changed while one is open (a key edit, its undo): sample the new keys.
-    m_setup->restoreAnimations(m_document->rig().animations());
-    m_pose->restoreAnimations(m_document->rig().animations());
+    m_setup->restoreAnimations(clips);
+    m_pose->restoreAnimations(clips);
     if (!m_sampler->bind(*m_setup, m_setup->animations()[static_cast<std::size_t>(m_current)]).empty()) {
         setCurrent(-1);
         return;
@@ -414,45 +420,55 @@ bool AnimationPlayer::keyRootRotation(int joint, double degrees)
                           [&](Rig& r) { return r.setRootRotation(joint, degrees); });
 }
 
-bool AnimationPlayer::keyChainMix(int chain, double mix)
+bool AnimationPlayer::keyNamed(const std::string& name, const QString& text, const QString& refusal,
+                               const std::function<void(animation::Clip&, const Rig&, const std::string&, double)>& key)
 {
-    const Rig& rig = m_document->rig();
-    if (!isActive() || chain < 0 || chain >= static_cast<int>(rig.chains().size()))
+    if (!isActive() || name.empty())
         return false;
-    if (!(mix >= 0.0 && mix <= 1.0)) {
-        emit m_document->editRefused(tr("A chain's mix lies between 0 and 1"));
+    if (!refusal.isEmpty()) {
+        emit m_document->editRefused(refusal);
         return false;
     }
-    const std::string name = rig.chains()[static_cast<std::size_t>(chain)].name;
+    const Rig& rig = m_document->rig();
     const double t = m_time;
-    return m_document->editClip(m_current, tr("Key mix of %1").arg(QString::fromStdString(name)),
-                                [&](animation::Clip& clip) { animation::keyChainMix(clip, rig, name, t, mix); });
+    return m_document->editClip(m_current, text.arg(QString::fromStdString(name)), [&](animation::Clip& clip) { key(clip, rig, name, t); });
+}
+
+std::string AnimationPlayer::chainName(int chain) const
+{
+    const auto& chains = m_document->rig().chains();
+    return chain >= 0 && chain < static_cast<int>(chains.size()) ? chains[static_cast<std::size_t>(chain)].name : std::string();
+}
+
+std::string AnimationPlayer::slotName(int slot) const
+{
+    const auto& list = m_document->rig().slotList();
+    return slot >= 0 && slot < static_cast<int>(list.size()) ? list[static_cast<std::size_t>(slot)].name : std::string();
+}
+
+bool AnimationPlayer::keyChainMix(int chain, double mix)
+{
+    return keyNamed(chainName(chain), tr("Key mix of %1"), mix >= 0.0 && mix <= 1.0 ? QString() : tr("A chain's mix lies between 0 and 1"),
+                    [mix](animation::Clip& c, const Rig& r, const std::string& n, double t) { animation::keyChainMix(c, r, n, t, mix); });
 }
 
 bool AnimationPlayer::keySlotVisible(int slot, bool visible)
 {
-    const Rig& rig = m_document->rig();
-    if (!isActive() || slot < 0 || slot >= static_cast<int>(rig.slotList().size()))
-        return false;
-    const std::string name = rig.slotList()[static_cast<std::size_t>(slot)].name;
-    const double t = m_time;
-    return m_document->editClip(m_current, (visible ? tr("Key %1 shown") : tr("Key %1 hidden")).arg(QString::fromStdString(name)),
-                                [&](animation::Clip& clip) { animation::keySlotVisible(clip, rig, name, t, visible); });
+    return keyNamed(slotName(slot), visible ? tr("Key %1 shown") : tr("Key %1 hidden"), {},
+                    [visible](animation::Clip& c, const Rig& r, const std::string& n, double t) { animation::keySlotVisible(c, r, n, t, visible); });
 }
 
 bool AnimationPlayer::keySlotOpacity(int slot, double opacity)
 {
-    const Rig& rig = m_document->rig();
-    if (!isActive() || slot < 0 || slot >= static_cast<int>(rig.slotList().size()))
-        return false;
-    if (!(opacity >= 0.0 && opacity <= 1.0)) {
-        emit m_document->editRefused(tr("Opacity lies between 0 and 1"));
-        return false;
-    }
-    const std::string name = rig.slotList()[static_cast<std::size_t>(slot)].name;
-    const double t = m_time;
-    return m_document->editClip(m_current, tr("Key opacity of %1").arg(QString::fromStdString(name)),
-                                [&](animation::Clip& clip) { animation::keySlotOpacity(clip, rig, name, t, opacity); });
+    return keyNamed(slotName(slot), tr("Key opacity of %1"), opacity >= 0.0 && opacity <= 1.0 ? QString() : tr("Opacity lies between 0 and 1"),
+                    [opacity](animation::Clip& c, const Rig& r, const std::string& n, double t) { animation::keySlotOpacity(c, r, n, t, opacity); });
+}
+
+bool AnimationPlayer::keySlotImage(int slot, const std::string& image)
+{
+    const std::string why = imagePathProblem(image);
+    return keyNamed(slotName(slot), tr("Key image of %1"), why.empty() ? QString() : tr("The image path %1").arg(QString::fromStdString(why)),
+                    [&image](animation::Clip& c, const Rig& r, const std::string& n, double t) { animation::keySlotImage(c, r, n, t, image); });
 }
 
 } // namespace bonework::editor

@@ -100,6 +100,7 @@ public:
     bool keyChainMix(int chain, double mix);
     bool keySlotVisible(int slot, bool visible);
     bool keySlotOpacity(int slot, double opacity);
+    bool keySlotImage(int slot, const std::string& image);
 
     // For tests: plays `seconds` as if that much time had passed.
     void advance(double seconds);
@@ -141,6 +142,12 @@ private:
     void onRigChanged();
     // Keys these joints and chains' targets from the pose on the canvas, as one undo step.
     bool keyJoints(const std::vector<JointIndex>& joints, const std::vector<int>& chains, const QString& text);
+    // Keys a channel of the chain or slot `name` (empty: no such one) at the playhead with
+    // `key`, as one undo step named `text` (its %1 the name); a non-empty `refusal` says why not.
+    bool keyNamed(const std::string& name, const QString& text, const QString& refusal,
+                  const std::function<void(animation::Clip&, const Rig&, const std::string&, double)>& key);
+    std::string chainName(int chain) const; // empty when there is no such chain
+    std::string slotName(int slot) const;   // empty when there is no such slot
     // Keys one joint from the pose on the canvas changed by `change` (refused: says why).
     bool keyJointChange(int joint, const QString& text, const std::function<EditResult(Rig&)>& change);
     void clearUnkeyed();

@@ -46,8 +46,8 @@ QString Document::storedImagePath(const QString& file)
     const auto taken = [&](const QString& path) {
         if (m_pendingArt.contains(path))
             return true;
-        for (const Slot& s : m_rig.slotList())
-            if (QString::fromStdString(s.image) == path)
+        for (const std::string& image : drawing::SlotImages::imagesOf(setupRig()))
+            if (QString::fromStdString(image) == path)
                 return true;
         return !folder.isEmpty() && QFileInfo::exists(folder + QLatin1Char('/') + path);
     };
@@ -101,13 +101,10 @@ QList<QPair<QString, QString>> Document::artCopies(const QString& rigPath) const
 {
     QList<QPair<QString, QString>> copies;
     const QString folder = QFileInfo(rigPath).absolutePath();
-    QSet<QString> seen;
-    for (const Slot& s : m_rig.slotList()) {
-        const QString path = QString::fromStdString(s.image);
-        if (seen.contains(path))
-            continue;
-        seen.insert(path);
-        const QString source = m_images.filePath(s.image); // a pending import's file, or beside the rig
+    // The setup pose's slots (not a clip's frame on show) and every image a clip keys.
+    for (const std::string& image : drawing::SlotImages::imagesOf(setupRig())) {
+        const QString path = QString::fromStdString(image);
+        const QString source = m_images.filePath(image); // a pending import's file, or beside the rig
         const QString destination = QDir::cleanPath(folder + QLatin1Char('/') + path);
         if (source == destination || !QFileInfo::exists(source) || QFileInfo::exists(destination))
             continue;

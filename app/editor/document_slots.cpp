@@ -149,6 +149,8 @@ bool Document::setSlotImage(int index, const QString& image)
 {
     if (refuseInvalidSlot(index))
         return false;
+    if (m_posing->isAnimating()) // a clip is open: the image is a key at the playhead (a swap)
+        return m_animation->keySlotImage(index, image.trimmed().toStdString());
     Slot slot = m_rig.slotList()[index];
     slot.image = image.trimmed().toStdString();
     return setSlot(index, slot, tr("Change image of %1").arg(slotLabel(index)));

@@ -155,7 +155,7 @@ QVariant TimelineModel::data(const QModelIndex& index, int role) const
     case KeysRole: {
         QVariantList keys;
         for (double t : row.times)
-            keys.append(QVariantMap{{QStringLiteral("time"), t}, {QStringLiteral("selected"), isKeySelected(index.row(), t)}});
+            keys.append(t);
         return keys;
     }
     default: return {};
@@ -194,8 +194,7 @@ void TimelineModel::setSelection(std::vector<KeyRef> keys)
     if (keys == m_selection)
         return;
     m_selection = std::move(keys);
-    if (!m_rows.empty())
-        emit dataChanged(index(0), index(static_cast<int>(m_rows.size()) - 1), {KeysRole});
+    ++m_selectionRevision;
     emit selectionChanged();
 }
 

@@ -28,14 +28,18 @@ class TimelineModel : public QAbstractListModel {
     Q_MOC_INCLUDE("document.h")
     Q_PROPERTY(bonework::editor::Document* document READ document WRITE setDocument NOTIFY documentChanged)
     Q_PROPERTY(int selectedKeyCount READ selectedKeyCount NOTIFY selectionChanged)
+    // Changes with every change of the selection: QML bindings of isKeySelected() read it, so
+    // a click re-reads the diamonds' looks without making them anew (a drag may be starting).
+    Q_PROPERTY(int selectionRevision READ selectionRevision NOTIFY selectionChanged)
     // The first selected key's curve: "linear", "stepped" or "bezier", and its numbers.
     Q_PROPERTY(QString selectedCurveKind READ selectedCurveKind NOTIFY selectionChanged)
     Q_PROPERTY(QVariantList selectedBezier READ selectedBezier NOTIFY selectionChanged)
     Q_PROPERTY(bool canPaste READ canPaste NOTIFY clipboardChanged)
 
 public:
-    // name: what the row shows; kind: "summary", "joint", "chain" or "slot"; keys: a list of
-    // {time, selected} maps in time order; target: the joint, chain or slot index (-1 summary).
+    // name: what the row shows; kind: "summary", "joint", "chain" or "slot"; keys: its key
+    // times in order (whether one is selected: isKeySelected); target: the joint, chain or slot
+    // index (-1 for the summary).
     enum Role { NameRole = Qt::UserRole + 1, KindRole, KeysRole, TargetRole };
 
     explicit TimelineModel(QObject* parent = nullptr);
@@ -54,6 +58,7 @@ public:
     Q_INVOKABLE void clearSelection();
     Q_INVOKABLE bool isKeySelected(int row, double time) const;
     int selectedKeyCount() const { return static_cast<int>(m_selection.size()); }
+    int selectionRevision() const { return m_selectionRevision; }
 
     // Key edits on the selection, each one undo step; false when there was nothing to do.
     Q_INVOKABLE bool deleteSelected();
@@ -97,6 +102,7 @@ private:
     int m_shownSelection = -2;              // the selected joint and chain they were made for
     int m_shownChain = -2;
     std::vector<animation::KeyRef> m_selection;
+    int m_selectionRevision = 0;
     std::optional<animation::KeyClipboard> m_clipboard;
 };
 

@@ -6,6 +6,7 @@
 // samples the frames around the playhead; closing the clip puts the rig's own pose back.
 #include "animation_player.h"
 #include "document.h"
+#include "editor_examples.h"
 #include "file_service.h"
 #include "play_controller.h"
 #include "pose_controller.h"
@@ -22,18 +23,10 @@
 
 using namespace bonework;
 using namespace bonework::editor;
+using bonework::testing::exampleIndex;
 using bonework::testing::localPath;
 
 namespace {
-
-int exampleIndex(Document& doc, const QString& file)
-{
-    const QVariantList examples = doc.files()->examples();
-    for (int i = 0; i < examples.size(); ++i)
-        if (examples[i].toMap().value("file").toString() == file)
-            return i;
-    return -1;
-}
 
 // The pose the sampler gives the rig at `t`.
 Rig sampled(const Rig& setup, int clip, double t)
@@ -342,7 +335,13 @@ private slots:
         QVERIFY(doc.setChainMix(0, 0.25));
         QVERIFY(doc.setSlotVisible(0, false));
         QVERIFY(doc.setSlotValue(0, "opacity", 0.5));
-        QCOMPARE(doc.undoStack()->index(), steps + 6);
+        // An image swap: another of the rig's pictures at the playhead (drawn from the start).
+        const std::string other = setup.slotList()[1].image;
+        QVERIFY(doc.setSlotImage(0, QString::fromStdString(other)));
+        QCOMPARE(doc.undoStack()->index(), steps + 7);
+        QCOMPARE(doc.rig().slotList()[0].image, other);
+        QVERIFY(doc.slotImages().image(other));
+        QVERIFY(!doc.setSlotImage(0, "/absolute.png")); // a slot image path's rules hold
         QVERIFY(!doc.setSlotValue(0, "x", 3)); // where an image sits is the rig's: not keyed
         QVERIFY(!doc.setAngle(head, 1000));    // beyond the limits: refused
         const animation::Clip& clip = doc.rig().animations().back();
@@ -353,6 +352,7 @@ private slots:
         QCOMPARE(doc.rig().slotList()[0].opacity, 0.5);
         QCOMPARE(clip.chains.size(), std::size_t(1));
         QCOMPARE(clip.slotTracks.size(), std::size_t(1));
+        QCOMPARE(clip.slotTracks[0].image.size(), std::size_t(1));
         player.setCurrent(-1);
         Rig expected = setup;
         expected.restoreAnimations(doc.rig().animations());

@@ -1,6 +1,7 @@
 // Play mode in the editor: the preview runs on the document's rig without undo steps, edits wait
 // until it stops, and stopping restores the pose before play or keeps the played one as one step.
 #include "document.h"
+#include "editor_examples.h"
 #include "play_controller.h"
 
 #include "bonework/forward_kinematics.h"
@@ -12,19 +13,7 @@
 
 using namespace bonework;
 using namespace bonework::editor;
-
-namespace {
-
-int exampleIndex(Document& doc, const QString& file)
-{
-    const QVariantList list = doc.files()->examples();
-    for (int i = 0; i < list.size(); ++i)
-        if (list[i].toMap().value("file").toString() == file)
-            return i;
-    return -1;
-}
-
-} // namespace
+using bonework::testing::exampleIndex;
 
 class TestPlayController : public QObject {
     Q_OBJECT

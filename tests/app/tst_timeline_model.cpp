@@ -4,6 +4,7 @@
 // paste, curve, key, duration) one undo step that undo gives back to the bit and redo repeats.
 #include "animation_player.h"
 #include "document.h"
+#include "editor_examples.h"
 #include "file_service.h"
 #include "timeline_model.h"
 
@@ -15,17 +16,9 @@
 
 using namespace bonework;
 using namespace bonework::editor;
+using bonework::testing::exampleIndex;
 
 namespace {
-
-int exampleIndex(Document& doc, const QString& file)
-{
-    const QVariantList examples = doc.files()->examples();
-    for (int i = 0; i < examples.size(); ++i)
-        if (examples[i].toMap().value("file").toString() == file)
-            return i;
-    return -1;
-}
 
 QStringList rowNames(const TimelineModel& model)
 {
@@ -39,7 +32,7 @@ QList<double> rowTimes(const TimelineModel& model, int row)
 {
     QList<double> times;
     for (const QVariant& key : model.data(model.index(row), TimelineModel::KeysRole).toList())
-        times << key.toMap().value("time").toDouble();
+        times << key.toDouble();
     return times;
 }
 

@@ -1,11 +1,13 @@
 // Undo keeps only what an edit changed (PoseCommand for drags, RigEditCommand for edits that
 // keep the skeleton, the structure commands the subtree they move or remove), so it must give back exactly the rig it started from: property-tested over
 // seeded random rigs, edits, chains and solvers. A failure names its seed: run
-// `tst_undo_commands dragsUndoExactly` (or valueEditsUndoExactly) with BONEWORK_SEED=N to replay.
+// `tst_undo_commands dragsUndoExactly` (or valueEditsUndoExactly, timelineEditsUndoExactly) with
+// BONEWORK_SEED=N to replay.
 #include "document.h"
 #include "pose_command.h"
 #include "rig_edit_command.h"
 #include "structure_commands.h"
+#include "timeline_model.h"
 #include "sample_rigs.h"
 
 #include "bonework/io/rig_file.h"
@@ -179,6 +181,103 @@ private slots:
         }
         if (only.isEmpty())
             QVERIFY2(edited > 250, qPrintable(QString("only %1 of 400 edits changed anything").arg(edited)));
+    }
+
+    // Animate mode: random timeline edits on the random rig's clip (drags with Auto-Key, K,
+    // typed values, keys moved, deleted, copied and pasted, curves, lengths, clips added,
+    // duplicated, renamed and deleted), the playhead moving between them. Undoing every step
+    // gives back the rig as opened, to the bit, and redoing them the rig as edited; the clip
+    // stays open through undo and redo while it exists.
+    void timelineEditsUndoExactly()
+    {
+        const QByteArray only = qgetenv("BONEWORK_SEED");
+        const int first = only.isEmpty() ? 0 : only.toInt();
+        const int last = only.isEmpty() ? 150 : first + 1;
+        int edits = 0;
+        for (int seed = first; seed < last; ++seed) {
+            Engine rng(static_cast<std::uint64_t>(seed) + 7000009);
+            Document doc;
+            QVERIFY2(openRandomRig(rng, doc), qPrintable(QString("seed %1: could not open").arg(seed)));
+            TimelineModel timeline;
+            timeline.setDocument(&doc);
+            AnimationPlayer& player = *doc.animation();
+            player.setAutoKey(true);
+            player.setCurrent(0);
+            QVERIFY(player.isActive());
+            const Rig before = doc.setupRig();
+            const int startIndex = doc.undoStack()->index();
+            const int joints = doc.jointCount();
+            for (int op = 0; op < 14; ++op) {
+                if (player.current() < 0)
+                    player.setCurrent(0);
+                player.setTime(testing::uniform(rng, 0.0, player.duration()));
+                const int joint = testing::uniformInt(rng, 0, joints - 1);
+                switch (testing::uniformInt(rng, 0, 8)) {
+                case 0: { // a drag with Auto-Key
+                    doc.posing()->beginPose(joint);
+                    const Vec2 at = worldTransformOf(doc.rig(), joint).position;
+                    for (int k = 1; k <= 3; ++k)
+                        doc.posing()->poseTo(at.x + testing::uniform(rng, -40, 40), at.y + testing::uniform(rng, -40, 40));
+                    doc.posing()->endDrag();
+                    break;
+                }
+                case 1: // K on a joint, or on the whole pose
+                    doc.setSelectedJoint(testing::uniformInt(rng, 0, 1) ? joint : -1);
+                    player.keyPose();
+                    break;
+                case 2: // a typed angle or a root's place
+                    if (doc.rig().isRoot(joint))
+                        doc.setRootPosition(joint, testing::uniform(rng, 0, 800), testing::uniform(rng, 0, 600));
+                    else
+                        doc.setAngle(joint, testing::uniform(rng, doc.rig().minAngle(joint), doc.rig().maxAngle(joint)));
+                    break;
+                case 3:
+                    timeline.selectBox(0, timeline.rowCount() - 1, testing::uniform(rng, 0, 1), testing::uniform(rng, 0, 2), false);
+                    timeline.moveSelected(testing::uniformInt(rng, -20, 20) / 30.0);
+                    break;
+                case 4:
+                    timeline.selectBox(testing::uniformInt(rng, 0, 3), testing::uniformInt(rng, 0, 6), 0, testing::uniform(rng, 0, 2), false);
+                    timeline.deleteSelected();
+                    break;
+                case 5:
+                    timeline.selectBox(0, timeline.rowCount() - 1, testing::uniform(rng, 0, 1), testing::uniform(rng, 0, 2), false);
+                    timeline.copySelected();
+                    player.setTime(testing::uniform(rng, 0.0, player.duration()));
+                    timeline.paste();
+                    break;
+                case 6:
+                    timeline.selectBox(0, timeline.rowCount() - 1, 0, 2, false);
+                    if (testing::uniformInt(rng, 0, 1))
+                        timeline.setSelectedCurve("stepped");
+                    else
+                        timeline.setSelectedBezier(testing::uniform(rng, 0, 1), testing::uniform(rng, 0, 1), testing::uniform(rng, 0, 1),
+                                                   testing::uniform(rng, 0, 1));
+                    break;
+                case 7:
+                    doc.setAnimationDuration(player.current(), testing::uniform(rng, 0.5, 3.0));
+                    break;
+                case 8: // the clips themselves
+                    switch (testing::uniformInt(rng, 0, 3)) {
+                    case 0: player.setCurrent(doc.newAnimation()); break;
+                    case 1: player.setCurrent(doc.duplicateAnimation(player.current())); break;
+                    case 2: doc.renameAnimation(player.current(), QString("clip %1").arg(op)); break;
+                    default: doc.removeAnimation(player.current()); break;
+                    }
+                    break;
+                }
+            }
+            const Rig after = doc.setupRig();
+            const int steps = doc.undoStack()->index() - startIndex;
+            edits += steps;
+            for (int i = 0; i < steps; ++i)
+                doc.undo();
+            QVERIFY2(sameToTheBit(doc.setupRig(), before), qPrintable(QString("seed %1: undo did not give back the rig").arg(seed)));
+            for (int i = 0; i < steps; ++i)
+                doc.redo();
+            QVERIFY2(sameToTheBit(doc.setupRig(), after), qPrintable(QString("seed %1: redo did not repeat the edits").arg(seed)));
+            QVERIFY2(!doc.posing()->isAnimating() || player.current() >= 0, qPrintable(QString("seed %1").arg(seed)));
+        }
+        QVERIFY(edits > 500); // the operations mostly were edits
     }
 
     void addedJointsUndoExactly()
