@@ -26,7 +26,7 @@ QString kindName(Owner owner)
     return {};
 }
 
-// The channels a joint or chain can be keyed on, for its row before it has keys.
+// The channels a joint, chain or slot can be keyed on, for its row before it has keys.
 std::vector<TrackRef> channelsOf(const Rig& rig, Owner owner, int index)
 {
     if (owner == Owner::Joint) {
@@ -34,6 +34,10 @@ std::vector<TrackRef> channelsOf(const Rig& rig, Owner owner, int index)
         if (rig.isRoot(index))
             return {{owner, name, Channel::X}, {owner, name, Channel::Y}, {owner, name, Channel::Rotation}};
         return {{owner, name, Channel::Angle}};
+    }
+    if (owner == Owner::Slot) {
+        const std::string name = rig.slotList()[static_cast<std::size_t>(index)].name;
+        return {{owner, name, Channel::Visible}, {owner, name, Channel::Opacity}, {owner, name, Channel::Image}};
     }
     const std::string name = rig.chains()[static_cast<std::size_t>(index)].name;
     return {{owner, name, Channel::Target}, {owner, name, Channel::Mix}};
@@ -76,11 +80,13 @@ void TimelineModel::refresh()
     const animation::Clip* open = clip();
     const int joint = m_document ? m_document->selectedJoint() : -1;
     const int chain = m_document ? m_document->selectedChain() : -1;
+    const int slot = m_document ? m_document->selectedSlot() : -1;
     const bool same = open ? (m_shown && *m_shown == *open) : !m_shown;
-    if (same && joint == m_shownSelection && chain == m_shownChain)
+    if (same && joint == m_shownSelection && chain == m_shownChain && slot == m_shownSlot)
         return; // a played frame or a pose: the keys are as they were
     m_shownSelection = joint;
     m_shownChain = chain;
+    m_shownSlot = slot;
     if (open)
         m_shown = *open;
     else
@@ -107,7 +113,7 @@ void TimelineModel::rebuildRows()
             }
             m_rows.back().tracks.push_back(track);
         }
-        // The selected joint and chain have a row even before their first key.
+        // The selected joint, chain and image have a row even before their first key.
         auto addUnkeyed = [&](Owner owner, int index) {
             const QString kind = kindName(owner);
             for (const Row& row : m_rows)
@@ -120,6 +126,8 @@ void TimelineModel::rebuildRows()
             addUnkeyed(Owner::Joint, m_shownSelection);
         if (m_shownChain >= 0 && m_shownChain < static_cast<int>(rig.chains().size()))
             addUnkeyed(Owner::Chain, m_shownChain);
+        if (m_shownSlot >= 0 && m_shownSlot < static_cast<int>(rig.slotList().size()))
+            addUnkeyed(Owner::Slot, m_shownSlot);
         for (Row& row : m_rows) {
             for (const TrackRef& track : row.tracks)
                 for (double t : animation::keyTimes(c, track))

@@ -1,7 +1,7 @@
 #pragma once
 // The Timeline's rows and keys for the clip open in animate mode (document.animation): a
 // summary row with every key time of the clip, then one row per joint, chain and slot that has
-// keys (and the selected joint or chain, keyed or not, so the user sees where K will key).
+// keys (and the selected joint, chain or image, keyed or not, so the user sees where keys go).
 // Each row lists its key times (a diamond each; a joint's x, y and rotation keys at one time
 // are one diamond). The model keeps the key selection and does the Timeline's key edits on it:
 // select (click, box), move, copy, paste, delete and set the curve, each one undo step
@@ -101,6 +101,7 @@ private:
     std::optional<animation::Clip> m_shown; // the clip the rows were made from
     int m_shownSelection = -2;              // the selected joint and chain they were made for
     int m_shownChain = -2;
+    int m_shownSlot = -2;
     std::vector<animation::KeyRef> m_selection;
     int m_selectionRevision = 0;
     std::optional<animation::KeyClipboard> m_clipboard;

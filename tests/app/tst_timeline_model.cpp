@@ -112,6 +112,12 @@ private slots:
         m_doc.setSelectedJoint(head);
         QVERIFY(rowNames(m_model).contains("head"));
         QVERIFY(rowTimes(m_model, rowOf(m_model, "head")).isEmpty());
+        // So has the selected image (its visibility, opacity and picture are keyed in one row).
+        const QString slot = QString::fromStdString(m_doc.rig().slotList()[0].name);
+        m_doc.setSelectedSlot(0);
+        QVERIFY(rowNames(m_model).contains(slot));
+        m_doc.setSelectedSlot(-1);
+        m_doc.setSelectedJoint(head);
     }
 
     void selectingByClickAndBox()
