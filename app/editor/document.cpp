@@ -102,6 +102,14 @@ void Document::replaceRig(const Rig& rig)
     notifyRigChanged();
 }
 
+void Document::showPreviewPose(const Rig& rig)
+{
+    Q_ASSERT(rig.jointCount() == m_rig.jointCount());
+    m_rig = rig; // same sizes: the vectors and names keep their storage
+    syncImages(); // a keyed image may show for the first time
+    emit rigChanged();
+}
+
 void Document::notifyRigChanged()
 {
     // Names change with edits only, never with poses: drags call notifyPoseChanged instead, so

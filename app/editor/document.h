@@ -202,6 +202,9 @@ public:
     // Replaces a slot as one undo step (`text` names it); refused values say why (checkSlot).
     bool setSlot(int index, const Slot& slot, const QString& text);
 
+    // Shows a preview's frame (play mode, a clip): the same skeleton, chains and slots posed
+    // otherwise, so the joint names are not listed again on every frame of a 10,000-joint rig.
+    void showPreviewPose(const Rig& rig);
     // Replaces the rig without an undo step (the undo commands use this).
     void replaceRig(const Rig& rig);
     // Applies a structural change (a joint added, removed, reparented or put back) without an

@@ -256,7 +256,7 @@ Rig PoseController::setupRig() const
 void PoseController::showPreview(const Rig& rig)
 {
     if (m_previewing)
-        m_document->replaceRig(rig);
+        m_document->showPreviewPose(rig);
 }
 
 void PoseController::endPreview(bool keep)
