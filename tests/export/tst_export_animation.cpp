@@ -7,6 +7,7 @@
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -338,9 +339,8 @@ class TestExportAnimation : public QObject {
 
     // Evaluates the rig's Spine export by Spine's documented math against ClipSampler; counts the
     // Bezier and stepped curves converted.
-    void spinePlaysLikeBonework(const Rig& rig, int& beziers, int& stepped)
+    void spinePlaysLikeBonework(const Rig& rig, int& beziers, int& stepped, const exporters::AnimationOptions& options = {})
     {
-        exporters::AnimationOptions options;
         exporters::ExportReport report;
         const QJsonObject spine = QJsonDocument::fromJson(exporters::exportSpine(rig, report, slotsOf(rig), options)).object();
         qInfo().noquote() << report.toText();
@@ -427,19 +427,29 @@ class TestExportAnimation : public QObject {
         QVERIFY(compared > 100);
     }
 
-private slots:
-    void dragonBonesRuntimePlaysEveryClip()
+    // Why the DragonBones runtime cannot run here (empty when it can): node and npm are there
+    // and its package is installed (npm ci, once).
+    QString runtimeMissing()
     {
         const QString node = QStandardPaths::findExecutable("node");
         const QString npm = QStandardPaths::findExecutable("npm");
         if (node.isEmpty() || npm.isEmpty())
-            QSKIP("node and npm are needed (scripts/test installs them)");
+            return QStringLiteral("node and npm are needed (scripts/test installs them)");
         if (!QFileInfo::exists(m_runtime + "/node_modules/@cocos/dragonbones-js")) {
             QProcess ci;
             ci.setWorkingDirectory(m_runtime);
             ci.start(npm, {"ci", "--no-audit", "--no-fund"});
-            QVERIFY2(ci.waitForFinished(300000) && ci.exitCode() == 0, ci.readAllStandardError().constData());
+            if (!ci.waitForFinished(300000) || ci.exitCode() != 0)
+                return QStringLiteral("npm ci failed: ") + QString::fromLocal8Bit(ci.readAllStandardError());
         }
+        return {};
+    }
+
+private slots:
+    void dragonBonesRuntimePlaysEveryClip()
+    {
+        if (const QString why = runtimeMissing(); !why.isEmpty())
+            QSKIP(qPrintable(why));
         const Rig rig = withClips();
         exporters::AnimationOptions options;
         exporters::ExportReport report;
@@ -458,6 +468,53 @@ private slots:
         playedLikeBonework(*arm.rig, exporters::exportDragonBones(*arm.rig, armReport, slotsOf(*arm.rig), options), options);
     }
 
+
+    // Every clip of every example (the humanoid's walk and blink, the recorded ball kick and
+    // snake path, ...), exported with a 0.1 px bake tolerance as the editor does, played by the
+    // DragonBones runtime and evaluated by Spine's math like Bonework samples it.
+    void dragonBonesRuntimePlaysTheExamplesClips_data()
+    {
+        QTest::addColumn<QString>("file");
+        const QDir examples(qEnvironmentVariable("BONEWORK_SOURCE_DIR") + "/resources/examples");
+        int withClips = 0;
+        for (const QString& file : examples.entryList({"*.rig.json"}, QDir::Files, QDir::Name)) {
+            const io::LoadResult loaded = io::loadRigFile(examples.filePath(file).toStdString());
+            QVERIFY2(loaded.ok(), qPrintable(file));
+            if (loaded.rig->animations().empty())
+                continue;
+            QTest::newRow(qPrintable(file)) << examples.filePath(file);
+            ++withClips;
+        }
+        QVERIFY(withClips >= 3); // the humanoid, the ball arm and the snake
+    }
+    void dragonBonesRuntimePlaysTheExamplesClips()
+    {
+        QFETCH(QString, file);
+        if (const QString why = runtimeMissing(); !why.isEmpty())
+            QSKIP(qPrintable(why));
+        const io::LoadResult loaded = io::loadRigFile(file.toStdString());
+        QVERIFY(loaded.ok());
+        // At 30 fps, the editor's default, unless a clip's keys need more: the recorded clips'
+        // keys are on the motion preview's 60 Hz steps, and a frame rate that drops half of
+        // them plays the fastest moves (the kick) up to 16 px off between its frames.
+        exporters::AnimationOptions options; // 0.1 px
+        for (const Clip& clip : loaded.rig->animations())
+            for (double t : keyTimes(clip))
+                if (!onGrid(t, options.fps))
+                    options.fps = 60;
+        for (const Clip& clip : loaded.rig->animations())
+            for (double t : keyTimes(clip))
+                QVERIFY2(onGrid(t, options.fps), qPrintable(QString("clip %1: a key at %2 s").arg(clip.name.c_str()).arg(t)));
+        qInfo("%s at %d fps", qPrintable(QFileInfo(file).fileName()), options.fps);
+        exporters::ExportReport report;
+        const QByteArray exported = exporters::exportDragonBones(*loaded.rig, report, slotsOf(*loaded.rig), options);
+        playedLikeBonework(*loaded.rig, exported, options);
+        if (QTest::currentTestFailed())
+            return;
+        // And Spine's export, by Spine's documented timeline math.
+        int beziers = 0, stepped = 0;
+        spinePlaysLikeBonework(*loaded.rig, beziers, stepped, options);
+    }
 
     void spineTimelinesPlayLikeBonework()
     {
