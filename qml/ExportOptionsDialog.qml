@@ -90,6 +90,16 @@ Dialog {
                 Label { text: qsTr("px"); color: Theme.secondaryText }
             }
             Label {
+                objectName: "keysBetweenFrames"
+                readonly property string warning: dialog.files.keysBetweenFrames(dialog.typed(fpsField.text))
+                visible: dialog.problem === "" && warning !== ""
+                text: warning
+                color: Theme.secondaryText
+                wrapMode: Text.Wrap
+                Layout.fillWidth: true
+                Layout.maximumWidth: 420
+            }
+            Label {
                 objectName: "bakeOptionsProblem"
                 visible: dialog.problem !== ""
                 text: dialog.problem

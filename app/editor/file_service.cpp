@@ -5,6 +5,7 @@
 #include "recent_files.h"
 #include "recover_work_command.h"
 
+#include "bonework/animation/clip_edit.h"
 #include "bonework/formats/file_format.h"
 
 #include <QDir>
@@ -12,6 +13,7 @@
 #include <QFileInfo>
 #include <QSettings>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -191,6 +193,40 @@ QString FileService::bakeFpsProblem(double fps) const
     if (std::isfinite(fps) && fps >= 1 && fps <= kMostBakeFps && fps == std::floor(fps))
         return {};
     return tr("The frame rate must be a whole number of frames per second from 1 to %1.").arg(kMostBakeFps);
+}
+
+QString FileService::keysBetweenFrames(double fps) const
+{
+    if (!bakeFpsProblem(fps).isEmpty())
+        return {};
+    const auto onGrid = [](double t, double rate) { return std::fabs(t * rate - std::round(t * rate)) < 1e-6; };
+    const auto& clips = m_document->rig().animations();
+    // The first clip with keys between this rate's frames, how many, and the common rates
+    // that hold every key of every clip.
+    QString clipName;
+    int between = 0;
+    std::vector<double> times;
+    for (const animation::Clip& clip : clips)
+        for (const animation::TrackRef& track : animation::keyedTracks(clip))
+            for (double t : animation::keyTimes(clip, track)) {
+                times.push_back(t);
+                if (!onGrid(t, fps)) {
+                    if (clipName.isEmpty())
+                        clipName = QString::fromStdString(clip.name);
+                    ++between;
+                }
+            }
+    if (between == 0)
+        return {};
+    int holds = 0;
+    for (int rate : {24, 25, 30, 48, 50, 60, 120, 240})
+        if (std::all_of(times.begin(), times.end(), [&](double t) { return onGrid(t, rate); })) {
+            holds = rate;
+            break;
+        }
+    const QString moved = tr("%n key(s) fall between frames at this rate (first in \"%1\"): they move onto the nearest frame, "
+                             "and fast moves play off between frames.", nullptr, between).arg(clipName);
+    return holds > 0 ? moved + QLatin1Char(' ') + tr("%1 fps keeps every key.").arg(holds) : moved;
 }
 
 QString FileService::bakeToleranceProblem(double px) const

@@ -82,6 +82,10 @@ public:
     // number, NaN when it is none.)
     Q_INVOKABLE QString bakeFpsProblem(double fps) const;
     Q_INVOKABLE QString bakeToleranceProblem(double px) const;
+    // A warning, not a refusal: which keys of the rig's clips fall between frames at `fps`
+    // (moved onto the nearest frame on export) and the common rate that keeps them all (the
+    // motion preview's recordings key 60 Hz steps); empty when every key is on a frame.
+    Q_INVOKABLE QString keysBetweenFrames(double fps) const;
     // Set and remember the option; false, and nothing changed, when its problem is not "".
     Q_INVOKABLE bool setBakeFps(double fps);
     Q_INVOKABLE bool setBakeTolerance(double px);

@@ -8,7 +8,7 @@
   against the legs, the spine swaying; Bezier ease-in-out between keys. Exports bake the legs.
 - humanoid.rig.json "blink": 3 s of the head still, then a blink: the head's slot keyed to
   the head with its eyes closed (art/humanoid/head_blink.png, drawn by art/generate_art.py) for
-  0.15 s, then back to its own image (image keys hold until the next key).
+  0.1 s (three frames at 30 fps), then back to its own image (image keys hold until the next key).
 - ball-arm.rig.json "kick": the S4 ball kick, recorded (bonework-cli record, seed 4, 6 s).
 - snake.rig.json "slither": the S8 snake steered around, recorded (seed 3, 8 s).
 
@@ -125,7 +125,7 @@ def blink():
         "name": "blink",
         "duration": 3,
         "slots": {"head": {"image": [{"time": 2.4, "value": "art/humanoid/head_blink.png"},
-                                     {"time": 2.55, "value": "art/humanoid/head.png"}]}},
+                                     {"time": 2.5, "value": "art/humanoid/head.png"}]}},
     }
 
 

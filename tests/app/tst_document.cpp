@@ -2,6 +2,7 @@
 // flag, files (open, save, revert, broken files), posing and recovery.
 #include "autosave.h"
 #include "document.h"
+#include "editor_examples.h"
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
@@ -344,11 +345,7 @@ private slots:
     void anExampleExportsItsArtBeforeItIsSaved()
     {
         Document doc;
-        const QVariantList examples = doc.files()->examples();
-        int humanoid = -1;
-        for (int i = 0; i < examples.size(); ++i)
-            if (examples[i].toMap().value("file").toString() == "humanoid.rig.json")
-                humanoid = i;
+        const int humanoid = testing::exampleIndex(doc, "humanoid.rig.json");
         QVERIFY(humanoid >= 0);
         QVERIFY(doc.files()->openExample(humanoid));
         QVERIFY(!doc.rig().slotList().empty());
@@ -364,11 +361,7 @@ private slots:
     void exportRunsInTheBackground()
     {
         Document doc;
-        const QVariantList examples = doc.files()->examples();
-        int humanoid = -1;
-        for (int i = 0; i < examples.size(); ++i)
-            if (examples[i].toMap().value("file").toString() == "humanoid.rig.json")
-                humanoid = i;
+        const int humanoid = testing::exampleIndex(doc, "humanoid.rig.json");
         QVERIFY(doc.files()->openExample(humanoid));
         QTemporaryDir dir;
         QSignalSpy finished(doc.files(), &FileService::exportFinished);
@@ -395,6 +388,21 @@ private slots:
     // Issue 21: the editor's Export takes the bake frame rate and tolerance (the Export Options
     // step), refuses values bonework-cli refuses, remembers them, and says in the report which
     // were used.
+    // The Export Options step warns when the frame rate drops keys: the recorded kick keys the
+    // motion preview's 60 Hz steps, the humanoid's clips whole frames at 30 fps.
+    void exportOptionsWarnOfKeysBetweenFrames()
+    {
+        Document doc;
+        QVERIFY(doc.files()->openExample(testing::exampleIndex(doc, "ball-arm.rig.json")));
+        const QString warning = doc.files()->keysBetweenFrames(30);
+        QVERIFY2(warning.contains("\"kick\"") && warning.contains("60 fps keeps every key"), qPrintable(warning));
+        QVERIFY(doc.files()->keysBetweenFrames(60).isEmpty());
+        QVERIFY(doc.files()->keysBetweenFrames(0).isEmpty()); // a refused rate says so elsewhere
+        QVERIFY(doc.files()->openExample(testing::exampleIndex(doc, "humanoid.rig.json")));
+        QVERIFY(doc.files()->keysBetweenFrames(30).isEmpty());
+        QVERIFY(!doc.files()->keysBetweenFrames(25).isEmpty());
+    }
+
     void exportBakesAtTheChosenFrameRate()
     {
         QSettings().remove("export/bakeFps");
@@ -404,11 +412,7 @@ private slots:
         QCOMPARE(doc.files()->bakeTolerance(), 0.1);
         buildArm(doc);
         QVERIFY(!doc.files()->exportAsksBakeOptions()); // nothing to bake: no extra step
-        const QVariantList examples = doc.files()->examples();
-        int humanoid = -1;
-        for (int i = 0; i < examples.size(); ++i)
-            if (examples[i].toMap().value("file").toString() == "humanoid.rig.json")
-                humanoid = i;
+        const int humanoid = testing::exampleIndex(doc, "humanoid.rig.json");
         QVERIFY(doc.files()->openExample(humanoid));
         QVERIFY(doc.files()->exportAsksBakeOptions());
 
