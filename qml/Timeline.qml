@@ -435,7 +435,9 @@ Pane {
                         Label {
                             // Whole seconds; zoomed in, every tenth frame by its number too.
                             visible: parent.second || (parent.modelData % 10 === 0 && timeline.zoom > 3)
-                            x: 3; y: -11
+                            // Right of its tick, or left of it at the ruler's end.
+                            x: parent.x + 3 + implicitWidth > rows.width ? -implicitWidth - 2 : 3
+                            y: -11
                             text: parent.second ? (parent.modelData / timeline.anim.fps).toFixed(0) + "s" : parent.modelData
                             font.pixelSize: 10
                             color: Theme.secondaryText
@@ -476,6 +478,18 @@ Pane {
                     onPressed: (mouse) => grab = mouse.x >= thumb.x && mouse.x <= thumb.x + thumb.width ? mouse.x - thumb.x : thumb.width / 2
                     onPositionChanged: (mouse) => timeline.panTo((mouse.x - grab) / width * timeline.anim.duration)
                 }
+            }
+            // A clip without keys says how to make the first.
+            Label {
+                parent: rows
+                z: 4
+                visible: timeline.anim.active && keyModel.keyCount === 0
+                x: timeline.labelWidth + 16
+                y: timeline.rulerHeight + 2 * timeline.rowHeight + 8
+                width: rows.width - x - 16
+                wrapMode: Text.WordWrap
+                color: Theme.secondaryText
+                text: qsTr("No keys yet. Pose the rig on the canvas: with Auto-Key each drag keys the frame at the playhead; or press K to key the selected joint (nothing selected: the whole pose). Move the playhead and pose again.")
             }
             // The playhead, over the ruler and every row.
             Rectangle {

@@ -137,6 +137,7 @@ void TimelineModel::rebuildRows()
         }
     }
     endResetModel();
+    emit keysChanged();
     // The selection keeps the keys that are still there.
     std::vector<KeyRef> kept;
     if (m_shown)

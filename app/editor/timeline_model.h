@@ -35,6 +35,8 @@ class TimelineModel : public QAbstractListModel {
     Q_PROPERTY(QString selectedCurveKind READ selectedCurveKind NOTIFY selectionChanged)
     Q_PROPERTY(QVariantList selectedBezier READ selectedBezier NOTIFY selectionChanged)
     Q_PROPERTY(bool canPaste READ canPaste NOTIFY clipboardChanged)
+    // How many key times the open clip has (the summary row's diamonds; 0 for a new clip).
+    Q_PROPERTY(int keyCount READ keyCount NOTIFY keysChanged)
 
 public:
     // name: what the row shows; kind: "summary", "joint", "chain" or "slot"; keys: its key
@@ -74,11 +76,13 @@ public:
     QString selectedCurveKind() const;
     QVariantList selectedBezier() const;
     bool canPaste() const { return m_clipboard.has_value(); }
+    int keyCount() const { return m_rows.empty() ? 0 : static_cast<int>(m_rows.front().times.size()); }
 
 signals:
     void documentChanged();
     void selectionChanged();
     void clipboardChanged();
+    void keysChanged(); // the rows were made anew
 
 private:
     struct Row {
