@@ -443,8 +443,10 @@ MoveResult moveKeys(Clip& clip, const std::vector<KeyRef>& keys, double dt)
     // The moved keys' times before the move, per ref.
     std::vector<double> before;
     before.reserve(resolution.refs.size());
-    for (const auto& [track, index] : resolution.refs)
-        visitTrack(clip, resolution.tracks[track].track, [&](const auto& k) { before.push_back(k[index].time); });
+    for (const auto& ref : resolution.refs) {
+        const std::size_t index = ref.second; // a lambda may not capture a structured binding before clang 16
+        visitTrack(clip, resolution.tracks[ref.first].track, [&](const auto& k) { before.push_back(k[index].time); });
+    }
     double earliest = 0.0, latest = 0.0;
     if (!before.empty()) {
         earliest = *std::min_element(before.begin(), before.end());
