@@ -82,9 +82,9 @@ void TimelineModel::refresh()
     const int chain = m_document ? m_document->selectedChain() : -1;
     const int slot = m_document ? m_document->selectedSlot() : -1;
     const bool same = open ? (m_shown && *m_shown == *open) : !m_shown;
-    if (same && joint == m_shownSelection && chain == m_shownChain && slot == m_shownSlot)
+    if (same && joint == m_shownJoint && chain == m_shownChain && slot == m_shownSlot)
         return; // a played frame or a pose: the keys are as they were
-    m_shownSelection = joint;
+    m_shownJoint = joint;
     m_shownChain = chain;
     m_shownSlot = slot;
     if (open)
@@ -122,8 +122,8 @@ void TimelineModel::rebuildRows()
             const auto channels = channelsOf(rig, owner, index);
             m_rows.push_back({QString::fromStdString(channels.front().name), kind, index, channels, {}});
         };
-        if (rig.isValidJoint(m_shownSelection))
-            addUnkeyed(Owner::Joint, m_shownSelection);
+        if (rig.isValidJoint(m_shownJoint))
+            addUnkeyed(Owner::Joint, m_shownJoint);
         if (m_shownChain >= 0 && m_shownChain < static_cast<int>(rig.chains().size()))
             addUnkeyed(Owner::Chain, m_shownChain);
         if (m_shownSlot >= 0 && m_shownSlot < static_cast<int>(rig.slotList().size()))

@@ -103,7 +103,7 @@ private:
     QPointer<Document> m_document;
     std::vector<Row> m_rows;
     std::optional<animation::Clip> m_shown; // the clip the rows were made from
-    int m_shownSelection = -2;              // the selected joint and chain they were made for
+    int m_shownJoint = -2; // the selected joint, chain and slot they were made for
     int m_shownChain = -2;
     int m_shownSlot = -2;
     std::vector<animation::KeyRef> m_selection;

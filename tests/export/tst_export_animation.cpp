@@ -1,6 +1,7 @@
 // Animations exported: every clip of an animated rig played by the real DragonBones runtime
 // (Node.js, headless) lands each joint where animation::ClipSampler and forward kinematics put
 // it, to 1e-3 px at key times on the frame grid and within the bake tolerance between them.
+#include "bonework/animation/clip_edit.h"
 #include "bonework/animation/clip_sampler.h"
 #include "bonework/exporters/dragonbones_exporter.h"
 #include "bonework/exporters/spine_exporter.h"
@@ -128,19 +129,14 @@ Rig withClips()
     return rig;
 }
 
+// The times of the clip's joint and chain keys (clip_edit.h finds them).
 std::set<double> keyTimes(const Clip& clip)
 {
     std::set<double> times;
-    for (const auto& t : clip.joints)
-        for (const auto* keys : {&t.angle, &t.x, &t.y, &t.rotation})
-            for (const Key& k : *keys)
-                times.insert(k.time);
-    for (const auto& t : clip.chains) {
-        for (const auto& k : t.target)
-            times.insert(k.time);
-        for (const Key& k : t.mix)
-            times.insert(k.time);
-    }
+    for (const animation::TrackRef& track : animation::keyedTracks(clip))
+        if (track.owner != animation::Owner::Slot)
+            for (double t : animation::keyTimes(clip, track))
+                times.insert(t);
     return times;
 }
 

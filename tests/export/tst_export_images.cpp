@@ -13,6 +13,7 @@
 //     the setup attachment, then the last key at or before the time), shows at every time what
 //     ClipSampler does.
 //   - Image keys off the frame grid: DragonBones moves them to the nearest frame and reports it.
+#include "bonework/animation/clip_edit.h"
 #include "bonework/animation/clip_sampler.h"
 #include "bonework/atlas/spine_atlas_text.h"
 #include "bonework/exporters/dragonbones_exporter.h"
@@ -140,21 +141,14 @@ Rig imageRig(const QString& folder)
     return rig;
 }
 
+// The times of the clip's joint and slot keys (clip_edit.h finds them).
 std::set<double> keyTimes(const Clip& clip)
 {
     std::set<double> times;
-    for (const auto& t : clip.joints)
-        for (const auto* keys : {&t.angle, &t.x, &t.y, &t.rotation})
-            for (const Key& k : *keys)
-                times.insert(k.time);
-    for (const auto& t : clip.slotTracks) {
-        for (const auto& k : t.visible)
-            times.insert(k.time);
-        for (const auto& k : t.image)
-            times.insert(k.time);
-        for (const auto& k : t.opacity)
-            times.insert(k.time);
-    }
+    for (const animation::TrackRef& track : animation::keyedTracks(clip))
+        if (track.owner != animation::Owner::Chain)
+            for (double t : animation::keyTimes(clip, track))
+                times.insert(t);
     return times;
 }
 
