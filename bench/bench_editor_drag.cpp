@@ -15,6 +15,7 @@
 #include "autosave.h"
 #include "document.h"
 #include "editor_window.h"
+#include "renderer_choice.h"
 #include "rig_canvas.h"
 #include "solver_comparison_model.h"
 
@@ -145,6 +146,7 @@ int main(int argc, char* argv[])
 
     qputenv("BONEWORK_RECOVERY_DIR", dir.filePath("recovery").toUtf8());
     editor::useEditorStyle();
+    editor::applyRendererChoice(); // as `bonework` does: BONEWORK_RENDERER=hardware forces OpenGL
     editor::Document document;
     editor::Autosave autosave(&document);
     QQmlApplicationEngine engine;
@@ -217,7 +219,7 @@ int main(int argc, char* argv[])
     const double medianInterval = percentile(interval, 0.5);
     std::printf("%zu joints, %zu chains (%d arms of %d bones), window %dx%d, %s\n", rig.jointCount(), rig.chains().size(),
                 options.shape.arms, options.shape.bones, window->width(), window->height(),
-                qPrintable(window->rendererInterface() ? QStringLiteral("scene graph %1").arg(window->rendererInterface()->graphicsApi()) : QString()));
+                qPrintable(editor::RendererChoice::active()));
     std::printf("| %-38s | %8s | %8s | %6s |\n|---|---:|---:|---:|\n", "per drag frame (ms)", "median", "p90", "n");
     printRow("frame interval (swap to swap)", interval);
     printRow("move: solve, hold, models, FK (GUI)", moves);

@@ -130,6 +130,7 @@ ApplicationWindow {
         document: window.document
         onOpenRecent: (path) => guard.request(UnsavedChangesGuard.OpenRecent, path)
         onOpenExample: (index) => guard.request(UnsavedChangesGuard.OpenExample, index)
+        onRendererChanged: statusBar.flash(qsTr("The new renderer takes effect when Bonework starts again."))
     }
     header: MainToolBar {
         actions: actions

@@ -9,6 +9,7 @@ MenuBar {
     required property Document document
     signal openRecent(string path)
     signal openExample(int index)
+    signal rendererChanged()
 
     Menu {
         title: qsTr("&File")
@@ -76,6 +77,36 @@ MenuBar {
         ActionMenuItem { action: bar.actions.showBones }
         ActionMenuItem { action: bar.actions.frameTime }
         ActionMenuItem { action: bar.actions.compareSolvers }
+        MenuSeparator {}
+        // How the window is drawn (renderer_choice.h); the scene graph is set up once, so a
+        // change applies when the editor starts again.
+        Menu {
+            objectName: "rendererMenu"
+            title: qsTr("&Renderer")
+            width: Math.max(implicitWidth, inUse.implicitWidth)
+            Repeater {
+                model: [{ key: "auto", text: qsTr("&Automatic") },
+                        { key: "hardware", text: qsTr("&Hardware (OpenGL)") },
+                        { key: "software", text: qsTr("&Software") }]
+                MenuItem {
+                    required property var modelData
+                    text: modelData.text
+                    checkable: true
+                    checked: RendererChoice.preference === modelData.key
+                    onTriggered: {
+                        RendererChoice.preference = modelData.key
+                        if (RendererChoice.restartNeeded)
+                            bar.rendererChanged()
+                    }
+                }
+            }
+            MenuSeparator {}
+            MenuItem {
+                id: inUse
+                enabled: false
+                text: qsTr("In use: %1").arg(RendererChoice.active)
+            }
+        }
     }
     Menu {
         title: qsTr("&Tools")

@@ -199,16 +199,20 @@ void RigPainter::paintTargets(CanvasSurface& surface, const CanvasView& view, co
     }
 }
 
-void RigPainter::paintFrameTime(CanvasSurface& surface, double frameMs, double paintMs, std::size_t joints) const
+void RigPainter::paintFrameTime(CanvasSurface& surface, double frameMs, double paintMs, std::size_t joints,
+                                const QString& renderer) const
 {
     const QString text = QStringLiteral("%1 fps  ·  frame %2 ms  ·  paint %3 ms  ·  %4 joints")
                              .arg(frameMs > 0 ? 1000.0 / frameMs : 0.0, 0, 'f', 0)
                              .arg(frameMs, 0, 'f', 1)
                              .arg(paintMs, 0, 'f', 2)
                              .arg(joints);
-    const QRectF box(8, 8, 360, 24);
+    const QColor ink(0xd8, 0xde, 0xe4);
+    const QRectF box(8, 8, 420, renderer.isEmpty() ? 24 : 42);
     surface.roundedRect(box, 4, QColor(0, 0, 0, 150));
-    surface.text(box.adjusted(8, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, text, QFont(), QColor(0xd8, 0xde, 0xe4));
+    surface.text(QRectF(16, 8, 412, 24), Qt::AlignVCenter | Qt::AlignLeft, text, QFont(), ink);
+    if (!renderer.isEmpty())
+        surface.text(QRectF(16, 28, 412, 18), Qt::AlignVCenter | Qt::AlignLeft, renderer, QFont(), ink);
 }
 
 } // namespace bonework::drawing

@@ -44,7 +44,8 @@ public:
                          std::span<const WorldTransform> world, int joint) const;
     void paintTargets(CanvasSurface& surface, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,
                       int selectedChain) const;
-    void paintFrameTime(CanvasSurface& surface, double frameMs, double paintMs, std::size_t joints) const;
+    void paintFrameTime(CanvasSurface& surface, double frameMs, double paintMs, std::size_t joints,
+                        const QString& renderer = QString()) const;
 
 private:
     const QImage& jointSprite(double radius, double devicePixelRatio) const;

@@ -1,5 +1,7 @@
 #include "canvas_backend.h"
 
+#include "renderer_choice.h"
+
 #include <QOpenGLContext>
 #include <QOpenGLFunctions>
 #include <QQuickWindow>
@@ -17,11 +19,7 @@ bool rasterisesOnCpu(QQuickWindow* window, QSGRendererInterface* renderer)
     if (!context || QOpenGLContext::currentContext() != context)
         return false;
     const auto* name = reinterpret_cast<const char*>(context->functions()->glGetString(GL_RENDERER));
-    const QByteArray renderer_name = name ? QByteArray(name) : QByteArray();
-    for (const char* software : {"llvmpipe", "softpipe", "Software Rasterizer", "SwiftShader"})
-        if (renderer_name.contains(software))
-            return true;
-    return false;
+    return name && isCpuRasteriser(QByteArray(name));
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 #include "autosave.h"
 #include "document.h"
 #include "editor_window.h"
+#include "renderer_choice.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -50,6 +51,7 @@ int main(int argc, char* argv[])
     nameTheApplication();
     QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/bonework.svg")));
     bonework::editor::useEditorStyle();
+    bonework::editor::applyRendererChoice();
 
     bonework::editor::Document document;
     bonework::editor::Autosave autosave(&document);

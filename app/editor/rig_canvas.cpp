@@ -1,5 +1,7 @@
 #include "rig_canvas.h"
 
+#include "renderer_choice.h"
+
 #include "document.h"
 #include "follow_document.h"
 #include "add_bone_tool.h"
@@ -317,7 +319,7 @@ void RigCanvas::draw(drawing::CanvasSurface& surface)
     }
     // The medians so far: this frame's own time is known only once it is drawn.
     if (m_showFrameTime)
-        m_painter.paintFrameTime(surface, frameMilliseconds(), paintMilliseconds(), m_world.size());
+        m_painter.paintFrameTime(surface, frameMilliseconds(), paintMilliseconds(), m_world.size(), RendererChoice::active());
 }
 
 void RigCanvas::recordFrame(double drawMs)

@@ -23,6 +23,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <atomic>
 #include <vector>
 
@@ -64,6 +65,12 @@ public:
     double frameMilliseconds() const { return m_frameStats.medianIntervalMs(); }
     double paintMilliseconds() const { return m_frameStats.medianPaintMs(); }
     const FrameStats& frameStats() const { return m_frameStats; }
+    // The surface the canvas draws on, once its first frame has chosen it (canvas_backend.h).
+    std::optional<CanvasBackend> backend() const
+    {
+        const int backend = m_backend.load();
+        return backend < 0 ? std::nullopt : std::optional(CanvasBackend(backend));
+    }
 
     Q_INVOKABLE void fitToView();
     Q_INVOKABLE void zoomIn();

@@ -2,6 +2,7 @@
 // dragging, pose its tip, undo and redo, save, reopen and compare the file; open a broken file
 // and see the loader's message in a dialog while the document stays as it was.
 #include "editor_driver.h"
+#include "renderer_choice.h"
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
@@ -56,6 +57,20 @@ private slots:
         m_document = m_editor.document.get();
         m_window = m_editor.window;
         m_canvas = m_editor.canvas;
+        // The renderer and the canvas's surface are the ones asked for (the ctest entry
+        // tst_editor_e2e_opengl runs these tests on OpenGL with the canvas as geometry).
+        QTRY_VERIFY(m_canvas->backend().has_value());
+        const QSGRendererInterface::GraphicsApi api = m_window->rendererInterface()->graphicsApi();
+        qInfo("renderer: %s; canvas: %s", qPrintable(RendererChoice::active()),
+              *m_canvas->backend() == CanvasBackend::Mesh ? "geometry" : "QPainter");
+        if (qgetenv("BONEWORK_RENDERER") == "hardware")
+            QCOMPARE(api, QSGRendererInterface::OpenGL);
+        else if (RendererChoice::active().startsWith("software"))
+            QCOMPARE(api, QSGRendererInterface::Software);
+        if (qgetenv("BONEWORK_CANVAS") == "mesh")
+            QCOMPARE(*m_canvas->backend(), CanvasBackend::Mesh);
+        else if (api == QSGRendererInterface::Software)
+            QCOMPARE(*m_canvas->backend(), CanvasBackend::Painter);
     }
 
     void growAThreeBoneChainByDragging()
@@ -186,6 +201,12 @@ private slots:
     // barely grow the editor's memory.
     void tenDragsOnABigRigKeepMemoryFlat()
     {
+        // The document's memory is what this measures, and the software path measures it. On
+        // the geometry path under Xvfb, Mesa's llvmpipe keeps what would be the GPU's vertex
+        // buffers in this process's heap: 20 to 45 MB in flight from one drag to the next,
+        // up and down, drowning the document's figures.
+        if (m_canvas->backend() == CanvasBackend::Mesh)
+            QSKIP("the canvas's vertex buffers live in this heap under llvmpipe (see the comment)");
         const QString path = m_dir.filePath("hub.rig.json");
         std::string error;
         QVERIFY(io::saveRigFile(testing::hubRig(10001), localPath(path), &error));

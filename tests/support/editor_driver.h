@@ -5,6 +5,7 @@
 #include "autosave.h"
 #include "document.h"
 #include "editor_window.h"
+#include "renderer_choice.h"
 #include "rig_canvas.h"
 
 #include <QElapsedTimer>
@@ -37,6 +38,7 @@ public:
     {
         qputenv("BONEWORK_RECOVERY_DIR", recoveryDir.toUtf8());
         editor::useEditorStyle();
+        editor::applyRendererChoice();
         document = std::make_unique<editor::Document>();
         autosave = std::make_unique<editor::Autosave>(document.get());
         engine = std::make_unique<QQmlApplicationEngine>();
