@@ -9,6 +9,7 @@
 // Exit codes: 0 recorded, 1 an invalid rig, an unknown chain, a clip name already used or a
 // driver the rig cannot play, 2 usage errors and unreadable or unwritable files.
 
+#include "command_line.h"
 #include "commands.h"
 
 #include "bonework/animation/clip_recorder.h"
@@ -66,19 +67,10 @@ sim::Bounds playArea(const Rig& rig, double margin)
 
 int runRecord(const QStringList& arguments)
 {
-    QTextStream out(stdout);
-    QTextStream err(stderr);
-    const auto usage = [&](const QString& message) {
-        err << "bonework-cli record: " << message << "\n\n" << kHelp;
-        return UsageError;
-    };
-    const auto failure = [&](const QString& message) {
-        err << "bonework-cli record: " << message << '\n';
-        return Failure;
-    };
+    Command command("record", kHelp);
+    QTextStream& out = command.out();
 
     QCommandLineParser parser;
-    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
     const QCommandLineOption chainOption(QStringLiteral("chain"), QStringLiteral("chain"), QStringLiteral("NAME"));
     const QCommandLineOption driverOption(QStringLiteral("driver"), QStringLiteral("driver"), QStringLiteral("KIND"));
     const QCommandLineOption seedOption(QStringLiteral("seed"), QStringLiteral("seed"), QStringLiteral("N"), QStringLiteral("1"));
@@ -88,19 +80,14 @@ int runRecord(const QStringList& arguments)
                                              QStringLiteral("0.1"));
     const QCommandLineOption outputOption(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("output"),
                                           QStringLiteral("FILE"));
-    parser.addOptions({help, chainOption, driverOption, seedOption, secondsOption, nameOption, toleranceOption, outputOption});
-    if (!parser.parse(arguments))
-        return usage(parser.errorText());
-    if (parser.isSet(help)) {
-        out << kHelp;
-        return Success;
-    }
-    const QStringList files = parser.positionalArguments();
-    if (files.size() != 1)
-        return usage(files.isEmpty() ? QStringLiteral("no rig file given") : QStringLiteral("one rig file at a time"));
+    if (const auto done = command.parse(parser, {chainOption, driverOption, seedOption, secondsOption, nameOption, toleranceOption, outputOption}, arguments))
+        return *done;
+    QString file;
+    if (const auto done = command.takeOneRigFile(parser, &file))
+        return *done;
     for (const auto* required : {&chainOption, &driverOption, &secondsOption, &nameOption, &outputOption})
         if (!parser.isSet(*required))
-            return usage(QStringLiteral("--%1 is required").arg(required->names().constLast()));
+            return command.usage(QStringLiteral("--%1 is required").arg(required->names().constLast()));
     const QString driverName = parser.value(driverOption);
     sim::DriverKind driver = sim::DriverKind::None;
     if (driverName == QLatin1String("ball"))
@@ -110,33 +97,30 @@ int runRecord(const QStringList& arguments)
     else if (driverName == QLatin1String("cursor"))
         driver = sim::DriverKind::Cursor;
     else
-        return usage(QStringLiteral("--driver wants ball, steering or cursor, not '%1'").arg(driverName));
+        return command.usage(QStringLiteral("--driver wants ball, steering or cursor, not '%1'").arg(driverName));
     bool ok = false;
     const qulonglong seed = parser.value(seedOption).toULongLong(&ok);
     if (!ok)
-        return usage(QStringLiteral("--seed wants a whole number >= 0, not '%1'").arg(parser.value(seedOption)));
+        return command.usage(QStringLiteral("--seed wants a whole number >= 0, not '%1'").arg(parser.value(seedOption)));
     const double seconds = parser.value(secondsOption).toDouble(&ok);
     if (!ok || !std::isfinite(seconds) || seconds <= 0.0 || seconds > 3600.0)
-        return usage(QStringLiteral("--seconds wants a number above 0 and at most 3600, not '%1'").arg(parser.value(secondsOption)));
+        return command.usage(QStringLiteral("--seconds wants a number above 0 and at most 3600, not '%1'").arg(parser.value(secondsOption)));
     const double tolerance = parser.value(toleranceOption).toDouble(&ok);
     if (!ok || !std::isfinite(tolerance) || tolerance <= 0.0)
-        return usage(QStringLiteral("--tolerance wants a number of pixels above 0, not '%1'").arg(parser.value(toleranceOption)));
+        return command.usage(QStringLiteral("--tolerance wants a number of pixels above 0, not '%1'").arg(parser.value(toleranceOption)));
     const QString clipName = parser.value(nameOption);
     if (clipName.isEmpty())
-        return usage(QStringLiteral("--name must not be empty"));
+        return command.usage(QStringLiteral("--name must not be empty"));
 
-    const QString file = files.front();
     io::LoadResult loaded = io::loadRigFile(QFile::encodeName(file).toStdString());
-    if (!loaded.ok()) {
-        err << QString::fromStdString(loaded.error.toString()) << '\n';
-        return io::isReadError(loaded.error) ? UsageError : Failure;
-    }
+    if (!loaded.ok())
+        return command.loadFailed(loaded);
     Rig& rig = *loaded.rig;
     const int chain = rig.findChain(parser.value(chainOption).toStdString());
     if (chain < 0)
-        return failure(QStringLiteral("the rig has no chain named '%1'").arg(parser.value(chainOption)));
+        return command.failure(QStringLiteral("the rig has no chain named '%1'").arg(parser.value(chainOption)));
     if (rig.findAnimation(clipName.toStdString()) >= 0)
-        return failure(QStringLiteral("the rig has an animation named '%1' already").arg(clipName));
+        return command.failure(QStringLiteral("the rig has an animation named '%1' already").arg(clipName));
 
     double reach = 0.0;
     const Chain& c = rig.chains()[static_cast<std::size_t>(chain)];
@@ -149,7 +133,7 @@ int runRecord(const QStringList& arguments)
     settings.bounds = playArea(rig, std::max(200.0, reach));
     sim::Simulation simulation(rig, settings);
     if (!simulation.runnable())
-        return failure(QString::fromStdString(simulation.error()));
+        return command.failure(QString::fromStdString(simulation.error()));
 
     sim::CursorPath cursor(settings.bounds, seed);
     sim::SteeringScript steering(seed);
@@ -168,14 +152,12 @@ int runRecord(const QStringList& arguments)
     for (const animation::JointTracks& t : clip.joints)
         keys += t.angle.size() + t.x.size() + t.y.size() + t.rotation.size();
     if (auto added = rig.addAnimation(std::move(clip)); !added)
-        return failure(QString::fromStdString(added.error));
+        return command.failure(QString::fromStdString(added.error));
 
     std::string why;
     const QString output = parser.value(outputOption);
-    if (!io::saveRigFile(rig, QFile::encodeName(output).toStdString(), &why, loaded.editor)) {
-        err << "bonework-cli record: cannot write " << output << ": " << QString::fromStdString(why) << '\n';
-        return UsageError;
-    }
+    if (!io::saveRigFile(rig, QFile::encodeName(output).toStdString(), &why, loaded.editor))
+        return command.cannotWrite(output, QString::fromStdString(why));
     out << clipName << ": " << recorder.frameCount() << " frames recorded, " << keys << " keys kept\n";
     return Success;
 }

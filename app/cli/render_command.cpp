@@ -8,6 +8,7 @@
 // in it would pass for the real thing. Exit 0 written, 1 invalid rig or missing image,
 // 2 usage error, unreadable rig or unwritable output.
 
+#include "command_line.h"
 #include "commands.h"
 
 #include "canvas_view.h"
@@ -127,54 +128,43 @@ std::unique_ptr<QCoreApplication> createRenderApplication(int& argc, char** argv
 
 int runRender(const QStringList& arguments)
 {
-    QTextStream err(stderr);
+    Command command("render", kHelp);
+    QTextStream& err = command.err();
     QCommandLineParser parser;
-    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
     const QCommandLineOption outputOption(QStringList{QStringLiteral("o"), QStringLiteral("output")},
                                           QStringLiteral("The PNG to write."), QStringLiteral("file"));
     const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("WxH pixels."), QStringLiteral("size"));
     const QCommandLineOption backgroundOption(QStringLiteral("background"), QStringLiteral("A colour."),
                                               QStringLiteral("colour"));
     const QCommandLineOption bonesOption(QStringLiteral("bones"), QStringLiteral("Draw the bones too."));
-    parser.addOptions({help, outputOption, sizeOption, backgroundOption, bonesOption});
-    auto usage = [&](const QString& problem) {
-        err << "bonework-cli render: " << problem << "\n\n" << kHelp;
-        return UsageError;
-    };
-    if (!parser.parse(arguments))
-        return usage(parser.errorText());
-    if (parser.isSet(help)) {
-        QTextStream(stdout) << kHelp;
-        return Success;
-    }
-    const QStringList files = parser.positionalArguments();
-    if (files.size() != 1)
-        return usage(files.isEmpty() ? QStringLiteral("no rig file given") : QStringLiteral("give one rig file"));
+    if (const auto done = command.parse(parser, {outputOption, sizeOption, backgroundOption, bonesOption}, arguments))
+        return *done;
+    QString rigFile;
+    if (const auto done = command.takeOneRigFile(parser, &rigFile))
+        return *done;
     const QString output = parser.value(outputOption);
     if (output.isEmpty())
-        return usage(QStringLiteral("no output file given (-o OUT.png)"));
+        return command.usage(QStringLiteral("no output file given (-o OUT.png)"));
     std::optional<QSize> size;
     if (parser.isSet(sizeOption) && !(size = parseSize(parser.value(sizeOption))))
-        return usage(QStringLiteral("--size must be WIDTHxHEIGHT in pixels, each 1 to %1, not '%2'")
+        return command.usage(QStringLiteral("--size must be WIDTHxHEIGHT in pixels, each 1 to %1, not '%2'")
                          .arg(kMaxSide)
                          .arg(parser.value(sizeOption)));
     QColor background = Qt::transparent;
     if (parser.isSet(backgroundOption)) {
         background = QColor::fromString(parser.value(backgroundOption));
         if (!background.isValid())
-            return usage(QStringLiteral("--background: not a colour: '%1'").arg(parser.value(backgroundOption)));
+            return command.usage(QStringLiteral("--background: not a colour: '%1'").arg(parser.value(backgroundOption)));
     }
 
-    const std::string rigPath = QFile::encodeName(files[0]).toStdString();
+    const std::string rigPath = QFile::encodeName(rigFile).toStdString();
     const io::LoadResult loaded = io::loadRigFile(rigPath);
-    if (!loaded.ok()) {
-        err << QString::fromStdString(loaded.error.toString()) << '\n';
-        return loaded.error.readError ? UsageError : Failure;
-    }
+    if (!loaded.ok())
+        return command.loadFailed(loaded);
     const Rig& rig = *loaded.rig;
     std::vector<io::ImageProblem> problems = io::checkSlotImages(rig, rigPath);
     drawing::SlotImages images;
-    images.setBaseFolder(QFileInfo(files[0]).absolutePath());
+    images.setBaseFolder(QFileInfo(rigFile).absolutePath());
     images.sync(rig);
     // checkSlotImages reads only the signature: a file that starts right but does not decode
     // is missing too.
@@ -183,9 +173,7 @@ int runRender(const QStringList& arguments)
             problems.push_back({int(i), "slots[" + std::to_string(i) + "].image",
                                 "cannot decode the image \"" + rig.slotList()[i].image + "\""});
     if (!problems.empty()) {
-        for (const io::ImageProblem& problem : problems)
-            err << files[0] << ": " << QString::fromStdString(problem.jsonPath) << ": "
-                << QString::fromStdString(problem.message) << '\n';
+        command.reportImageProblems(rigFile, problems);
         err << "bonework-cli render: not rendered: " << problems.size() << (problems.size() == 1 ? " image" : " images")
             << " missing\n";
         return Failure;
@@ -211,10 +199,8 @@ int runRender(const QStringList& arguments)
     }
 
     QSaveFile file(output);
-    if (!file.open(QIODevice::WriteOnly) || !picture.save(&file, "PNG") || !file.commit()) {
-        err << "bonework-cli render: cannot write " << output << ": " << file.errorString() << '\n';
-        return UsageError;
-    }
+    if (!file.open(QIODevice::WriteOnly) || !picture.save(&file, "PNG") || !file.commit())
+        return command.cannotWrite(output, file.errorString());
     return Success;
 }
 

@@ -7,6 +7,7 @@
 // Exit codes: 0 sampled, 1 an invalid rig or no such animation, 2 usage errors and unreadable
 // or unwritable files.
 
+#include "command_line.h"
 #include "commands.h"
 #include "pose_report.h"
 
@@ -43,47 +44,32 @@ const char* const kHelp =
 
 int runSample(const QStringList& arguments)
 {
-    QTextStream out(stdout);
-    QTextStream err(stderr);
-    const auto usage = [&](const QString& message) {
-        err << "bonework-cli sample: " << message << "\n\n" << kHelp;
-        return UsageError;
-    };
+    Command command("sample", kHelp);
+    QTextStream& out = command.out();
 
     QCommandLineParser parser;
-    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
     const QCommandLineOption animationOption(QStringLiteral("animation"), QStringLiteral("animation"), QStringLiteral("NAME"));
     const QCommandLineOption timeOption(QStringLiteral("time"), QStringLiteral("time"), QStringLiteral("T"));
     const QCommandLineOption outputOption(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("output"),
                                           QStringLiteral("FILE"));
     const QCommandLineOption reportOption(QStringLiteral("report"), QStringLiteral("report"));
-    parser.addOptions({help, animationOption, timeOption, outputOption, reportOption});
-    if (!parser.parse(arguments))
-        return usage(parser.errorText());
-    if (parser.isSet(help)) {
-        out << kHelp;
-        return Success;
-    }
-    const QStringList files = parser.positionalArguments();
-    if (files.isEmpty())
-        return usage(QStringLiteral("no rig file given"));
-    if (files.size() > 1)
-        return usage(QStringLiteral("one rig file at a time, not %1").arg(files.size()));
+    if (const auto done = command.parse(parser, {animationOption, timeOption, outputOption, reportOption}, arguments))
+        return *done;
+    QString file;
+    if (const auto done = command.takeOneRigFile(parser, &file))
+        return *done;
     if (!parser.isSet(animationOption))
-        return usage(QStringLiteral("--animation NAME is required"));
+        return command.usage(QStringLiteral("--animation NAME is required"));
     if (!parser.isSet(timeOption))
-        return usage(QStringLiteral("--time T is required"));
+        return command.usage(QStringLiteral("--time T is required"));
     bool ok = false;
     const double time = parser.value(timeOption).toDouble(&ok);
     if (!ok || !std::isfinite(time))
-        return usage(QStringLiteral("--time wants a finite number of seconds, not '%1'").arg(parser.value(timeOption)));
+        return command.usage(QStringLiteral("--time wants a finite number of seconds, not '%1'").arg(parser.value(timeOption)));
 
-    const QString file = files.front();
     const io::LoadResult loaded = io::loadRigFile(QFile::encodeName(file).toStdString());
-    if (!loaded.ok()) {
-        err << QString::fromStdString(loaded.error.toString()) << '\n';
-        return io::isReadError(loaded.error) ? UsageError : Failure;
-    }
+    if (!loaded.ok())
+        return command.loadFailed(loaded);
     const Rig& setup = *loaded.rig;
     const QString name = parser.value(animationOption);
     const int index = setup.findAnimation(name.toStdString());
@@ -91,16 +77,13 @@ int runSample(const QStringList& arguments)
         QStringList names;
         for (const animation::Clip& clip : setup.animations())
             names << QString::fromStdString(clip.name);
-        err << "bonework-cli sample: " << file << " has no animation named '" << name << "'"
-            << (names.isEmpty() ? QStringLiteral(" (it has none)") : QStringLiteral(" (it has: %1)").arg(names.join(QStringLiteral(", "))))
-            << '\n';
-        return Failure;
+        return command.failure(QStringLiteral("%1 has no animation named '%2'").arg(file, name)
+                               + (names.isEmpty() ? QStringLiteral(" (it has none)") : QStringLiteral(" (it has: %1)").arg(names.join(QStringLiteral(", ")))));
     }
     const animation::Clip& clip = setup.animations()[static_cast<std::size_t>(index)];
     animation::ClipSampler sampler;
     if (const std::string why = sampler.bind(setup, clip); !why.empty()) { // the loader checked it: never expected
-        err << "bonework-cli sample: " << QString::fromStdString(why) << '\n';
-        return Failure;
+        return command.failure(QString::fromStdString(why));
     }
     Rig pose = setup;
     sampler.sample(time, pose);
@@ -109,10 +92,8 @@ int runSample(const QStringList& arguments)
     if (parser.isSet(outputOption)) {
         std::string why;
         const QString output = parser.value(outputOption);
-        if (!io::saveRigFile(pose, QFile::encodeName(output).toStdString(), &why, loaded.editor)) {
-            err << "bonework-cli sample: cannot write " << output << ": " << QString::fromStdString(why) << '\n';
-            return UsageError;
-        }
+        if (!io::saveRigFile(pose, QFile::encodeName(output).toStdString(), &why, loaded.editor))
+            return command.cannotWrite(output, QString::fromStdString(why));
     }
     if (parser.isSet(reportOption)) {
         out << "{\"animation\": " << jsonString(name) << ", \"time\": " << jsonNumber(clamped) << ", " << jointsMember(pose)

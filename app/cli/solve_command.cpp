@@ -12,6 +12,7 @@
 // joint, solver or chain; tip not under its root; two-bone on a chain that is not two bones;
 // an invalid rig), 2 usage errors and unreadable or unwritable files.
 
+#include "command_line.h"
 #include "commands.h"
 #include "pose_report.h"
 
@@ -98,19 +99,10 @@ QString report(const Rig& rig, SolverKind kind, const solvers::SolveResult& resu
 
 int runSolve(const QStringList& arguments)
 {
-    QTextStream out(stdout);
-    QTextStream err(stderr);
-    const auto usage = [&](const QString& message) {
-        err << "bonework-cli solve: " << message << "\n\n" << kHelp;
-        return UsageError;
-    };
-    const auto failure = [&](const QString& message) {
-        err << "bonework-cli solve: " << message << '\n';
-        return Failure;
-    };
+    Command command("solve", kHelp);
+    QTextStream& out = command.out();
 
     QCommandLineParser parser;
-    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
     const QCommandLineOption solverOption(QStringLiteral("solver"), QStringLiteral("solver"), QStringLiteral("NAME"));
     const QCommandLineOption targetOption(QStringLiteral("target"), QStringLiteral("target"), QStringLiteral("JOINT=X,Y"));
     const QCommandLineOption rootOption(QStringLiteral("root"), QStringLiteral("root"), QStringLiteral("JOINT"));
@@ -122,31 +114,24 @@ int runSolve(const QStringList& arguments)
                                           QStringLiteral("FILE"));
     const QCommandLineOption reportOption(QStringLiteral("report"), QStringLiteral("report"));
     const QCommandLineOption holdOption(QStringLiteral("hold-chains"), QStringLiteral("hold-chains"));
-    parser.addOptions({help, solverOption, targetOption, rootOption, chainOption, iterationsOption, toleranceOption,
-                       bendOption, outputOption, reportOption, holdOption});
-    if (!parser.parse(arguments))
-        return usage(parser.errorText());
-    if (parser.isSet(help)) {
-        out << kHelp;
-        return Success;
-    }
-    const QStringList files = parser.positionalArguments();
-    if (files.isEmpty())
-        return usage(QStringLiteral("no rig file given"));
-    if (files.size() > 1)
-        return usage(QStringLiteral("one rig file at a time, not %1").arg(files.size()));
+    if (const auto done = command.parse(parser, {solverOption, targetOption, rootOption, chainOption, iterationsOption, toleranceOption,
+                       bendOption, outputOption, reportOption, holdOption}, arguments))
+        return *done;
+    QString file;
+    if (const auto done = command.takeOneRigFile(parser, &file))
+        return *done;
     const bool byChain = parser.isSet(chainOption);
     if (byChain == parser.isSet(solverOption))
-        return usage(QStringLiteral("give either --solver or --chain"));
+        return command.usage(QStringLiteral("give either --solver or --chain"));
     if (byChain && (parser.isSet(targetOption) || parser.isSet(rootOption)))
-        return usage(QStringLiteral("--chain uses the chain's own target and root: no --target or --root"));
+        return command.usage(QStringLiteral("--chain uses the chain's own target and root: no --target or --root"));
     if (!byChain && !parser.isSet(targetOption))
-        return usage(QStringLiteral("--solver needs at least one --target JOINT=X,Y"));
+        return command.usage(QStringLiteral("--solver needs at least one --target JOINT=X,Y"));
     const bool holdChains = parser.isSet(holdOption);
     if (holdChains && !byChain) {
         const QString name = parser.value(solverOption);
         if (name != QLatin1String("follow") && name != QLatin1String("relax"))
-            return usage(QStringLiteral("--hold-chains drags with --solver follow or relax (or solves a --chain), not '%1'").arg(name));
+            return command.usage(QStringLiteral("--hold-chains drags with --solver follow or relax (or solves a --chain), not '%1'").arg(name));
     }
 
     // Options checked before the file is read, so usage errors do not depend on the rig.
@@ -158,7 +143,7 @@ int runSolve(const QStringList& arguments)
     for (const QString& text : parser.values(targetOption)) {
         ParsedTarget t;
         if (!parseTarget(text, t.joint, t.point))
-            return usage(QStringLiteral("--target wants JOINT=X,Y with finite numbers, not '%1'").arg(text));
+            return command.usage(QStringLiteral("--target wants JOINT=X,Y with finite numbers, not '%1'").arg(text));
         targets.push_back(t);
     }
     int iterations = 0;
@@ -166,28 +151,25 @@ int runSolve(const QStringList& arguments)
         bool ok = false;
         iterations = parser.value(iterationsOption).toInt(&ok);
         if (!ok || iterations < 1 || iterations > 100000)
-            return usage(QStringLiteral("--iterations wants a whole number from 1 to 100000, not '%1'").arg(parser.value(iterationsOption)));
+            return command.usage(QStringLiteral("--iterations wants a whole number from 1 to 100000, not '%1'").arg(parser.value(iterationsOption)));
     }
     double tolerance = -1.0;
     if (parser.isSet(toleranceOption)) {
         bool ok = false;
         tolerance = parser.value(toleranceOption).toDouble(&ok);
         if (!ok || !std::isfinite(tolerance) || tolerance < 0.0)
-            return usage(QStringLiteral("--tolerance wants a finite number >= 0, not '%1'").arg(parser.value(toleranceOption)));
+            return command.usage(QStringLiteral("--tolerance wants a finite number >= 0, not '%1'").arg(parser.value(toleranceOption)));
     }
     std::optional<BendDirection> bend;
     if (parser.isSet(bendOption)) {
         bend = bendFromName(parser.value(bendOption).toStdString());
         if (!bend)
-            return usage(QStringLiteral("--bend wants positive or negative, not '%1'").arg(parser.value(bendOption)));
+            return command.usage(QStringLiteral("--bend wants positive or negative, not '%1'").arg(parser.value(bendOption)));
     }
 
-    const QString file = files.front();
     io::LoadResult loaded = io::loadRigFile(QFile::encodeName(file).toStdString());
-    if (!loaded.ok()) {
-        err << QString::fromStdString(loaded.error.toString()) << '\n';
-        return io::isReadError(loaded.error) ? UsageError : Failure;
-    }
+    if (!loaded.ok())
+        return command.loadFailed(loaded);
     Rig& rig = *loaded.rig;
 
     SolverKind kind = SolverKind::Fabrik;
@@ -199,7 +181,7 @@ int runSolve(const QStringList& arguments)
         const int index = rig.findChain(name.toStdString());
         solvedChain = index;
         if (index < 0)
-            return failure(QStringLiteral("the rig has no chain named '%1'").arg(name));
+            return command.failure(QStringLiteral("the rig has no chain named '%1'").arg(name));
         const Chain& chain = rig.chains()[static_cast<std::size_t>(index)];
         kind = chain.solver;
         effectors.push_back({chain.tip, chainTargetPosition(rig, chain), 1.0});
@@ -208,21 +190,21 @@ int runSolve(const QStringList& arguments)
         const QString name = parser.value(solverOption);
         const std::optional<SolverKind> found = solverFromName(name.toStdString());
         if (!found)
-            return failure(QStringLiteral("unknown solver '%1' (solvers: follow, reach, fabrik, ccd, two-bone, relax)").arg(name));
+            return command.failure(QStringLiteral("unknown solver '%1' (solvers: follow, reach, fabrik, ccd, two-bone, relax)").arg(name));
         kind = *found;
         if (targets.size() > 1 && kind != SolverKind::Relax)
-            return usage(QStringLiteral("several --target are for relax; %1 takes one").arg(name));
+            return command.usage(QStringLiteral("several --target are for relax; %1 takes one").arg(name));
         for (const ParsedTarget& t : targets) {
             const JointIndex j = rig.findJoint(t.joint.toStdString());
             if (j == kNoJoint)
-                return failure(QStringLiteral("the rig has no joint named '%1'").arg(t.joint));
+                return command.failure(QStringLiteral("the rig has no joint named '%1'").arg(t.joint));
             effectors.push_back({j, t.point, 1.0});
         }
         if (parser.isSet(rootOption)) {
             const QString rootName = parser.value(rootOption);
             request.root = rig.findJoint(rootName.toStdString());
             if (request.root == kNoJoint)
-                return failure(QStringLiteral("the rig has no joint named '%1'").arg(rootName));
+                return command.failure(QStringLiteral("the rig has no joint named '%1'").arg(rootName));
         }
         if (holdChains && kind == SolverKind::Relax)
             solvers::ChainHolder::appendChainEffectors(rig, effectors); // as the editor's relax drags
@@ -239,7 +221,7 @@ int runSolve(const QStringList& arguments)
 
     const std::unique_ptr<solvers::Solver> solver = solvers::makeSolver(kind);
     if (const std::string why = solver->validate(rig, request); !why.empty())
-        return failure(QString::fromStdString(why));
+        return command.failure(QString::fromStdString(why));
     solvers::SolveResult result;
     solver->run(rig, request, result);
     std::optional<solvers::ChainHolder> holder;
@@ -261,10 +243,8 @@ int runSolve(const QStringList& arguments)
     if (parser.isSet(outputOption)) {
         std::string why;
         const QString output = parser.value(outputOption);
-        if (!io::saveRigFile(rig, QFile::encodeName(output).toStdString(), &why, loaded.editor)) { // the node shape too
-            err << "bonework-cli solve: cannot write " << output << ": " << QString::fromStdString(why) << '\n';
-            return UsageError;
-        }
+        if (!io::saveRigFile(rig, QFile::encodeName(output).toStdString(), &why, loaded.editor)) // the node shape too
+            return command.cannotWrite(output, QString::fromStdString(why));
     }
     if (parser.isSet(reportOption)) {
         out << report(rig, kind, result, holder ? &*holder : nullptr);

@@ -6,6 +6,7 @@
 // code: 0 all valid, 1 some file invalid or missing an image, 2 usage error or some file
 // unreadable.
 
+#include "command_line.h"
 #include "commands.h"
 
 #include "bonework/io/rig_file.h"
@@ -52,26 +53,16 @@ const char* const kHelp =
 
 int runValidate(const QStringList& arguments)
 {
-    QTextStream out(stdout);
-    QTextStream err(stderr);
+    Command command("validate", kHelp);
+    QTextStream& out = command.out();
+    QTextStream& err = command.err();
 
     QCommandLineParser parser;
-    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
-                                  QStringLiteral("Show this help."));
-    parser.addOption(help);
-    if (!parser.parse(arguments)) {
-        err << "bonework-cli validate: " << parser.errorText() << "\n\n" << kHelp;
-        return UsageError;
-    }
-    if (parser.isSet(help)) {
-        out << kHelp;
-        return Success;
-    }
+    if (const auto done = command.parse(parser, {}, arguments))
+        return *done;
     const QStringList files = parser.positionalArguments();
-    if (files.isEmpty()) {
-        err << "bonework-cli validate: no rig file given\n\n" << kHelp;
-        return UsageError;
-    }
+    if (files.isEmpty())
+        return command.usage(QStringLiteral("no rig file given"));
 
     bool anyInvalid = false;
     bool anyUnreadable = false;
@@ -84,9 +75,7 @@ int runValidate(const QStringList& arguments)
                 out << summary(file, *result.rig) << '\n';
                 continue;
             }
-            for (const io::ImageProblem& problem : missing)
-                err << file << ": " << QString::fromStdString(problem.jsonPath) << ": "
-                    << QString::fromStdString(problem.message) << '\n';
+            command.reportImageProblems(file, missing);
             anyInvalid = true;
             continue;
         }

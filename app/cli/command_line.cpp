@@ -1,0 +1,61 @@
+#include "command_line.h"
+
+namespace bonework::cli {
+
+ExitCode Command::usage(const QString& problem)
+{
+    m_err << "bonework-cli " << m_name << ": " << problem << "\n\n" << m_help;
+    return UsageError;
+}
+
+ExitCode Command::failure(const QString& problem)
+{
+    m_err << "bonework-cli " << m_name << ": " << problem << '\n';
+    return Failure;
+}
+
+ExitCode Command::cannotWrite(const QString& path, const QString& why)
+{
+    m_err << "bonework-cli " << m_name << ": cannot write " << path << ": " << why << '\n';
+    return UsageError;
+}
+
+ExitCode Command::loadFailed(const io::LoadResult& result)
+{
+    m_err << QString::fromStdString(result.error.toString()) << '\n';
+    return io::isReadError(result.error) ? UsageError : Failure;
+}
+
+void Command::reportImageProblems(const QString& file, const std::vector<io::ImageProblem>& problems)
+{
+    for (const io::ImageProblem& problem : problems)
+        m_err << file << ": " << QString::fromStdString(problem.jsonPath) << ": " << QString::fromStdString(problem.message) << '\n';
+}
+
+std::optional<ExitCode> Command::parse(QCommandLineParser& parser, QList<QCommandLineOption> options,
+                                       const QStringList& arguments)
+{
+    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
+    options.prepend(help);
+    parser.addOptions(options);
+    if (!parser.parse(arguments))
+        return usage(parser.errorText());
+    if (parser.isSet(help)) {
+        m_out << m_help;
+        return Success;
+    }
+    return std::nullopt;
+}
+
+std::optional<ExitCode> Command::takeOneRigFile(const QCommandLineParser& parser, QString* file)
+{
+    const QStringList files = parser.positionalArguments();
+    if (files.isEmpty())
+        return usage(QStringLiteral("no rig file given"));
+    if (files.size() > 1)
+        return usage(QStringLiteral("one rig file at a time, not %1").arg(files.size()));
+    *file = files.front();
+    return std::nullopt;
+}
+
+} // namespace bonework::cli
