@@ -3,6 +3,7 @@
 // and its texture atlas and lists the files it wrote. --max-page-size is checked (exit 2 for a
 // bad value or one smaller than the largest trimmed image). Rigs without slots say nothing
 // about slots and write the skeleton alone.
+#include "cli_run.h"
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -16,22 +17,14 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = bonework::testing::CliRun;
 
 Run exportRig(const QString& rig, const QString& output, const QString& format = QStringLiteral("spine"),
               const QStringList& more = {})
 {
-    QProcess p;
-    p.start(QStringLiteral(BONEWORK_CLI), QStringList{QStringLiteral("export"), rig, QStringLiteral("--format"), format,
-                                                      QStringLiteral("-o"), output}
-                                              + more);
-    if (!p.waitForFinished(30000) || p.exitStatus() != QProcess::NormalExit)
-        qFatal("bonework-cli did not finish normally");
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    return bonework::testing::runCli(QStringList{QStringLiteral("export"), rig, QStringLiteral("--format"), format, QStringLiteral("-o"), output}
+                                     + more,
+                                     30000);
 }
 
 QString valid(const QString& name)

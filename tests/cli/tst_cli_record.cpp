@@ -1,6 +1,7 @@
 // `bonework-cli record`: the motion preview recorded headless into a clip. The same arguments
 // write the same bytes; the output loads with the new clip beside the rig as it was; sampling
 // it gives a pose; and bad arguments, unknown chains and taken names get their exit codes.
+#include "cli_run.h"
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -11,20 +12,9 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = bonework::testing::CliRun;
 
-Run cli(const QStringList& arguments)
-{
-    QProcess p;
-    p.start(QStringLiteral(BONEWORK_CLI), arguments);
-    if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit)
-        qFatal("bonework-cli did not finish normally");
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
+Run cli(const QStringList& arguments) { return bonework::testing::runCli(arguments); }
 
 QString example(const char* file)
 {

@@ -4,6 +4,7 @@
 // it (worked out here, rendered_rig.h), also after posing with `bonework-cli solve`; --bones
 // adds pixels; --size and --background are honoured; bad arguments exit 2, a missing image
 // exits 1 naming it and writes nothing; it runs without any display.
+#include "cli_run.h"
 #include "rendered_rig.h"
 
 #include <QDir>
@@ -16,20 +17,11 @@ using namespace rendertest;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = bonework::testing::CliRun;
 
 Run cli(const QStringList& arguments, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
 {
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(BONEWORK_CLI), arguments);
-    if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit)
-        qFatal("bonework-cli did not finish normally");
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    return bonework::testing::runCli(arguments, 60000, env);
 }
 
 QString source(const QString& path) { return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QLatin1Char('/') + path; }

@@ -2,6 +2,7 @@
 // Keys are hit and interpolated along their curves (positions worked out by hand), a channel
 // keeps the setup pose before its first key, chains hold (the report lists them), the output
 // rig keeps its animations, and bad arguments and unknown animations get their exit codes.
+#include "cli_run.h"
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -14,20 +15,9 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = bonework::testing::CliRun;
 
-Run cli(const QStringList& arguments)
-{
-    QProcess p;
-    p.start(QStringLiteral(BONEWORK_CLI), QStringList{QStringLiteral("sample")} + arguments);
-    if (!p.waitForFinished(30000) || p.exitStatus() != QProcess::NormalExit)
-        qFatal("bonework-cli did not finish normally");
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
+Run cli(const QStringList& arguments) { return bonework::testing::runCli(QStringList{QStringLiteral("sample")} + arguments, 30000); }
 
 QString valid(const QString& name)
 {

@@ -1,6 +1,7 @@
 // `bonework-cli validate` as users run it: one summary line per valid file on stdout, the
 // error (file: JSON path: problem) on stderr, one per missing image of a rig's slots and of
 // the images its clips key, exit 0 / 1 / 2.
+#include "cli_run.h"
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -12,20 +13,9 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = bonework::testing::CliRun;
 
-Run validate(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(BONEWORK_CLI), QStringList{QStringLiteral("validate")} + args);
-    if (!p.waitForFinished(30000) || p.exitStatus() != QProcess::NormalExit)
-        qFatal("bonework-cli did not finish normally");
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
+Run validate(const QStringList& args) { return bonework::testing::runCli(QStringList{QStringLiteral("validate")} + args, 30000); }
 
 QString valid(const QString& name)
 {

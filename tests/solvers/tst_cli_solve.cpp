@@ -1,5 +1,6 @@
 // `bonework-cli solve` as users run it: the real binary through QProcess. Checks the report's
 // JSON against the rig file written with -o, exit codes 0 / 1 / 2 and the messages.
+#include "cli_run.h"
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
 #include "std_text.h"
@@ -21,20 +22,9 @@ using bonework::testing::localPath;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = bonework::testing::CliRun;
 
-Run solve(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(BONEWORK_CLI), QStringList{QStringLiteral("solve")} + args);
-    if (!p.waitForFinished(30000) || p.exitStatus() != QProcess::NormalExit)
-        qFatal("bonework-cli did not finish normally");
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
+Run solve(const QStringList& args) { return bonework::testing::runCli(QStringList{QStringLiteral("solve")} + args, 30000); }
 
 QString arm() { return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/tests/io/valid/arm.json"); }
 QString humanoid() { return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/resources/examples/humanoid.rig.json"); }
