@@ -1,6 +1,7 @@
 // Exports of every example rig: the Spine file's structure and, by Spine's own bone math, the
 // same world positions as Bonework; the DragonBones file loaded and posed by the real
 // DragonBones runtime (Node.js, headless) landing where Bonework's own solve does, to 1e-3 px.
+#include "dragonbones_runtime.h"
 #include "bonework/forward_kinematics.h"
 #include "bonework/exporters/dragonbones_exporter.h"
 #include "bonework/exporters/spine_exporter.h"
@@ -179,16 +180,11 @@ private slots:
 
     void dragonBonesRuntimePosesLikeBonework()
     {
-        const QString node = QStandardPaths::findExecutable("node");
-        const QString npm = QStandardPaths::findExecutable("npm");
-        if (node.isEmpty() || npm.isEmpty())
-            QSKIP("node and npm are needed (scripts/test installs them)");
-        if (!QFileInfo::exists(m_runtime + "/node_modules/@cocos/dragonbones-js")) {
-            QProcess ci;
-            ci.setWorkingDirectory(m_runtime);
-            ci.start(npm, {"ci", "--no-audit", "--no-fund"});
-            QVERIFY2(ci.waitForFinished(300000) && ci.exitCode() == 0, ci.readAllStandardError().constData());
-        }
+        const testing::DragonBonesRuntime runtime = testing::prepareDragonBonesRuntime(m_runtime);
+        if (!runtime.skip.isEmpty())
+            QSKIP(qPrintable(runtime.skip));
+        QVERIFY2(runtime.failure.isEmpty(), qPrintable(runtime.failure));
+        const QString node = runtime.node;
         QTemporaryDir tmp;
         int compared = 0;
         for (const QString& file : exampleFiles()) {

@@ -1,6 +1,7 @@
 // Animations exported: every clip of an animated rig played by the real DragonBones runtime
 // (Node.js, headless) lands each joint where animation::ClipSampler and forward kinematics put
 // it, to 1e-3 px at key times on the frame grid and within the bake tolerance between them.
+#include "dragonbones_runtime.h"
 #include "bonework/animation/clip_edit.h"
 #include "bonework/animation/clip_sampler.h"
 #include "bonework/exporters/dragonbones_exporter.h"
@@ -423,29 +424,13 @@ class TestExportAnimation : public QObject {
         QVERIFY(compared > 100);
     }
 
-    // Why the DragonBones runtime cannot run here (empty when it can): node and npm are there
-    // and its package is installed (npm ci, once).
-    QString runtimeMissing()
-    {
-        const QString node = QStandardPaths::findExecutable("node");
-        const QString npm = QStandardPaths::findExecutable("npm");
-        if (node.isEmpty() || npm.isEmpty())
-            return QStringLiteral("node and npm are needed (scripts/test installs them)");
-        if (!QFileInfo::exists(m_runtime + "/node_modules/@cocos/dragonbones-js")) {
-            QProcess ci;
-            ci.setWorkingDirectory(m_runtime);
-            ci.start(npm, {"ci", "--no-audit", "--no-fund"});
-            if (!ci.waitForFinished(300000) || ci.exitCode() != 0)
-                return QStringLiteral("npm ci failed: ") + QString::fromLocal8Bit(ci.readAllStandardError());
-        }
-        return {};
-    }
-
 private slots:
     void dragonBonesRuntimePlaysEveryClip()
     {
-        if (const QString why = runtimeMissing(); !why.isEmpty())
-            QSKIP(qPrintable(why));
+        const testing::DragonBonesRuntime runtime = testing::prepareDragonBonesRuntime(m_runtime);
+        if (!runtime.skip.isEmpty())
+            QSKIP(qPrintable(runtime.skip));
+        QVERIFY2(runtime.failure.isEmpty(), qPrintable(runtime.failure));
         const Rig rig = withClips();
         exporters::AnimationOptions options;
         exporters::ExportReport report;
@@ -486,8 +471,10 @@ private slots:
     void dragonBonesRuntimePlaysTheExamplesClips()
     {
         QFETCH(QString, file);
-        if (const QString why = runtimeMissing(); !why.isEmpty())
-            QSKIP(qPrintable(why));
+        const testing::DragonBonesRuntime runtime = testing::prepareDragonBonesRuntime(m_runtime);
+        if (!runtime.skip.isEmpty())
+            QSKIP(qPrintable(runtime.skip));
+        QVERIFY2(runtime.failure.isEmpty(), qPrintable(runtime.failure));
         const io::LoadResult loaded = io::loadRigFile(file.toStdString());
         QVERIFY(loaded.ok());
         // At 30 fps, the editor's default, unless a clip's keys need more: the recorded clips'

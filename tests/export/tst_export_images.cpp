@@ -13,6 +13,8 @@
 //     the setup attachment, then the last key at or before the time), shows at every time what
 //     ClipSampler does.
 //   - Image keys off the frame grid: DragonBones moves them to the nearest frame and reports it.
+#include "dragonbones_runtime.h"
+#include "json_file.h"
 #include "bonework/animation/clip_edit.h"
 #include "bonework/animation/clip_sampler.h"
 #include "bonework/atlas/spine_atlas_text.h"
@@ -51,13 +53,6 @@ using testing::ArtImage;
 
 namespace {
 
-QJsonObject readJson(const QString& path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(path));
-    return QJsonDocument::fromJson(f.readAll()).object();
-}
 
 // The images, each a different size and trim (so each attachment has its own centre).
 const std::vector<ArtImage>& images()
@@ -188,16 +183,10 @@ class TestExportImages : public QObject {
 private slots:
     void initTestCase()
     {
-        m_node = QStandardPaths::findExecutable("node");
-        const QString npm = QStandardPaths::findExecutable("npm");
-        if (m_node.isEmpty() || npm.isEmpty())
-            return; // the runtime test skips itself
-        if (!QFileInfo::exists(m_runtime + "/node_modules/@cocos/dragonbones-js")) {
-            QProcess ci;
-            ci.setWorkingDirectory(m_runtime);
-            ci.start(npm, {"ci", "--no-audit", "--no-fund"});
-            QVERIFY2(ci.waitForFinished(300000) && ci.exitCode() == 0, ci.readAllStandardError().constData());
-        }
+        // Without node the runtime test skips itself (m_node stays empty).
+        const testing::DragonBonesRuntime runtime = testing::prepareDragonBonesRuntime(m_runtime);
+        QVERIFY2(runtime.failure.isEmpty(), qPrintable(runtime.failure));
+        m_node = runtime.node;
     }
 
     // The art: every image shown, once per distinct path, in both formats' atlases.
@@ -253,7 +242,7 @@ private slots:
         QStringList subTextures;
         for (const QString& file : dbReport.files)
             if (file.endsWith(".json") && !file.endsWith("_ske.json"))
-                for (const QJsonValue& v : readJson(file).value("SubTexture").toArray())
+                for (const QJsonValue& v : testing::readJsonObject(file).value("SubTexture").toArray())
                     subTextures << v.toObject().value("name").toString();
         QCOMPARE(subTextures.size(), regions.size());
         QCOMPARE(QSet<QString>(subTextures.begin(), subTextures.end()), regions);
@@ -275,7 +264,7 @@ private slots:
         QVERIFY(report.losses.isEmpty());
         QVERIFY2(report.decisions.contains("animation \"grab\": the visible and image keys of slots \"flash\", \"hand\" merged into one attachment timeline (null while hidden, else the keyed image's attachment)"),
                  qPrintable(report.decisions.join("\n")));
-        const QJsonObject spine = readJson(dir.filePath("hands.json"));
+        const QJsonObject spine = testing::readJsonObject(dir.filePath("hands.json"));
         QFile atlasFile(dir.filePath("hands.atlas"));
         QVERIFY(atlasFile.open(QIODevice::ReadOnly));
         const atlas::SpineAtlasReadResult read = atlas::readSpineAtlas(atlasFile.readAll().toStdString());
@@ -400,7 +389,7 @@ private slots:
         const auto regionOf = [&](const std::string& path) { return art.images[std::size_t(art.imageOf(QString::fromStdString(path)))].name; };
 
         // The skin: per slot its display list, the setup image first, then each keyed image.
-        const QJsonObject data = readJson(skeleton);
+        const QJsonObject data = testing::readJsonObject(skeleton);
         const QJsonObject armature = data.value("armature").toArray().at(0).toObject();
         const QJsonArray skinSlots = armature.value("skin").toArray().at(0).toObject().value("slot").toArray();
         std::map<QString, QStringList> displays;

@@ -4,6 +4,7 @@
 // computed with Spine's documented math (bone world transforms; RegionAttachment's offsets
 // from the attachment's size, scale, rotation and position and the atlas region's offsets;
 // y up) landing where Bonework places the image, to 1e-3 px, in several poses.
+#include "json_file.h"
 #include "bonework/atlas/spine_atlas_text.h"
 #include "bonework/exporters/export_files.h"
 #include "bonework/exporters/slot_art.h"
@@ -25,18 +26,6 @@ using namespace bonework;
 using bonework::testing::ArtRig;
 using bonework::testing::spineBones;
 using bonework::testing::spineCorners;
-
-namespace {
-
-QJsonObject readJson(const QString& path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(path));
-    return QJsonDocument::fromJson(f.readAll()).object();
-}
-
-} // namespace
 
 class TestExportSlots : public QObject {
     Q_OBJECT
@@ -70,7 +59,7 @@ private slots:
         QCOMPARE(report.files.last(), dir.filePath("out/arm.json"));
         QVERIFY(report.files.contains(dir.filePath("out/arm.atlas")));
         QVERIFY(report.files.contains(dir.filePath("out/arm_2.png")));
-        const QJsonObject spine = readJson(dir.filePath("out/arm.json"));
+        const QJsonObject spine = testing::readJsonObject(dir.filePath("out/arm.json"));
 
         // Slots in draw order, each on the bone named like its joint.
         const QJsonArray slotEntries = spine.value("slots").toArray();

@@ -6,6 +6,8 @@
 // moved (Bonework's two-bone solve against the runtime's IK), with the display index, alpha
 // and texture size the slot asks for; the same for every example with art (its own images), in
 // the setup pose and with each two-bone chain's target moved.
+#include "dragonbones_runtime.h"
+#include "json_file.h"
 #include "bonework/exporters/export_files.h"
 #include "bonework/exporters/image_trim.h"
 #include "bonework/io/rig_file.h"
@@ -27,18 +29,6 @@
 
 using namespace bonework;
 using namespace bonework::solvers;
-
-namespace {
-
-QJsonObject readJson(const QString& path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(path));
-    return QJsonDocument::fromJson(f.readAll()).object();
-}
-
-} // namespace
 
 class TestExportSlotsRuntime : public QObject {
     Q_OBJECT
@@ -71,16 +61,11 @@ class TestExportSlotsRuntime : public QObject {
 private slots:
     void initTestCase()
     {
-        m_node = QStandardPaths::findExecutable("node");
-        const QString npm = QStandardPaths::findExecutable("npm");
-        if (m_node.isEmpty() || npm.isEmpty())
-            QSKIP("node and npm are needed (scripts/test installs them)");
-        if (!QFileInfo::exists(m_runtime + "/node_modules/@cocos/dragonbones-js")) {
-            QProcess ci;
-            ci.setWorkingDirectory(m_runtime);
-            ci.start(npm, {"ci", "--no-audit", "--no-fund"});
-            QVERIFY2(ci.waitForFinished(300000) && ci.exitCode() == 0, ci.readAllStandardError().constData());
-        }
+        const testing::DragonBonesRuntime runtime = testing::prepareDragonBonesRuntime(m_runtime);
+        if (!runtime.skip.isEmpty())
+            QSKIP(qPrintable(runtime.skip));
+        QVERIFY2(runtime.failure.isEmpty(), qPrintable(runtime.failure));
+        m_node = runtime.node;
     }
 
     void slotsLandWhereBoneworkPutsThem_data()
@@ -109,7 +94,7 @@ private slots:
                 atlases << file;
         QVERIFY2(atlases.size() >= 2, qPrintable(report.files.join(", ")));
         for (const QString& atlas : atlases) { // each names a page that is there, of its size
-            const QJsonObject o = readJson(atlas);
+            const QJsonObject o = testing::readJsonObject(atlas);
             const QImage page(dir.filePath(o.value("imagePath").toString()));
             QCOMPARE(page.size(), QSize(o.value("width").toInt(), o.value("height").toInt()));
         }
