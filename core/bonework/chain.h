@@ -43,7 +43,7 @@ struct Chain {
     int iterations = 10;
     double tolerance = 0.01;
     BendDirection bend = BendDirection::Positive;
-    ChainTarget target;
+    ChainTarget target{};
     // How strongly the chain holds, 0 to 1 (as Spine's IK mix): its joints take mix of the way
     // from their unsolved angles to their solved ones. 0: the chain does not hold at all.
     double mix = 1.0;

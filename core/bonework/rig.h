@@ -35,7 +35,7 @@ struct EditResult {
 struct JointDesc {
     std::string name;
     JointIndex parent = kNoJoint;
-    Vec2 position;          // roots only: world position
+    Vec2 position{};        // roots only: world position
     double angle = 0.0;     // roots: world rotation; others: angle relative to the parent's bone
     double length = 0.0;    // non-roots only, > 0
     double minAngle = -180.0;

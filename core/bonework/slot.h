@@ -12,10 +12,10 @@
 namespace bonework {
 
 struct Slot {
-    std::string name;           // unique among the rig's slots, not empty
+    std::string name{};         // unique among the rig's slots, not empty
     JointIndex joint = kNoJoint; // the joint whose bone carries the image
     // Relative to the rig file's folder, folders separated by '/' (see imagePathProblem).
-    std::string image;
+    std::string image{};
     double x = 0.0;
     double y = 0.0;
     double rotation = 0.0; // degrees, clockwise on screen, relative to the bone

@@ -20,9 +20,9 @@ namespace bonework::exporters {
 enum class Runtime { Spine, DragonBones };
 
 struct ExportOptions {
-    QString rigFolder;         // where the slots' image paths start; empty: the current directory
-    atlas::PackOptions atlas;  // page size, padding
-    AnimationOptions animation; // frame rate and bake tolerance of the clips
+    QString rigFolder{};       // where the slots' image paths start; empty: the current directory
+    atlas::PackOptions atlas{}; // page size, padding
+    AnimationOptions animation{}; // frame rate and bake tolerance of the clips
 };
 
 // The skeleton in the runtime's format with `exported`, its slots with their art (empty: none given).
