@@ -5,7 +5,10 @@
 
 #include "bonework/solvers/relax_solver.h"
 
+#include "bonework/solvers/chain_search.h"
 #include "bonework/solvers/two_joint_finish.h"
+
+#include <algorithm>
 
 namespace bonework::solvers {
 namespace {
@@ -49,13 +52,17 @@ void RelaxSolver::prepareLimbFinish(const Rig& rig, const SolveRequest& request)
         // The bones the descent turns: the run of variables above the effector, up to its anchor.
         int turning = 0;
         bool free = true;
+        bool onLimit = false;
         double length = 0.0;
         JointIndex top = e.joint;
         for (JointIndex j = e.joint; !rig.isRoot(j) && m_variable[j] >= 0; j = rig.parent(j)) {
             length += rig.length(j);
             turning += rig.minAngle(j) < rig.maxAngle(j) ? 1 : 0;
             free = free && rig.rotationLimits(j).free;
+            onLimit = onLimit
+                      || (rig.minAngle(j) < rig.maxAngle(j) && (rig.angle(j) == rig.minAngle(j) || rig.angle(j) == rig.maxAngle(j)));
             m_limbStart[static_cast<std::size_t>(m_variable[j])] = rig.localRotation(j);
+            m_limbStartAngle[static_cast<std::size_t>(m_variable[j])] = rig.angle(j);
             top = j;
         }
         if (turning < 2 || !(length > 0.0))
@@ -68,6 +75,13 @@ void RelaxSolver::prepareLimbFinish(const Rig& rig, const SolveRequest& request)
         // Nothing holds a free limb short of its target: any start that is not warm is cold.
         group.cold = distance > (free ? kWarmShare : kFarShare) * length;
         group.limbFree = free;
+        // A warm limb, or one short of its target but not cold with a bone on a limit (where a
+        // drag past what the limits allow leaves it; a new target rarely finds a bone exactly on
+        // a limit), follows a drag: a turn window (relax_drag.cpp) the size chain_search.h gives
+        // (fewer joints that can turn have to turn further to follow the same motion).
+        const double share = std::min(1.0, double(turning) / ChainSearch::kWindowJoints);
+        group.heldByLimits = !group.cold && onLimit;
+        group.turnWindow = group.warm || group.heldByLimits ? std::min(ChainSearch::kWindowDegrees / share, 180.0) : 0.0;
     }
 }
 
@@ -148,11 +162,13 @@ bool RelaxSolver::finishLimbs(Rig& rig, const SolveRequest& request)
         m_limbChain.load(rig, m_limbPath);
         m_limbChain.forward();
         TurnWindow window;
-        if (group.warm) {
+        if (group.warm || group.turnWindow > 0.0) {
             const std::span<const JointIndex> joints = m_limbPath.joints();
             for (std::size_t k = 1; k < joints.size(); ++k)
                 m_limbReference[k] = m_limbStart[static_cast<std::size_t>(m_variable[joints[k]])];
-            window = {std::span<const Rotation>(m_limbReference).first(joints.size()), Rotation::fromDegrees(kWindowDegrees)};
+            // A limb held short by its limits finishes within its turn window (relax_drag.cpp).
+            const double cap = group.warm ? kWindowDegrees : group.turnWindow;
+            window = {std::span<const Rotation>(m_limbReference).first(joints.size()), Rotation::fromDegrees(cap)};
         }
         if (!finishWithTwoJoints(m_limbChain, m_target[i], window)) {
             group.finishWait = kFinishRetry;

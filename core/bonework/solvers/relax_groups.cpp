@@ -121,6 +121,7 @@ void RelaxSolver::setUp(const Rig& rig, const SolveRequest& request)
     m_held.resize(cols);
     m_best.resize(cols);
     m_limbStart.resize(cols);
+    m_limbStartAngle.resize(cols);
     // A limb's bones are columns: its finish's scratch sized to all of them allocates nothing
     // later, whichever limb a solve (or one after a warm-up with other effectors) finishes.
     m_limbPath.reserve(cols);

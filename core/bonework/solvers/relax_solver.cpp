@@ -160,7 +160,9 @@ bool RelaxSolver::restartStalledGroups(Rig& rig, const SolveRequest& request, bo
             group.rootsFree = true;
             continue;
         }
-        if (!group.restartable || group.restarts == kMaxRestarts) {
+        // A limb that a drag left against its limits stops where it is (relax_drag.cpp): a
+        // restart would jump it.
+        if (!group.restartable || group.restarts == kMaxRestarts || group.heldByLimits) {
             group.active = false; // out of tries: its best pose is put back at the end
             continue;
         }
@@ -169,6 +171,7 @@ bool RelaxSolver::restartStalledGroups(Rig& rig, const SolveRequest& request, bo
         // full extension lie), then from pseudo-random legal poses; only bones with no pin below
         // them turn, so every pin stays where it is.
         ++group.restarts;
+        group.turnWindow = 0.0; // a restart moves the limb elsewhere by design
         restarted = true;
         group.finishWait = 0;
         const bool layOutFirst = group.limb && !group.warm && !group.straightened;

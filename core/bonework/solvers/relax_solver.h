@@ -19,8 +19,9 @@
 // (two_joint_finish.h); a cold start of a free limb toward a target near its full length lays
 // it straight toward the target first, a limb's first restart lays it as straight as its limits
 // allow toward the target, and a crawl counts as a stall. A
-// warm start (a drag) keeps that finish within a degree of the pose it started from and never
-// restarts on a crawl, so the limb does not jump.
+// warm start (a drag) keeps that finish within a degree of the pose it started from; it, and a
+// limb that a drag left short of its target against its limits, keep every bone within a turn
+// window of that pose, and the latter never restarts (relax_drag.cpp), so the limb does not jump.
 //
 // Roots move, as an animator expects: a root that is not pinned, not request.root nor above it,
 // and not held by a pin (below) is a variable too, its position and rotation. The body follows
@@ -92,6 +93,10 @@ private:
         bool limbFree = false;  // a limb none of whose bones has limits
         bool cold = false;      // a limb whose solve may start afresh (relax_finish.cpp)
         bool warm = false;      // a limb whose solve started near its target: its finish stays near that pose
+        // A limb following a drag: the largest turn of one of its bones from the pose the solve
+        // started from (degrees, relax_drag.cpp) until it restarts. 0: no bound.
+        double turnWindow = 0.0;
+        bool heldByLimits = false; // a limb a drag left short of its target on a limit: no restarts
         double limbLength = 0.0; // a limb's bones, end to end
         double distance = 0.0;  // a limb's effector to its target, before this iteration's step
         int finishWait = 0;     // crawling iterations before a limb tries its finish again
@@ -193,6 +198,10 @@ private:
     // The reported error: the weighted root mean square of the effectors' distances to their
     // real targets (the plain one when every weight is 0), finite for any finite input.
     double weightedRootMeanSquare(const SolveRequest& request) const;
+    // `degrees` for column c of `group` moved into the group's turn window (unchanged without
+    // one), and whether a step of sign `step` from `degrees` pushes against that window's edge.
+    double withinTurnWindow(const Group& group, std::size_t c, double degrees) const;
+    bool pressedOnTurnWindow(const Group& group, std::size_t c, double degrees, double step) const;
     // Records the group's current pose as its best if its error is the lowest yet (after a
     // restart: lower by kClearlyBetter), or unconditionally when it has `reached` its targets.
     void keepIfBest(std::size_t g, const Rig& rig, bool reached = false);
@@ -229,6 +238,7 @@ private:
     std::vector<unsigned char> m_held;       // variable held at its limit for this step
     std::vector<Rig::JointPose> m_best;      // per column: its joint's pose in the best found
     std::vector<Rotation> m_limbStart;       // per column: a limb bone's rotation when the solve began
+    std::vector<double> m_limbStartAngle;    // the same as an angle (degrees)
     std::vector<Rotation> m_limbReference;   // scratch: the same along one limb, as a TurnWindow reads it
     ChainPath m_limbPath;                    // scratch: one limb, for its finish
     ChainState m_limbChain;

@@ -204,9 +204,10 @@ bool RelaxSolver::holdPressedColumns(const Rig& rig)
             const JointIndex j = m_variables[c];
             const double a = rig.angle(j);
             const double margin = kind == Column::LimbBone ? kLimbMargin : 0.0;
-            if ((a <= rig.minAngle(j) + margin && m_step[c] < 0.0) || (a >= rig.maxAngle(j) - margin && m_step[c] > 0.0)) {
-                if (rig.minAngle(j) == kMinLimit && rig.maxAngle(j) == kMaxLimit)
-                    continue; // a free joint just wraps around
+            const bool onLimit = (a <= rig.minAngle(j) + margin && m_step[c] < 0.0) || (a >= rig.maxAngle(j) - margin && m_step[c] > 0.0);
+            // a free joint just wraps around its limits, but not past a turn window
+            const bool free = rig.minAngle(j) == kMinLimit && rig.maxAngle(j) == kMaxLimit;
+            if ((onLimit && !free) || pressedOnTurnWindow(group, c, a, m_step[c])) {
                 m_held[c] = 1;
                 group.pressed = true;
                 held = true;
@@ -225,7 +226,7 @@ void RelaxSolver::applyStep(Rig& rig, const Group& group)
         Vec2 p = rig.rootPosition(j);
         switch (m_columnKind[c]) {
         case Column::Bone:
-        case Column::LimbBone: rig.setAngleClamped(j, m_saved[c] + m_step[c]); break;
+        case Column::LimbBone: rig.setAngleClamped(j, withinTurnWindow(group, c, m_saved[c] + m_step[c])); break;
         case Column::RootTurn: rig.setAngleClamped(j, m_saved[c] + m_step[c] * kRootTurnScale); break;
         case Column::RootX:
             p.x = m_saved[c] + m_step[c] * kRootMoveScale;

@@ -1,0 +1,35 @@
+// How a RelaxSolver limb follows a drag (see relax_solver.h). A limb whose tip starts near its
+// target (warm), or short of it but not cold with a bone on one of its limits (a drag past what
+// the limits allow leaves it so: heldByLimits), keeps every bone within a turn window of the
+// angle the solve found it at, the size the searching chain solvers use (chain_search.h), its
+// exact finish too. A limb held by its limits never restarts; a warm one that stalls may (a
+// random pose can start near a target it reaches only from another fold), and drops the window
+// when it does. A frame of a drag then turns no bone by more than the window, whatever a
+// descent's step near a singular pose, an unbounded finish or a restart elsewhere that reaches
+// would have done (a 10-bone limb lagging its target restarted and jumped 159 degrees).
+
+#include "bonework/solvers/relax_solver.h"
+
+#include "bonework/angles.h"
+
+#include <algorithm>
+
+namespace bonework::solvers {
+
+double RelaxSolver::withinTurnWindow(const Group& group, std::size_t c, double degrees) const
+{
+    if (!(group.turnWindow > 0.0))
+        return degrees;
+    const double start = m_limbStartAngle[c];
+    return start + std::clamp(angleDifference(start, degrees), -group.turnWindow, group.turnWindow);
+}
+
+bool RelaxSolver::pressedOnTurnWindow(const Group& group, std::size_t c, double degrees, double step) const
+{
+    if (!(group.turnWindow > 0.0))
+        return false;
+    const double turned = angleDifference(m_limbStartAngle[c], degrees);
+    return (step > 0.0 && turned >= group.turnWindow) || (step < 0.0 && turned <= -group.turnWindow);
+}
+
+} // namespace bonework::solvers
