@@ -41,6 +41,14 @@ constexpr double kNearStretch = 2e-2;
 
 } // namespace
 
+bool RelaxSolver::anyBoneOnLimit(const Rig& rig, JointIndex effector) const
+{
+    for (JointIndex j = effector; !rig.isRoot(j) && m_variable[j] >= 0; j = rig.parent(j))
+        if (rig.minAngle(j) < rig.maxAngle(j) && (rig.angle(j) == rig.minAngle(j) || rig.angle(j) == rig.maxAngle(j)))
+            return true;
+    return false;
+}
+
 void RelaxSolver::prepareLimbFinish(const Rig& rig, const SolveRequest& request)
 {
     for (std::size_t g = 0; g < m_groups.size(); ++g) {
@@ -52,17 +60,13 @@ void RelaxSolver::prepareLimbFinish(const Rig& rig, const SolveRequest& request)
         // The bones the descent turns: the run of variables above the effector, up to its anchor.
         int turning = 0;
         bool free = true;
-        bool onLimit = false;
         double length = 0.0;
         JointIndex top = e.joint;
         for (JointIndex j = e.joint; !rig.isRoot(j) && m_variable[j] >= 0; j = rig.parent(j)) {
             length += rig.length(j);
             turning += rig.minAngle(j) < rig.maxAngle(j) ? 1 : 0;
             free = free && rig.rotationLimits(j).free;
-            onLimit = onLimit
-                      || (rig.minAngle(j) < rig.maxAngle(j) && (rig.angle(j) == rig.minAngle(j) || rig.angle(j) == rig.maxAngle(j)));
             m_limbStart[static_cast<std::size_t>(m_variable[j])] = rig.localRotation(j);
-            m_limbStartAngle[static_cast<std::size_t>(m_variable[j])] = rig.angle(j);
             top = j;
         }
         if (turning < 2 || !(length > 0.0))
@@ -79,9 +83,17 @@ void RelaxSolver::prepareLimbFinish(const Rig& rig, const SolveRequest& request)
         // drag past what the limits allow leaves it; a new target rarely finds a bone exactly on
         // a limit), follows a drag: a turn window (relax_drag.cpp) the size chain_search.h gives
         // (fewer joints that can turn have to turn further to follow the same motion).
+        // (Angles only where a descent follows: a rig may owe them, and working one out costs an
+        // atan2; a group answered in closed form needs none.)
+        if (group.answered)
+            continue;
+        group.heldByLimits = !group.cold && anyBoneOnLimit(rig, e.joint);
+        if (!group.warm && !group.heldByLimits)
+            continue;
         const double share = std::min(1.0, double(turning) / ChainSearch::kWindowJoints);
-        group.heldByLimits = !group.cold && onLimit;
-        group.turnWindow = group.warm || group.heldByLimits ? std::min(ChainSearch::kWindowDegrees / share, 180.0) : 0.0;
+        group.turnWindow = std::min(ChainSearch::kWindowDegrees / share, 180.0);
+        for (JointIndex j = e.joint; j != rig.parent(top); j = rig.parent(j))
+            m_limbStartAngle[static_cast<std::size_t>(m_variable[j])] = rig.angle(j);
     }
 }
 

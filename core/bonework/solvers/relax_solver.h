@@ -178,6 +178,8 @@ private:
     // Marks the limbs (groups of one effector and no pins with two joints that turn) and keeps
     // the pose each starts from; needs m_world current and m_soleEffector.
     void prepareLimbFinish(const Rig& rig, const SolveRequest& request);
+    // Whether a bone from `effector` up to its limb's anchor sits exactly on one of its limits.
+    bool anyBoneOnLimit(const Rig& rig, JointIndex effector) const;
     // Lays limb g as straight as its limits allow, its top bone turned so the tip points at its
     // target (as its limit allows); m_world current for the anchor.
     void layLimbToward(Rig& rig, std::size_t g, const SolveRequest& request);
