@@ -1,10 +1,13 @@
-// fabrik and ccd under a moving target, warm-started (each solve from the pose the last one
-// left, as in a drag): limited chains of 10, 100 and 1000 bones follow seeded targets that move
-// less than 2% of the chain's reach per frame (a circle inside the reach, and a sway: the tip of
-// a legal pose whose angles sway smoothly within their limits), 20 iterations a frame. No joint
-// turns by more than 10 degrees from one frame to the next, and the share of frames that reach
-// their target is at least what it was before the solvers learnt to keep still (when fabrik
-// refolded the chain: 175 degrees from one frame to the next). Every failure names its seed.
+// fabrik, ccd and relax under a moving target, warm-started (each solve from the pose the last
+// one left, as in a drag): limited chains of 10, 100 and 1000 bones follow seeded targets that
+// move less than 2% of the chain's reach per frame (a circle inside the reach, and a sway: the
+// tip of a legal pose whose angles sway smoothly within their limits), 20 iterations a frame,
+// relax with the chain's base held (request.root = 0, as bench_peers runs it). No joint turns by
+// more than 10 degrees from one frame to the next (the solvers keep a drag's frame within 8), and
+// the share of frames that reach their target is at least what it was before they learnt to keep
+// still (fabrik, ccd: when fabrik refolded the chain, 175 degrees from one frame to the next; its
+// 1000-bone circle still reaches less, see the QEXPECT_FAIL) or, for relax, what it reached when
+// its rows were added. Every failure names its seed.
 // BONEWORK_PROPERTY_SCALE (default 1) scales the number of chains and frames.
 #include "chain_solver_support.h"
 #include "random_rigs.h"
@@ -119,7 +122,9 @@ Followed follow(SolverKind kind, int bones, Path path, std::uint64_t seed, int f
     for (int f = 0; f < warmUp + frames; ++f) {
         for (std::size_t j = 0; j < before.size(); ++j)
             before[j] = rig.angle(static_cast<JointIndex>(j));
-        const SolveResult r = solve(*solver, rig, tip, targets[static_cast<std::size_t>(f)], kNoJoint, kIterations, 0.01);
+        // relax would carry a free root along; the chain solvers' base is fixed
+        const JointIndex root = kind == SolverKind::Relax ? JointIndex(0) : kNoJoint;
+        const SolveResult r = solve(*solver, rig, tip, targets[static_cast<std::size_t>(f)], root, kIterations, 0.01);
         if (f < warmUp)
             continue;
         double turn = 0.0;
@@ -151,9 +156,12 @@ private slots:
         QTest::addColumn<int>("path");
         QTest::addColumn<int>("chains");
         QTest::addColumn<double>("reachBefore");
-        // reachBefore: the share of frames reached by the solvers before this change, on the same
-        // chains and paths (measured with them on 2026-11-25); they turned some joint by up to 168
-        // (ccd) and 180 (fabrik) degrees from one frame to the next.
+        // reachBefore: for fabrik and ccd the share of frames reached before they kept a drag's
+        // frame within a turn window, on the same chains and paths (measured on 2026-11-25); they
+        // turned some joint by up to 168 (ccd) and 180 (fabrik) degrees from one frame to the next.
+        // For relax, the share it reached when its rows were added (2026-11-25, rounded down),
+        // after it stopped jumping: before, it reached 89.9% of the 10-bone circle by turning
+        // joints up to 124 degrees in a frame.
         const struct {
             SolverKind kind;
             int bones;
@@ -167,6 +175,9 @@ private slots:
             {SolverKind::Ccd, 10, Path::Circle, 8, 0.460},     {SolverKind::Ccd, 10, Path::Sway, 8, 0.784},
             {SolverKind::Ccd, 100, Path::Circle, 4, 0.610},    {SolverKind::Ccd, 100, Path::Sway, 4, 0.827},
             {SolverKind::Ccd, 1000, Path::Circle, 2, 0.445},   {SolverKind::Ccd, 1000, Path::Sway, 2, 0.739},
+            {SolverKind::Relax, 10, Path::Circle, 8, 0.685},   {SolverKind::Relax, 10, Path::Sway, 8, 1.0},
+            {SolverKind::Relax, 100, Path::Circle, 4, 0.909},  {SolverKind::Relax, 100, Path::Sway, 4, 1.0},
+            {SolverKind::Relax, 1000, Path::Circle, 2, 0.437}, {SolverKind::Relax, 1000, Path::Sway, 2, 1.0},
         };
         for (const auto& row : rows) {
             const std::string name = std::string(solverName(row.kind)) + " " + std::to_string(row.bones) + " bones, "
@@ -204,11 +215,14 @@ private slots:
         // checks the turns only.
         if (scaled(chains) != chains || frames != 2 * kFramesPerTurn)
             return;
-        // fabrik reached more of these circles before by refolding the chain to wherever another
-        // fold reaches the target; a drag no longer snaps the chain over, so those frames are
-        // missed until the target comes back within reach of the fold the chain is in.
-        if (kind == SolverKind::Fabrik && path == int(Path::Circle) && bones != 100)
-            QEXPECT_FAIL("", "fabrik reached more of the circle by refolding (see the comment)", Continue);
+        // fabrik reached more of the 1000-bone circle before by refolding the chain to wherever
+        // another fold reaches the target; a drag no longer snaps the chain over, so those frames
+        // are missed until the target comes back within reach of the fold the chain is in. Keeping
+        // joints off their limits (ChainSearch::centreOnTarget) won back the 10-bone circle, but
+        // on 1000 bones its null-space step leaves the tolerance; even a windowed search with 200
+        // iterations a frame reaches 54% there, a free one 74%.
+        if (kind == SolverKind::Fabrik && path == int(Path::Circle) && bones == 1000)
+            QEXPECT_FAIL("", "fabrik reached more of the 1000-bone circle by refolding (see the comment)", Continue);
         QVERIFY2(rate >= reachBefore, qPrintable(QStringLiteral("reached %1 of the frames, before %2").arg(rate).arg(reachBefore)));
     }
 };
