@@ -6,8 +6,8 @@
 // more than 10 degrees from one frame to the next (the solvers keep a drag's frame within 8), and
 // the share of frames that reach their target is at least what it was before they learnt to keep
 // still (fabrik, ccd: when fabrik refolded the chain, 175 degrees from one frame to the next; its
-// 1000-bone circle still reaches less, see the QEXPECT_FAIL) or, for relax, what it reached when
-// its rows were added. Every failure names its seed.
+// 10- and 1000-bone circles still reach less, see the QEXPECT_FAIL) or, for relax, what it
+// reached when its rows were added. Every failure names its seed.
 // BONEWORK_PROPERTY_SCALE (default 1) scales the number of chains and frames.
 #include "chain_solver_support.h"
 #include "random_rigs.h"
@@ -215,14 +215,15 @@ private slots:
         // checks the turns only.
         if (scaled(chains) != chains || frames != 2 * kFramesPerTurn)
             return;
-        // fabrik reached more of the 1000-bone circle before by refolding the chain to wherever
-        // another fold reaches the target; a drag no longer snaps the chain over, so those frames
-        // are missed until the target comes back within reach of the fold the chain is in. Keeping
-        // joints off their limits (ChainSearch::centreOnTarget) won back the 10-bone circle, but
-        // on 1000 bones its null-space step leaves the tolerance; even a windowed search with 200
-        // iterations a frame reaches 54% there, a free one 74%.
-        if (kind == SolverKind::Fabrik && path == int(Path::Circle) && bones == 1000)
-            QEXPECT_FAIL("", "fabrik reached more of the 1000-bone circle by refolding (see the comment)", Continue);
+        // fabrik reached more of these circles before by refolding the chain to wherever another
+        // fold reaches the target; a drag no longer snaps the chain over, so those frames are
+        // missed until the target comes back within reach of the fold the chain is in. Turning
+        // joints toward the middle of their ranges once a frame has reached (null-space steps)
+        // won back the 10-bone circle (82.7%) but tripled the time of warm 10-bone frames and
+        // left bench_peers' own circle where it was, so it is not in; on 1000 bones even a
+        // windowed search with 200 iterations a frame reaches 54%, a free one 74%.
+        if (kind == SolverKind::Fabrik && path == int(Path::Circle) && bones != 100)
+            QEXPECT_FAIL("", "fabrik reached more of the circle by refolding (see the comment)", Continue);
         QVERIFY2(rate >= reachBefore, qPrintable(QStringLiteral("reached %1 of the frames, before %2").arg(rate).arg(reachBefore)));
     }
 };
