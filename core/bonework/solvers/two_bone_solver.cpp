@@ -69,7 +69,12 @@ BONEWORK_FORCE_INLINE Triangle lawOfCosines(Vec2 base, double a, double b, Vec2 
         c = targetOnBase ? fallback.c : direction.c;
         s = targetOnBase ? fallback.s : direction.s;
     }
-    return {{c, s}, reach, targetOnBase, armAngles(a, b, std::clamp(reach, std::fabs(a - b), a + b))};
+    // Beyond reach the arm lies straight along the line: no triangle to work out (a square root
+    // and two divisions fewer, and exactly straight where rounding left the triangle's angles
+    // a few ulp off).
+    if (reach >= a + b)
+        return {{c, s}, reach, targetOnBase, ArmAngles{1.0, 0.0, -1.0, 0.0}};
+    return {{c, s}, reach, targetOnBase, armAngles(a, b, std::max(reach, std::fabs(a - b)))};
 }
 
 // RotationLimits::contains, the same decision bit for bit, as one chain of comparisons: r lies
@@ -152,16 +157,6 @@ struct Arm {
         if (!rotationBetween(w1.direction(), target - elbow, turn))
             return current; // the target is on the elbow: every angle is as good
         return limits.clamp(turn);
-    }
-    // Bone 1's rotation swinging the (rigid) arm as nearly onto the target as its limits allow.
-    // `toTarget`: the world direction from the base to the target, which must not sit on it.
-    Rotation bestFirst(const RotationLimits& limits, Rotation second, Rotation current, Rotation toTarget) const
-    {
-        const Vec2 reach = Vec2{a, 0.0} + second.direction() * b; // in bone 1's frame
-        Rotation armDirection;
-        if (!unitDirection(reach, armDirection))
-            return current; // the arm folds onto its base: every angle is as good
-        return limits.clamp(renormalized(baseRotation.inverse() * toTarget * armDirection.inverse()));
     }
 };
 
@@ -247,60 +242,66 @@ struct Problem {
 // The legal pose nearest the target, which lies on an edge of the rectangle of legal angle
 // pairs. Edges 0 and 1: bone 1 held on its minimum, its maximum, bone 2 as nearly at the target
 // as its limits allow. Edges 2 and 3: bone 2 held on its minimum, its maximum, bone 1 swinging
-// the arm toward the target. Each edge's distance is worked out without normalising the free
-// rotation; the four are compared in a fixed order and only the winner's free rotation is
-// normalised. Scalars throughout, which GCC keeps in registers where it spills small structs.
-// (Working out both cases of each edge and picking one without a branch measured slower, on
-// targets moving as a drag moves them by 7%, and on random ones too.)
+// the arm (then rigid, see rigid_arms.h) toward the target. Each edge's distance is worked out
+// with at most one square root (none for edges 2 and 3, whose arms are kept) and without
+// normalising the free rotation; the four are compared in a fixed order and only the winner's
+// free rotation is normalised, by one division. Scalars throughout, which GCC keeps in
+// registers where it spills small structs. (Working out both cases of each edge and picking one
+// without a branch measured slower, on targets moving as a drag moves them by 7%, and on random
+// ones too.)
 template <bool Careful>
-BONEWORK_FORCE_INLINE Pose nearestLegal(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2)
+BONEWORK_FORCE_INLINE Pose nearestLegal(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2,
+                                        const RigidArm rigid[2])
 {
     const Arm& arm = p.arm;
     const double bx = arm.base.x, by = arm.base.y, rc = arm.baseRotation.c, rs = arm.baseRotation.s;
     const double a = arm.a, b = arm.b, tx = p.target.x, ty = p.target.y;
     const Rotation held1[2] = {limits1.atMin, limits1.atMax};
     const Rotation held2[2] = {limits2.atMin, limits2.atMax};
-    // Bone 1's world direction on either limit (baseRotation * held1[k]): edges 0 and 1, and
-    // edges 2 and 3 where they meet bone 1's limits.
-    const Rotation world1[2] = {{rc * held1[0].c - rs * held1[0].s, rs * held1[0].c + rc * held1[0].s},
-                                {rc * held1[1].c - rs * held1[1].s, rs * held1[1].c + rc * held1[1].s}};
     constexpr double kNever = std::numeric_limits<double>::infinity();
     double distance[4];
-    Vec2 turn[2]; // edges 0 and 1: bone 2's turn onto the target, scaled by the distance
+    // Edges 0 and 1: bone 2's turn onto the target, scaled by `root` when bone 2 may point at
+    // the target (root > 0), else bone 2's rotation (on a limit, or the careful fallback).
+    Vec2 turn[2];
+    double root[2];
+    Rotation second[2];
     for (int k = 0; k < 2; ++k) {
-        const double wc = world1[k].c, ws = world1[k].s;
+        const double wc = rc * held1[k].c - rs * held1[k].s, ws = rs * held1[k].c + rc * held1[k].s; // bone 1, world
         const double ex = bx + wc * a, ey = by + ws * a; // the elbow
         const double vx = tx - ex, vy = ty - ey;
         const double uc = wc * vx + ws * vy, us = wc * vy - ws * vx;
         turn[k] = {uc, us};
+        root[k] = 0.0;
         const double m2 = uc * uc + us * us;
         if (!(m2 > 1e-290 && m2 < 1e290)) [[unlikely]] {
-            distance[k] = measure<Careful>(arm.tip({held1[k], arm.bestSecond(limits2, held1[k], p.current2, p.target)}), p.target);
+            second[k] = arm.bestSecond(limits2, held1[k], p.current2, p.target);
+            distance[k] = measure<Careful>(arm.tip({held1[k], second[k]}), p.target);
             continue;
         }
         if (containsScaled(limits2, {uc, us}, m2)) {
-            distance[k] = measureLength<Careful>(std::sqrt(m2) - b); // bone 2 at the target
+            root[k] = std::sqrt(m2);
+            distance[k] = measureLength<Careful>(root[k] - b); // bone 2 at the target
             continue;
         }
         const Rotation h = held2[nearerLimitIsMax(limits2, {uc, us})];
+        second[k] = h;
         const double w2c = wc * h.c - ws * h.s, w2s = ws * h.c + wc * h.s;
         distance[k] = measure<Careful>({ex + w2c * b, ey + w2s * b}, p.target);
     }
     const Triangle& t = p.triangle;
     const Rotation toward = arm.baseRotation.inverse() * t.toTarget;
+    Rotation swing[2]; // edges 2 and 3: bone 1's rotation
     for (int k = 0; k < 2; ++k) {
-        const double rx = a + held2[k].c * b, ry = 0.0 + held2[k].s * b; // the arm, in bone 1's frame
-        const double m2 = rx * rx + ry * ry;
-        if (t.targetOnBase || !(m2 > 1e-290 && m2 < 1e290)) [[unlikely]] {
-            const Rotation first = t.targetOnBase ? p.current1 : arm.bestFirst(limits1, held2[k], p.current1, t.toTarget);
-            distance[2 + k] = measure<Careful>(arm.tip({first, held2[k]}), p.target);
+        if (t.targetOnBase | rigid[k].folded) [[unlikely]] { // every rotation of bone 1 is as good
+            swing[k] = p.current1;
+            distance[2 + k] = measure<Careful>(arm.tip({p.current1, held2[k]}), p.target);
             continue;
         }
-        // Bone 1 turning the arm onto the target, scaled by the arm's length. Where its limits
-        // stop it, the edge's nearest pose is a corner (both bones on a limit), which edge 0 or
-        // 1 holds too and weighs already: this edge then needs no distance of its own.
-        const Rotation swing = toward * Rotation{rx, -ry};
-        distance[2 + k] = containsScaled(limits1, swing, m2) ? measureLength<Careful>(t.reach - std::sqrt(m2)) : kNever;
+        // Bone 1 turning the arm onto the target. Where its limits stop it, the edge's nearest
+        // pose is a corner (both bones on a limit), which edge 0 or 1 holds too and weighs
+        // already: this edge then needs no distance of its own.
+        swing[k] = toward * rigid[k].direction.inverse();
+        distance[2 + k] = containsScaled(limits1, swing[k], 1.0) ? measureLength<Careful>(t.reach - rigid[k].length) : kNever;
     }
     int best = 0;
     double nearest = distance[0];
@@ -309,32 +310,28 @@ BONEWORK_FORCE_INLINE Pose nearestLegal(const Problem& p, const RotationLimits& 
         best = nearer ? k : best;
         nearest = nearer ? distance[k] : nearest;
     }
-    if (best < 2) { // bestSecond, from the turn worked out above
-        Rotation unit;
-        return {held1[best], unitDirection(turn[best], unit) ? limits2.clamp(unit) : p.current2};
-    }
-    const Rotation second = held2[best - 2];
-    return {t.targetOnBase ? p.current1 : arm.bestFirst(limits1, second, p.current1, t.toTarget), second};
+    if (best >= 2)
+        return {swing[best - 2], held2[best - 2]};
+    if (root[best] > 0.0)
+        return {held1[best], {turn[best].x / root[best], turn[best].y / root[best]}};
+    return {held1[best], second[best]};
 }
 
-// Out of line, and handed what it needs through one pointer: a call that takes the arm and the
-// triangle by reference makes run() keep them in memory on every solve, even those that never
-// get here, which cost solves without limits a third of their time (71 -> 49 ns interleaved).
-#if defined(_MSC_VER)
-__declspec(noinline)
-#else
-__attribute__((noinline))
-#endif
-Pose nearestLegalPose(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2)
+// Inline: only the limited copy of the solve (solveLimb<true>) reaches it, so solves without
+// limits no longer pay for it (out of line, it kept them from holding the arm in registers);
+// inlined, the limited solve spares the call's spills and reloads, and takes 0.89-0.92x the time.
+BONEWORK_FORCE_INLINE Pose nearestLegalPose(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2, RigidArms& rigidArms)
 {
+    const RigidArm* rigid = rigidArms.of(p.arm.a, p.arm.b, limits2);
     if (p.arm.a + p.arm.b <= 1e100) // squared distances cannot overflow
-        return nearestLegal<false>(p, limits1, limits2);
-    return nearestLegal<true>(p, limits1, limits2);
+        return nearestLegal<false>(p, limits1, limits2, rigid);
+    return nearestLegal<true>(p, limits1, limits2, rigid);
 }
 
 // The solve of an arm no pin holds (see run()). `Limited`: whether either joint has limits.
 template <bool Limited>
-BONEWORK_FORCE_INLINE void solveLimb(Rig& rig, JointIndex j1, JointIndex j2, const SolveRequest& request, SolveResult& result)
+BONEWORK_FORCE_INLINE void solveLimb(Rig& rig, JointIndex j1, JointIndex j2, const SolveRequest& request, SolveResult& result,
+                                     RigidArms& rigidArms)
 {
     const Vec2 goal = targetOf(request.effectors.front());
     const Limb limb = limbOf(rig, j1, j2, goal);
@@ -358,7 +355,7 @@ BONEWORK_FORCE_INLINE void solveLimb(Rig& rig, JointIndex j1, JointIndex j2, con
             rig.setRotationWithinLimits(j1, best.first);
             rig.setRotationWithinLimits(j2, best.second);
         } else {
-            best = nearestLegalPose({arm, triangle, limb.target, limb.current1, rig.localRotation(j2)}, limits1, limits2);
+            best = nearestLegalPose({arm, triangle, limb.target, limb.current1, rig.localRotation(j2)}, limits1, limits2, rigidArms);
             rig.setRotationClamped(j1, best.first);
             rig.setRotationClamped(j2, best.second);
         }
@@ -418,9 +415,9 @@ void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resu
     // Two copies of the solve: GCC works the limited arm's tests out ahead of a branch on the
     // limits, so that arms without limits paid for them too.
     if (rig.rotationLimits(j1).free & rig.rotationLimits(j2).free)
-        solveLimb<false>(rig, j1, j2, request, result);
+        solveLimb<false>(rig, j1, j2, request, result, m_rigidArms);
     else
-        solveLimb<true>(rig, j1, j2, request, result);
+        solveLimb<true>(rig, j1, j2, request, result, m_rigidArms);
 }
 
 void TwoBoneSolver::solveHeld(Rig& rig, const SolveRequest& request, SolveResult& result)
