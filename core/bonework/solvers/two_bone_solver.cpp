@@ -243,12 +243,9 @@ struct Problem {
 // pairs. Edges 0 and 1: bone 1 held on its minimum, its maximum, bone 2 as nearly at the target
 // as its limits allow. Edges 2 and 3: bone 2 held on its minimum, its maximum, bone 1 swinging
 // the arm (then rigid, see rigid_arms.h) toward the target. Each edge's distance is worked out
-// with at most one square root (none for edges 2 and 3, whose arms are kept) and without
-// normalising the free rotation; the four are compared in a fixed order and only the winner's
-// free rotation is normalised, by one division. Scalars throughout, which GCC keeps in
-// registers where it spills small structs. (Working out both cases of each edge and picking one
-// without a branch measured slower, on targets moving as a drag moves them by 7%, and on random
-// ones too.)
+// with at most one square root (none for edges 2 and 3, whose arms are kept); the four are
+// compared in a fixed order. (Working out both cases of each edge and picking one without a
+// branch measured slower, on targets moving as a drag moves them by 7%, and on random ones too.)
 template <bool Careful>
 BONEWORK_FORCE_INLINE Pose nearestLegal(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2,
                                         const RigidArm rigid[2])
@@ -260,18 +257,18 @@ BONEWORK_FORCE_INLINE Pose nearestLegal(const Problem& p, const RotationLimits& 
     const Rotation held2[2] = {limits2.atMin, limits2.atMax};
     constexpr double kNever = std::numeric_limits<double>::infinity();
     double distance[4];
-    // Edges 0 and 1: bone 2's turn onto the target, scaled by `root` when bone 2 may point at
-    // the target (root > 0), else bone 2's rotation (on a limit, or the careful fallback).
-    Vec2 turn[2];
-    double root[2];
-    Rotation second[2];
-    for (int k = 0; k < 2; ++k) {
+    // Each edge's pose, bone 2's rotation still to be multiplied by `unit` (1 but where it turns
+    // onto the target: one over its turn's length, worked out beside the root as unitDirection
+    // does, so that it waits for no division after the winner is known). The winner is picked
+    // by index, without branches on which kind of edge won, which changes from target to target.
+    Rotation first[4], second[4];
+    double unit[4] = {1.0, 1.0, 1.0, 1.0};
+    for (int k = 0; k < 2; ++k) { // bone 1 held, bone 2 toward the target
         const double wc = rc * held1[k].c - rs * held1[k].s, ws = rs * held1[k].c + rc * held1[k].s; // bone 1, world
         const double ex = bx + wc * a, ey = by + ws * a; // the elbow
         const double vx = tx - ex, vy = ty - ey;
-        const double uc = wc * vx + ws * vy, us = wc * vy - ws * vx;
-        turn[k] = {uc, us};
-        root[k] = 0.0;
+        const double uc = wc * vx + ws * vy, us = wc * vy - ws * vx; // bone 2's turn, scaled
+        first[k] = held1[k];
         const double m2 = uc * uc + us * us;
         if (!(m2 > 1e-290 && m2 < 1e290)) [[unlikely]] {
             second[k] = arm.bestSecond(limits2, held1[k], p.current2, p.target);
@@ -279,8 +276,10 @@ BONEWORK_FORCE_INLINE Pose nearestLegal(const Problem& p, const RotationLimits& 
             continue;
         }
         if (containsScaled(limits2, {uc, us}, m2)) {
-            root[k] = std::sqrt(m2);
-            distance[k] = measureLength<Careful>(root[k] - b); // bone 2 at the target
+            const double root = std::sqrt(m2);
+            second[k] = {uc, us};
+            unit[k] = root * (1.0 / m2);
+            distance[k] = measureLength<Careful>(root - b); // bone 2 at the target
             continue;
         }
         const Rotation h = held2[nearerLimitIsMax(limits2, {uc, us})];
@@ -290,18 +289,18 @@ BONEWORK_FORCE_INLINE Pose nearestLegal(const Problem& p, const RotationLimits& 
     }
     const Triangle& t = p.triangle;
     const Rotation toward = arm.baseRotation.inverse() * t.toTarget;
-    Rotation swing[2]; // edges 2 and 3: bone 1's rotation
-    for (int k = 0; k < 2; ++k) {
+    for (int k = 0; k < 2; ++k) { // bone 2 held, bone 1 swinging the arm toward the target
+        second[2 + k] = held2[k];
         if (t.targetOnBase | rigid[k].folded) [[unlikely]] { // every rotation of bone 1 is as good
-            swing[k] = p.current1;
+            first[2 + k] = p.current1;
             distance[2 + k] = measure<Careful>(arm.tip({p.current1, held2[k]}), p.target);
             continue;
         }
-        // Bone 1 turning the arm onto the target. Where its limits stop it, the edge's nearest
-        // pose is a corner (both bones on a limit), which edge 0 or 1 holds too and weighs
-        // already: this edge then needs no distance of its own.
-        swing[k] = toward * rigid[k].direction.inverse();
-        distance[2 + k] = containsScaled(limits1, swing[k], 1.0) ? measureLength<Careful>(t.reach - rigid[k].length) : kNever;
+        // Where bone 1's limits stop the swing, the edge's nearest pose is a corner (both bones
+        // on a limit), which edge 0 or 1 holds too and weighs already: this edge then needs no
+        // distance of its own.
+        first[2 + k] = toward * rigid[k].direction.inverse();
+        distance[2 + k] = containsScaled(limits1, first[2 + k], 1.0) ? measureLength<Careful>(t.reach - rigid[k].length) : kNever;
     }
     int best = 0;
     double nearest = distance[0];
@@ -310,11 +309,7 @@ BONEWORK_FORCE_INLINE Pose nearestLegal(const Problem& p, const RotationLimits& 
         best = nearer ? k : best;
         nearest = nearer ? distance[k] : nearest;
     }
-    if (best >= 2)
-        return {swing[best - 2], held2[best - 2]};
-    if (root[best] > 0.0)
-        return {held1[best], {turn[best].x / root[best], turn[best].y / root[best]}};
-    return {held1[best], second[best]};
+    return {first[best], {second[best].c * unit[best], second[best].s * unit[best]}};
 }
 
 // Inline: only the limited copy of the solve (solveLimb<true>) reaches it, so solves without
