@@ -26,6 +26,7 @@ struct Triangle {
     Rotation toTarget;         // world direction from the base to the target
     double reach = 0.0;        // distance from the base to the target
     bool targetOnBase = false; // then toTarget is the fallback direction
+    bool straight = false;     // the target lies beyond reach: both bends are the same pose
     ArmAngles angles;
 
     // The exact pose for one bend (see TwoBoneSolver::closedForm), in rotation form: no
@@ -73,8 +74,8 @@ BONEWORK_FORCE_INLINE Triangle lawOfCosines(Vec2 base, double a, double b, Vec2 
     // and two divisions fewer, and exactly straight where rounding left the triangle's angles
     // a few ulp off).
     if (reach >= a + b)
-        return {{c, s}, reach, targetOnBase, ArmAngles{1.0, 0.0, -1.0, 0.0}};
-    return {{c, s}, reach, targetOnBase, armAngles(a, b, std::max(reach, std::fabs(a - b)))};
+        return {{c, s}, reach, targetOnBase, true, ArmAngles{1.0, 0.0, -1.0, 0.0}};
+    return {{c, s}, reach, targetOnBase, false, armAngles(a, b, std::max(reach, std::fabs(a - b)))};
 }
 
 // RotationLimits::contains, the same decision bit for bit, as one chain of comparisons: r lies
@@ -344,7 +345,7 @@ BONEWORK_FORCE_INLINE void solveLimb(Rig& rig, JointIndex j1, JointIndex j2, con
         const LimitTest test2 = limitTestOf(limits2);
         const Pose mirrored = triangle.pose(arm.baseRotation, -sign);
         const bool asked = test1.contains(limits1, best.first) && test2.contains(limits2, best.second);
-        if (asked || (test1.contains(limits1, mirrored.first) && test2.contains(limits2, mirrored.second))) {
+        if (asked || (!triangle.straight && test1.contains(limits1, mirrored.first) && test2.contains(limits2, mirrored.second))) {
             if (!asked)
                 best = mirrored;
             rig.setRotationWithinLimits(j1, best.first);
