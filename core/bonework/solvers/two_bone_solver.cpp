@@ -348,19 +348,17 @@ BONEWORK_FORCE_INLINE void solveLimb(Rig& rig, JointIndex j1, JointIndex j2, con
         if (asked || (!triangle.straight && test1.contains(limits1, mirrored.first) && test2.contains(limits2, mirrored.second))) {
             if (!asked)
                 best = mirrored;
-            rig.setRotationWithinLimits(j1, best.first);
-            rig.setRotationWithinLimits(j2, best.second);
+            best = {rig.setRotationWithinLimits(j1, best.first), rig.setRotationWithinLimits(j2, best.second)};
         } else {
             best = nearestLegalPose({arm, triangle, limb.target, limb.current1, rig.localRotation(j2)}, limits1, limits2, rigidArms);
-            rig.setRotationClamped(j1, best.first);
-            rig.setRotationClamped(j2, best.second);
+            best = {rig.setRotationClamped(j1, best.first), rig.setRotationClamped(j2, best.second)};
         }
     } else { // every rotation lies within the whole circle
-        rig.setRotationWithinLimits(j1, best.first);
-        rig.setRotationWithinLimits(j2, best.second);
+        best = {rig.setRotationWithinLimits(j1, best.first), rig.setRotationWithinLimits(j2, best.second)};
     }
-    // The tip from the angles as the rig now holds them (no second walk up the tree).
-    const Vec2 tip = arm.tip({rig.localRotation(j1), rig.localRotation(j2)});
+    // The tip from the rotations as the rig now holds them (no second walk up the tree, and
+    // no reading them back).
+    const Vec2 tip = arm.tip(best);
     result.error = distanceBetween(tip, goal);
     result.reached = result.error <= request.tolerance;
     result.limited.clear();
