@@ -60,6 +60,16 @@ BONEWORK_FORCE_INLINE Triangle lawOfCosines(Vec2 base, double a, double b, Vec2 
     bool targetOnBase = false;
     if (m2 > 1e-290 && m2 < 1e290) [[likely]] { // the usual case: one square root serves both
         reach = std::sqrt(m2);
+        // Beyond reach the arm lies straight along the line: no triangle to work out (a square
+        // root and two divisions fewer, and exactly straight where rounding left the triangle's
+        // angles a few ulp off). The direction then is all that the pose waits for, so its
+        // division runs beside the root (reach / m2, as unitDirection does) rather than after
+        // it; inside the reach the triangle's second root is the longer wait, and the extra
+        // division there measured slower (it queues before the roots).
+        if (reach >= a + b) {
+            const double inv = reach * (1.0 / m2);
+            return {{v.x * inv, v.y * inv}, reach, false, true, ArmAngles{1.0, 0.0, -1.0, 0.0}};
+        }
         const double inv = 1.0 / reach;
         c = v.x * inv;
         s = v.y * inv;
@@ -70,10 +80,7 @@ BONEWORK_FORCE_INLINE Triangle lawOfCosines(Vec2 base, double a, double b, Vec2 
         c = targetOnBase ? fallback.c : direction.c;
         s = targetOnBase ? fallback.s : direction.s;
     }
-    // Beyond reach the arm lies straight along the line: no triangle to work out (a square root
-    // and two divisions fewer, and exactly straight where rounding left the triangle's angles
-    // a few ulp off).
-    if (reach >= a + b)
+    if (reach >= a + b) // straight, as above
         return {{c, s}, reach, targetOnBase, true, ArmAngles{1.0, 0.0, -1.0, 0.0}};
     return {{c, s}, reach, targetOnBase, false, armAngles(a, b, std::max(reach, std::fabs(a - b)))};
 }
