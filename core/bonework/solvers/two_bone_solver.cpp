@@ -323,12 +323,24 @@ BONEWORK_FORCE_INLINE Pose nearestLegal(const Problem& p, const RotationLimits& 
 // Inline: only the limited copy of the solve (solveLimb<true>) reaches it, so solves without
 // limits no longer pay for it (out of line, it kept them from holding the arm in registers);
 // inlined, the limited solve spares the call's spills and reloads, and takes 0.89-0.92x the time.
+// The search on arms so long that squared distances could overflow: out of line, so that the
+// solve's code stays small.
+#if defined(_MSC_VER)
+__declspec(noinline)
+#else
+__attribute__((noinline))
+#endif
+Pose nearestLegalPoseCareful(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2, const RigidArm rigid[2])
+{
+    return nearestLegal<true>(p, limits1, limits2, rigid);
+}
+
 BONEWORK_FORCE_INLINE Pose nearestLegalPose(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2, RigidArms& rigidArms)
 {
     const RigidArm* rigid = rigidArms.of(p.arm.a, p.arm.b, limits2);
-    if (p.arm.a + p.arm.b <= 1e100) // squared distances cannot overflow
+    if (p.arm.a + p.arm.b <= 1e100) [[likely]] // squared distances cannot overflow
         return nearestLegal<false>(p, limits1, limits2, rigid);
-    return nearestLegal<true>(p, limits1, limits2, rigid);
+    return nearestLegalPoseCareful(p, limits1, limits2, rigid);
 }
 
 // The solve of an arm no pin holds (see run()). `Limited`: whether either joint has limits.
