@@ -50,7 +50,9 @@ struct Triangle {
 // Forced inline: GCC at -O2 leaves it out of line; inlined (as -O3 does), a solve takes
 // 0.84-0.91x the time without limits and 0.87-0.96x with (interleaved runs). Built from
 // locals and returned whole, so that it lives in registers.
-BONEWORK_FORCE_INLINE Triangle lawOfCosines(Vec2 base, double a, double b, Vec2 target, Rotation fallback)
+// Without `withAngles` only the line to the target (the triangle's angles left as they are
+// by default): all that the search for the nearest legal pose needs.
+BONEWORK_FORCE_INLINE Triangle lawOfCosines(Vec2 base, double a, double b, Vec2 target, Rotation fallback, bool withAngles = true)
 {
     const Vec2 v = target - base;
     const double m2 = v.x * v.x + v.y * v.y;
@@ -73,6 +75,8 @@ BONEWORK_FORCE_INLINE Triangle lawOfCosines(Vec2 base, double a, double b, Vec2 
         const double inv = 1.0 / reach;
         c = v.x * inv;
         s = v.y * inv;
+        if (!withAngles)
+            return {{c, s}, reach, false, false, ArmAngles{}};
     } else {
         reach = safeDistance(base, target);
         Rotation direction;
@@ -82,6 +86,8 @@ BONEWORK_FORCE_INLINE Triangle lawOfCosines(Vec2 base, double a, double b, Vec2 
     }
     if (reach >= a + b) // straight, as above
         return {{c, s}, reach, targetOnBase, true, ArmAngles{1.0, 0.0, -1.0, 0.0}};
+    if (!withAngles)
+        return {{c, s}, reach, targetOnBase, false, ArmAngles{}};
     return {{c, s}, reach, targetOnBase, false, armAngles(a, b, std::max(reach, std::fabs(a - b)))};
 }
 
@@ -233,9 +239,9 @@ BONEWORK_FORCE_INLINE Limb limbOf(const Rig& rig, JointIndex j1, JointIndex j2, 
     return {{{x, y}, {c, s}, rig.length(j1), rig.length(j2)}, {tx, ty}, rig.localRotation(j1)};
 }
 // When the target sits on the base, fold along the arm's current first bone.
-BONEWORK_FORCE_INLINE Triangle triangleOf(const Limb& limb)
+BONEWORK_FORCE_INLINE Triangle triangleOf(const Limb& limb, bool withAngles = true)
 {
-    return lawOfCosines(limb.arm.base, limb.arm.a, limb.arm.b, limb.target, limb.arm.baseRotation * limb.current1);
+    return lawOfCosines(limb.arm.base, limb.arm.a, limb.arm.b, limb.target, limb.arm.baseRotation * limb.current1, withAngles);
 }
 
 // What the search for the nearest legal pose needs, written only when it runs.
@@ -250,7 +256,7 @@ struct Problem {
 // The legal pose nearest the target, which lies on an edge of the rectangle of legal angle
 // pairs. Edges 0 and 1: bone 1 held on its minimum, its maximum, bone 2 as nearly at the target
 // as its limits allow. Edges 2 and 3: bone 2 held on its minimum, its maximum, bone 1 swinging
-// the arm (then rigid, see rigid_arms.h) toward the target. Each edge's distance is worked out
+// the arm (then rigid, see limited_arm.h) toward the target. Each edge's distance is worked out
 // with at most one square root (none for edges 2 and 3, whose arms are kept); the four are
 // compared in a fixed order. (Working out both cases of each edge and picking one without a
 // branch measured slower, on targets moving as a drag moves them by 7%, and on random ones too.)
@@ -335,9 +341,9 @@ Pose nearestLegalPoseCareful(const Problem& p, const RotationLimits& limits1, co
     return nearestLegal<true>(p, limits1, limits2, rigid);
 }
 
-BONEWORK_FORCE_INLINE Pose nearestLegalPose(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2, RigidArms& rigidArms)
+BONEWORK_FORCE_INLINE Pose nearestLegalPose(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2,
+                                            const RigidArm rigid[2])
 {
-    const RigidArm* rigid = rigidArms.of(p.arm.a, p.arm.b, limits2);
     if (p.arm.a + p.arm.b <= 1e100) [[likely]] // squared distances cannot overflow
         return nearestLegal<false>(p, limits1, limits2, rigid);
     return nearestLegalPoseCareful(p, limits1, limits2, rigid);
@@ -346,12 +352,21 @@ BONEWORK_FORCE_INLINE Pose nearestLegalPose(const Problem& p, const RotationLimi
 // The solve of an arm no pin holds (see run()). `Limited`: whether either joint has limits.
 template <bool Limited>
 BONEWORK_FORCE_INLINE void solveLimb(Rig& rig, JointIndex j1, JointIndex j2, const SolveRequest& request, SolveResult& result,
-                                     RigidArms& rigidArms)
+                                     LimitedArm& limitedArm)
 {
     const Vec2 goal = targetOf(request.effectors.front());
     const Limb limb = limbOf(rig, j1, j2, goal);
     const Arm arm = limb.arm;
-    const Triangle triangle = triangleOf(limb);
+    // Whether bone 2's exact angle breaks its limits in both bends, told from the distance to
+    // the target alone: then neither exact pose can be legal, and the triangle's angles and the
+    // exact poses' tests are skipped for the search.
+    bool exactBreaks = false;
+    if constexpr (Limited) {
+        limitedArm.update(arm.a, arm.b, rig.rotationLimits(j2));
+        const double dx = limb.target.x - arm.base.x, dy = limb.target.y - arm.base.y;
+        exactBreaks = limitedArm.bothBendsBreakLimits(dx * dx + dy * dy);
+    }
+    const Triangle triangle = triangleOf(limb, !exactBreaks);
     const double sign = request.bend == BendDirection::Positive ? 1.0 : -1.0;
     Pose best = triangle.pose(arm.baseRotation, sign);
     if constexpr (Limited) {
@@ -363,13 +378,14 @@ BONEWORK_FORCE_INLINE void solveLimb(Rig& rig, JointIndex j1, JointIndex j2, con
         const LimitTest test1 = limitTestOf(limits1);
         const LimitTest test2 = limitTestOf(limits2);
         const Pose mirrored = triangle.pose(arm.baseRotation, -sign);
-        const bool asked = test1.contains(limits1, best.first) && test2.contains(limits2, best.second);
-        if (asked || (!triangle.straight && test1.contains(limits1, mirrored.first) && test2.contains(limits2, mirrored.second))) {
+        const bool asked = !exactBreaks && test1.contains(limits1, best.first) && test2.contains(limits2, best.second);
+        if (asked || (!exactBreaks && !triangle.straight && test1.contains(limits1, mirrored.first) && test2.contains(limits2, mirrored.second))) {
             if (!asked)
                 best = mirrored;
             best = {rig.setRotationWithinLimits(j1, best.first), rig.setRotationWithinLimits(j2, best.second)};
         } else {
-            best = nearestLegalPose({arm, triangle, limb.target, limb.current1, rig.localRotation(j2)}, limits1, limits2, rigidArms);
+            best = nearestLegalPose({arm, triangle, limb.target, limb.current1, rig.localRotation(j2)}, limits1, limits2,
+                                    limitedArm.rigidArms());
             best = {rig.setRotationClamped(j1, best.first), rig.setRotationClamped(j2, best.second)};
         }
     } else { // every rotation lies within the whole circle
@@ -428,9 +444,9 @@ void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resu
     // Two copies of the solve: GCC works the limited arm's tests out ahead of a branch on the
     // limits, so that arms without limits paid for them too.
     if (rig.rotationLimits(j1).free & rig.rotationLimits(j2).free)
-        solveLimb<false>(rig, j1, j2, request, result, m_rigidArms);
+        solveLimb<false>(rig, j1, j2, request, result, m_limitedArm);
     else
-        solveLimb<true>(rig, j1, j2, request, result, m_rigidArms);
+        solveLimb<true>(rig, j1, j2, request, result, m_limitedArm);
 }
 
 void TwoBoneSolver::solveHeld(Rig& rig, const SolveRequest& request, SolveResult& result)

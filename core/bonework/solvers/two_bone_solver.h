@@ -14,7 +14,7 @@
 // candidates, compared in a fixed order: exact and deterministic, no search grid.
 
 #include "bonework/solvers/chain_path.h"
-#include "bonework/solvers/rigid_arms.h"
+#include "bonework/solvers/limited_arm.h"
 #include "bonework/solvers/solver.h"
 #include "bonework/solvers/solver_support.h"
 
@@ -48,7 +48,7 @@ private:
     void solveHeld(Rig& rig, const SolveRequest& request, SolveResult& result);
 
     ChainPath m_path; // for solveHeld only
-    RigidArms m_rigidArms; // for the search for the nearest legal pose
+    LimitedArm m_limitedArm; // kept between solves of limited arms
 };
 
 } // namespace bonework::solvers
