@@ -1,6 +1,5 @@
 #include "bonework/solvers/limited_arm.h"
 
-#include "bonework/angles.h"
 #include "bonework/solvers/solver_support.h"
 
 #include <cmath>
@@ -12,17 +11,12 @@ namespace {
 // anything a limit's width means: a cosine this far outside a range is outside its angles.
 constexpr double kMargin = 1e-9;
 
-// The cosines of the angles in [lo, hi] (degrees within [0, 180]; empty when lo > hi), widened
-// by the margin; an empty range is one no cosine falls in.
-void cosineRange(double lo, double hi, double range[2])
+// The cosines of the angles from `nearer` to `farther` (their cosines: angles within [0, 180],
+// where the cosine falls), widened by the margin; `empty` when the angles leave no range.
+void cosineRange(bool empty, double cosNearer, double cosFarther, double range[2])
 {
-    if (lo > hi) {
-        range[0] = 3.0;
-        range[1] = -3.0;
-        return;
-    }
-    range[0] = std::cos(hi * kRadiansPerDegree) - kMargin; // cos falls from 0 to 180 degrees
-    range[1] = std::cos(lo * kRadiansPerDegree) + kMargin;
+    range[0] = empty ? 3.0 : cosFarther - kMargin; // no cosine falls in [3, -3]
+    range[1] = empty ? -3.0 : cosNearer + kMargin;
 }
 
 } // namespace
@@ -33,15 +27,9 @@ void LimitedArm::refresh(double a, double b, const RotationLimits& limits2)
     m_b = b;
     m_min = limits2.min;
     m_max = limits2.max;
-    const Rotation held[2] = {limits2.atMin, limits2.atMax};
-    for (int k = 0; k < 2; ++k) {
-        const Vec2 tip = Vec2{a, 0.0} + held[k].direction() * b;
-        RigidArm& arm = m_arms[k];
-        arm.length = std::hypot(tip.x, tip.y); // no overflow, whatever the lengths
-        arm.folded = !unitDirection(tip, arm.direction);
-        if (arm.folded)
-            arm.direction = Rotation{};
-    }
+    m_held[0] = limits2.atMin;
+    m_held[1] = limits2.atMax;
+    m_armsCurrent = false;
     // Bone 2's exact angle: 180 - gamma in the positive bend, gamma - 180 in the negative, with
     // cos(180 - gamma) = (d^2 - a^2 - b^2) / 2ab.
     m_sumOfSquares = a * a + b * b;
@@ -52,8 +40,25 @@ void LimitedArm::refresh(double a, double b, const RotationLimits& limits2)
         m_positive[1] = m_negative[1] = 3.0;
         return;
     }
-    cosineRange(std::max(limits2.min, 0.0), std::min(limits2.max, 180.0), m_positive);
-    cosineRange(std::max(-limits2.max, 0.0), std::min(-limits2.min, 180.0), m_negative);
+    // The positive bend's angles: [max(min, 0), min(max, 180)]; the negative bend's, as
+    // magnitudes: [max(-max, 0), min(-min, 180)]. Cosines from the limits' own rotations
+    // (cos is even): 1 at 0 degrees, -1 at 180.
+    const double cosMin = limits2.atMin.c, cosMax = limits2.atMax.c;
+    cosineRange(limits2.max < 0.0, limits2.min > 0.0 ? cosMin : 1.0, cosMax, m_positive);
+    cosineRange(limits2.min > 0.0, limits2.max < 0.0 ? cosMax : 1.0, cosMin, m_negative);
+}
+
+void LimitedArm::refreshRigidArms()
+{
+    for (int k = 0; k < 2; ++k) {
+        const Vec2 tip = Vec2{m_a, 0.0} + m_held[k].direction() * m_b;
+        RigidArm& arm = m_arms[k];
+        arm.length = std::hypot(tip.x, tip.y); // no overflow, whatever the lengths
+        arm.folded = !unitDirection(tip, arm.direction);
+        if (arm.folded)
+            arm.direction = Rotation{};
+    }
+    m_armsCurrent = true;
 }
 
 } // namespace bonework::solvers

@@ -1,13 +1,16 @@
 #pragma once
 // What two-bone keeps of a limited arm from solve to solve: what depends on the bones' lengths
 // and bone 2's limits only, worked out again when those change.
-//  - The two rigid arms that the search for the nearest legal pose swings about the base: bone 2
-//    held on its minimum, and on its maximum. Each is a fixed vector in bone 1's frame
-//    (a + b * the limit's rotation); its length and direction cost a square root and a division,
-//    which every search paid before.
 //  - Which of bone 2's exact angles keep its limits, as ranges of their cosine: the law of
 //    cosines gives that cosine from the squared distance to the target alone, so a target whose
 //    exact poses both break bone 2's limits is told before the triangle is worked out.
+//  - The two rigid arms that the search for the nearest legal pose swings about the base: bone 2
+//    held on its minimum, and on its maximum. Each is a fixed vector in bone 1's frame
+//    (a + b * the limit's rotation); its length and direction cost a square root and a division,
+//    which every search paid before. Worked out when a search first asks for them.
+// No trigonometry, and a division or three when the arm changes: the searching solvers hand
+// every two-bone limb of a figure to one two-bone solver in turn, so the arm changes from call
+// to call there.
 
 #include "bonework/rotation_limits.h"
 #include "bonework/vec2.h"
@@ -33,8 +36,13 @@ public:
             refresh(a, b, limits2);
     }
 
-    // Bone 2 held on its minimum, on its maximum.
-    const RigidArm* rigidArms() const { return m_arms; }
+    // Bone 2 held on its minimum, on its maximum (for the arm of the last update()).
+    const RigidArm* rigidArms()
+    {
+        if (!m_armsCurrent) [[unlikely]]
+            refreshRigidArms();
+        return m_arms;
+    }
 
     // Whether, for a target m2 (squared) from the base, bone 2's exact angle breaks its limits
     // in both bends by far more than rounding, so that neither exact pose can be legal. Near a
@@ -50,13 +58,16 @@ public:
 
 private:
     void refresh(double a, double b, const RotationLimits& limits2);
+    void refreshRigidArms();
 
     static constexpr double kUnset = std::numeric_limits<double>::quiet_NaN(); // equal to nothing
     double m_a = kUnset;
     double m_b = kUnset;
     double m_min = kUnset;
     double m_max = kUnset;
+    Rotation m_held[2]; // bone 2's limits: its minimum, its maximum
     RigidArm m_arms[2];
+    bool m_armsCurrent = false;
     double m_sumOfSquares = 0.0; // a^2 + b^2
     double m_perTwoAB = 0.0;     // 1 / (2ab)
     // The cosines of bone 2's angle that may keep its limits, widened by far more than rounding:
