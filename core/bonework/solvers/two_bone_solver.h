@@ -11,7 +11,9 @@
 // rectangle of legal angle pairs other than the exact poses, so the nearest legal pose lies
 // on its edges; on each edge one angle is fixed and the best other angle is closed form (the
 // free bone points as nearly at the target as its limits allow). The four edges give four
-// candidates, compared in a fixed order: exact and deterministic, no search grid.
+// candidates, compared in a fixed order: exact and deterministic, no search grid. What depends
+// on the arm alone (the search's rigid arms, the elbow angles bone 2's limits allow) is kept in
+// the solver from solve to solve (limited_arm.h); no trigonometry runs in a solve.
 
 #include "bonework/solvers/chain_path.h"
 #include "bonework/solvers/limited_arm.h"
