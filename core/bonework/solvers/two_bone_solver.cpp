@@ -66,8 +66,8 @@ BONEWORK_FORCE_INLINE Triangle lawOfCosines(Vec2 base, double a, double b, Vec2 
         // root and two divisions fewer, and exactly straight where rounding left the triangle's
         // angles a few ulp off). The direction then is all that the pose waits for, so its
         // division runs beside the root (reach / m2, as unitDirection does) rather than after
-        // it; inside the reach the triangle's second root is the longer wait, and the extra
-        // division there measured slower (it queues before the roots).
+        // it. Inside the reach the triangle's second root is the longer wait, and the same
+        // there measured slower (1.03x without limits).
         if (reach >= a + b) {
             const double inv = reach * (1.0 / m2);
             return {{v.x * inv, v.y * inv}, reach, false, true, ArmAngles{1.0, 0.0, -1.0, 0.0}};
