@@ -194,7 +194,9 @@ public:
     // line): the usual cases (a limit's own rotation; unit within rounding, and free or clearly
     // inside the limits) are a few multiplies that every solve makes per bone; the rest (onto a
     // limit, not a rotation) is out of line.
-    BONEWORK_FORCE_INLINE void setRotationClamped(JointIndex j, Rotation rotation)
+    // Returns the rotation as the rig now holds it (localRotation(j)), so that a caller working
+    // the pose out from it need not read it back through memory.
+    BONEWORK_FORCE_INLINE Rotation setRotationClamped(JointIndex j, Rotation rotation)
     {
         const RotationLimits& limits = m_limits[j]; // the whole circle for a root
         // A solver that clamped a bone onto a limit hands over the limit's own rotation.
@@ -202,7 +204,7 @@ public:
             const bool max = (rotation.c == limits.atMax.c) & (rotation.s == limits.atMax.s);
             if (((rotation.c == limits.atMin.c) & (rotation.s == limits.atMin.s)) | max) {
                 setOnLimit(j, max);
-                return;
+                return rotation;
             }
         }
         const double m2 = rotation.c * rotation.c + rotation.s * rotation.s;
@@ -212,14 +214,15 @@ public:
         if (std::fabs(m2 - 1.0) <= 1e-6 && (limits.free || (inside(limits, unit) & !nearLimit(limits, unit)))) {
             m_localRotation[j] = unit;
             m_angle[j] = std::numeric_limits<double>::quiet_NaN(); // owed: worked out when read
-            return;
+            return unit;
         }
         setRotationOnLimitOrCareful(j, rotation);
+        return m_localRotation[j];
     }
     // setRotationClamped for a rotation the solver has found within j's limits already
     // (RotationLimits::contains) and of unit length to within rounding (1e-12): the same
     // result, without testing the limits again.
-    BONEWORK_FORCE_INLINE void setRotationWithinLimits(JointIndex j, Rotation rotation)
+    BONEWORK_FORCE_INLINE Rotation setRotationWithinLimits(JointIndex j, Rotation rotation)
     {
         const RotationLimits& limits = m_limits[j];
         const double m2 = rotation.c * rotation.c + rotation.s * rotation.s;
@@ -230,9 +233,10 @@ public:
         if (std::fabs(m2 - 1.0) <= 1e-6 && (limits.free || !nearLimit(limits, unit))) {
             m_localRotation[j] = unit;
             m_angle[j] = std::numeric_limits<double>::quiet_NaN();
-            return;
+            return unit;
         }
         setRotationOnLimitOrCareful(j, rotation);
+        return m_localRotation[j];
     }
     void setRootPositionUnchecked(JointIndex j, Vec2 position) { m_rootPosition[j] = position; }
 

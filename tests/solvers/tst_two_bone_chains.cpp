@@ -8,6 +8,7 @@
 #include "bonework/angles.h"
 #include "bonework/forward_kinematics.h"
 #include "bonework/solvers/solver.h"
+#include "bonework/solvers/two_bone_solver.h"
 #include "bonework/vec2.h"
 
 #include <QTest>
@@ -96,6 +97,49 @@ private slots:
             if (thin > 1e-6)
                 QVERIFY2(sign * solved.angle(2) > 0.0, seedText(SolverKind::TwoBone, seed, "bend").c_str());
         }
+    }
+
+    // Where an exact pose (either bend) keeps the limits, two-bone reaches the target: its
+    // shortcut, which skips the exact poses when bone 2's angle breaks its limits in both bends,
+    // never skips a legal one. One solver object for every rig, so that what it keeps of an arm
+    // between solves is worked out again when the lengths and limits change.
+    void twoBoneReachesWhereAnExactPoseIsLegal()
+    {
+        TwoBoneSolver solver;
+        const int cases = scaled(3000);
+        int legalExact = 0;
+        for (int i = 0; i < cases; ++i) {
+            const std::uint64_t seed = 6700000ull + static_cast<std::uint64_t>(i);
+            Engine rng(seed);
+            RigOptions o;
+            o.limits = true;
+            Rig rig = randomChain(rng, 2, o);
+            const double a = rig.length(1), b = rig.length(2);
+            const Vec2 base = rig.rootPosition(0);
+            const double r = uniform(rng, std::fabs(a - b) * 1.001, (a + b) * 0.999);
+            const double t = uniform(rng, -kPi, kPi);
+            const Vec2 target{base.x + r * std::cos(t), base.y + r * std::sin(t)};
+            const BendDirection bend = i % 2 ? BendDirection::Positive : BendDirection::Negative;
+            bool exactLegal = false;
+            for (BendDirection exact : {BendDirection::Positive, BendDirection::Negative}) {
+                const TwoBoneSolver::Angles angles = TwoBoneSolver::closedForm(base, rig.localRotation(0), a, b, target, exact,
+                                                                               rig.localRotation(0) * rig.localRotation(1));
+                const double margin = 1e-6; // degrees: clear of rounding at the limits
+                exactLegal = exactLegal
+                             || (angles.first >= rig.minAngle(1) + margin && angles.first <= rig.maxAngle(1) - margin
+                                 && angles.second >= rig.minAngle(2) + margin && angles.second <= rig.maxAngle(2) - margin);
+            }
+            Rig solved = rig;
+            const SolveResult result = solve(solver, solved, 2, target, kNoJoint, 1, 1e-9, bend);
+            const std::string why = checkLegalPose(rig, solved);
+            QVERIFY2(why.empty(), seedText(SolverKind::TwoBone, seed, why).c_str());
+            if (exactLegal) {
+                ++legalExact;
+                QVERIFY2(result.error <= 1e-9 * (a + b),
+                         seedText(SolverKind::TwoBone, seed, "an exact pose keeps the limits, yet error " + std::to_string(result.error)).c_str());
+            }
+        }
+        QVERIFY(legalExact > cases / 10); // the property was tested, not skipped
     }
 
     // With limits two-bone returns the legal pose nearest the target: no legal pose on a fine

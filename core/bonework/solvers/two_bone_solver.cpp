@@ -26,6 +26,7 @@ struct Triangle {
     Rotation toTarget;         // world direction from the base to the target
     double reach = 0.0;        // distance from the base to the target
     bool targetOnBase = false; // then toTarget is the fallback direction
+    bool straight = false;     // the target lies beyond reach: both bends are the same pose
     ArmAngles angles;
 
     // The exact pose for one bend (see TwoBoneSolver::closedForm), in rotation form: no
@@ -49,7 +50,9 @@ struct Triangle {
 // Forced inline: GCC at -O2 leaves it out of line; inlined (as -O3 does), a solve takes
 // 0.84-0.91x the time without limits and 0.87-0.96x with (interleaved runs). Built from
 // locals and returned whole, so that it lives in registers.
-BONEWORK_FORCE_INLINE Triangle lawOfCosines(Vec2 base, double a, double b, Vec2 target, Rotation fallback)
+// Without `withAngles` only the line to the target (the triangle's angles left as they are
+// by default): all that the search for the nearest legal pose needs.
+BONEWORK_FORCE_INLINE Triangle lawOfCosines(Vec2 base, double a, double b, Vec2 target, Rotation fallback, bool withAngles = true)
 {
     const Vec2 v = target - base;
     const double m2 = v.x * v.x + v.y * v.y;
@@ -59,9 +62,21 @@ BONEWORK_FORCE_INLINE Triangle lawOfCosines(Vec2 base, double a, double b, Vec2 
     bool targetOnBase = false;
     if (m2 > 1e-290 && m2 < 1e290) [[likely]] { // the usual case: one square root serves both
         reach = std::sqrt(m2);
+        // Beyond reach the arm lies straight along the line: no triangle to work out (a square
+        // root and two divisions fewer, and exactly straight where rounding left the triangle's
+        // angles a few ulp off). The direction then is all that the pose waits for, so its
+        // division runs beside the root (reach / m2, as unitDirection does) rather than after
+        // it. Inside the reach the triangle's second root is the longer wait, and the same
+        // there measured slower (1.03x without limits).
+        if (reach >= a + b) {
+            const double inv = reach * (1.0 / m2);
+            return {{v.x * inv, v.y * inv}, reach, false, true, ArmAngles{1.0, 0.0, -1.0, 0.0}};
+        }
         const double inv = 1.0 / reach;
         c = v.x * inv;
         s = v.y * inv;
+        if (!withAngles)
+            return {{c, s}, reach, false, false, ArmAngles{}};
     } else {
         reach = safeDistance(base, target);
         Rotation direction;
@@ -69,7 +84,11 @@ BONEWORK_FORCE_INLINE Triangle lawOfCosines(Vec2 base, double a, double b, Vec2 
         c = targetOnBase ? fallback.c : direction.c;
         s = targetOnBase ? fallback.s : direction.s;
     }
-    return {{c, s}, reach, targetOnBase, armAngles(a, b, std::clamp(reach, std::fabs(a - b), a + b))};
+    if (reach >= a + b) // straight, as above
+        return {{c, s}, reach, targetOnBase, true, ArmAngles{1.0, 0.0, -1.0, 0.0}};
+    if (!withAngles)
+        return {{c, s}, reach, targetOnBase, false, ArmAngles{}};
+    return {{c, s}, reach, targetOnBase, false, armAngles(a, b, std::max(reach, std::fabs(a - b)))};
 }
 
 // RotationLimits::contains, the same decision bit for bit, as one chain of comparisons: r lies
@@ -153,16 +172,6 @@ struct Arm {
             return current; // the target is on the elbow: every angle is as good
         return limits.clamp(turn);
     }
-    // Bone 1's rotation swinging the (rigid) arm as nearly onto the target as its limits allow.
-    // `toTarget`: the world direction from the base to the target, which must not sit on it.
-    Rotation bestFirst(const RotationLimits& limits, Rotation second, Rotation current, Rotation toTarget) const
-    {
-        const Vec2 reach = Vec2{a, 0.0} + second.direction() * b; // in bone 1's frame
-        Rotation armDirection;
-        if (!unitDirection(reach, armDirection))
-            return current; // the arm folds onto its base: every angle is as good
-        return limits.clamp(renormalized(baseRotation.inverse() * toTarget * armDirection.inverse()));
-    }
 };
 
 // The target read as two 8-byte loads. Callers often store x and y one at a time (a Vec2
@@ -230,9 +239,9 @@ BONEWORK_FORCE_INLINE Limb limbOf(const Rig& rig, JointIndex j1, JointIndex j2, 
     return {{{x, y}, {c, s}, rig.length(j1), rig.length(j2)}, {tx, ty}, rig.localRotation(j1)};
 }
 // When the target sits on the base, fold along the arm's current first bone.
-BONEWORK_FORCE_INLINE Triangle triangleOf(const Limb& limb)
+BONEWORK_FORCE_INLINE Triangle triangleOf(const Limb& limb, bool withAngles = true)
 {
-    return lawOfCosines(limb.arm.base, limb.arm.a, limb.arm.b, limb.target, limb.arm.baseRotation * limb.current1);
+    return lawOfCosines(limb.arm.base, limb.arm.a, limb.arm.b, limb.target, limb.arm.baseRotation * limb.current1, withAngles);
 }
 
 // What the search for the nearest legal pose needs, written only when it runs.
@@ -247,60 +256,65 @@ struct Problem {
 // The legal pose nearest the target, which lies on an edge of the rectangle of legal angle
 // pairs. Edges 0 and 1: bone 1 held on its minimum, its maximum, bone 2 as nearly at the target
 // as its limits allow. Edges 2 and 3: bone 2 held on its minimum, its maximum, bone 1 swinging
-// the arm toward the target. Each edge's distance is worked out without normalising the free
-// rotation; the four are compared in a fixed order and only the winner's free rotation is
-// normalised. Scalars throughout, which GCC keeps in registers where it spills small structs.
-// (Working out both cases of each edge and picking one without a branch measured slower, on
-// targets moving as a drag moves them by 7%, and on random ones too.)
+// the arm (then rigid, see limited_arm.h) toward the target. Each edge's distance is worked out
+// with at most one square root (none for edges 2 and 3, whose arms are kept); the four are
+// compared in a fixed order. (Working out both cases of each edge and picking one without a
+// branch measured slower, on targets moving as a drag moves them by 7%, and on random ones too.)
 template <bool Careful>
-BONEWORK_FORCE_INLINE Pose nearestLegal(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2)
+BONEWORK_FORCE_INLINE Pose nearestLegal(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2,
+                                        const RigidArm rigid[2])
 {
     const Arm& arm = p.arm;
     const double bx = arm.base.x, by = arm.base.y, rc = arm.baseRotation.c, rs = arm.baseRotation.s;
     const double a = arm.a, b = arm.b, tx = p.target.x, ty = p.target.y;
     const Rotation held1[2] = {limits1.atMin, limits1.atMax};
     const Rotation held2[2] = {limits2.atMin, limits2.atMax};
-    // Bone 1's world direction on either limit (baseRotation * held1[k]): edges 0 and 1, and
-    // edges 2 and 3 where they meet bone 1's limits.
-    const Rotation world1[2] = {{rc * held1[0].c - rs * held1[0].s, rs * held1[0].c + rc * held1[0].s},
-                                {rc * held1[1].c - rs * held1[1].s, rs * held1[1].c + rc * held1[1].s}};
     constexpr double kNever = std::numeric_limits<double>::infinity();
     double distance[4];
-    Vec2 turn[2]; // edges 0 and 1: bone 2's turn onto the target, scaled by the distance
-    for (int k = 0; k < 2; ++k) {
-        const double wc = world1[k].c, ws = world1[k].s;
+    // Each edge's pose, bone 2's rotation still to be multiplied by `unit` (1 but where it turns
+    // onto the target: one over its turn's length, worked out beside the root as unitDirection
+    // does, so that it waits for no division after the winner is known). The winner is picked
+    // by index, without branches on which kind of edge won, which changes from target to target.
+    Rotation first[4], second[4];
+    double unit[4] = {1.0, 1.0, 1.0, 1.0};
+    for (int k = 0; k < 2; ++k) { // bone 1 held, bone 2 toward the target
+        const double wc = rc * held1[k].c - rs * held1[k].s, ws = rs * held1[k].c + rc * held1[k].s; // bone 1, world
         const double ex = bx + wc * a, ey = by + ws * a; // the elbow
         const double vx = tx - ex, vy = ty - ey;
-        const double uc = wc * vx + ws * vy, us = wc * vy - ws * vx;
-        turn[k] = {uc, us};
+        const double uc = wc * vx + ws * vy, us = wc * vy - ws * vx; // bone 2's turn, scaled
+        first[k] = held1[k];
         const double m2 = uc * uc + us * us;
         if (!(m2 > 1e-290 && m2 < 1e290)) [[unlikely]] {
-            distance[k] = measure<Careful>(arm.tip({held1[k], arm.bestSecond(limits2, held1[k], p.current2, p.target)}), p.target);
+            second[k] = arm.bestSecond(limits2, held1[k], p.current2, p.target);
+            distance[k] = measure<Careful>(arm.tip({held1[k], second[k]}), p.target);
             continue;
         }
         if (containsScaled(limits2, {uc, us}, m2)) {
-            distance[k] = measureLength<Careful>(std::sqrt(m2) - b); // bone 2 at the target
+            const double root = std::sqrt(m2);
+            second[k] = {uc, us};
+            unit[k] = root * (1.0 / m2);
+            distance[k] = measureLength<Careful>(root - b); // bone 2 at the target
             continue;
         }
         const Rotation h = held2[nearerLimitIsMax(limits2, {uc, us})];
+        second[k] = h;
         const double w2c = wc * h.c - ws * h.s, w2s = ws * h.c + wc * h.s;
         distance[k] = measure<Careful>({ex + w2c * b, ey + w2s * b}, p.target);
     }
     const Triangle& t = p.triangle;
     const Rotation toward = arm.baseRotation.inverse() * t.toTarget;
-    for (int k = 0; k < 2; ++k) {
-        const double rx = a + held2[k].c * b, ry = 0.0 + held2[k].s * b; // the arm, in bone 1's frame
-        const double m2 = rx * rx + ry * ry;
-        if (t.targetOnBase || !(m2 > 1e-290 && m2 < 1e290)) [[unlikely]] {
-            const Rotation first = t.targetOnBase ? p.current1 : arm.bestFirst(limits1, held2[k], p.current1, t.toTarget);
-            distance[2 + k] = measure<Careful>(arm.tip({first, held2[k]}), p.target);
+    for (int k = 0; k < 2; ++k) { // bone 2 held, bone 1 swinging the arm toward the target
+        second[2 + k] = held2[k];
+        if (t.targetOnBase | rigid[k].folded) [[unlikely]] { // every rotation of bone 1 is as good
+            first[2 + k] = p.current1;
+            distance[2 + k] = measure<Careful>(arm.tip({p.current1, held2[k]}), p.target);
             continue;
         }
-        // Bone 1 turning the arm onto the target, scaled by the arm's length. Where its limits
-        // stop it, the edge's nearest pose is a corner (both bones on a limit), which edge 0 or
-        // 1 holds too and weighs already: this edge then needs no distance of its own.
-        const Rotation swing = toward * Rotation{rx, -ry};
-        distance[2 + k] = containsScaled(limits1, swing, m2) ? measureLength<Careful>(t.reach - std::sqrt(m2)) : kNever;
+        // Where bone 1's limits stop the swing, the edge's nearest pose is a corner (both bones
+        // on a limit), which edge 0 or 1 holds too and weighs already: this edge then needs no
+        // distance of its own.
+        first[2 + k] = toward * rigid[k].direction.inverse();
+        distance[2 + k] = containsScaled(limits1, first[2 + k], 1.0) ? measureLength<Careful>(t.reach - rigid[k].length) : kNever;
     }
     int best = 0;
     double nearest = distance[0];
@@ -309,37 +323,50 @@ BONEWORK_FORCE_INLINE Pose nearestLegal(const Problem& p, const RotationLimits& 
         best = nearer ? k : best;
         nearest = nearer ? distance[k] : nearest;
     }
-    if (best < 2) { // bestSecond, from the turn worked out above
-        Rotation unit;
-        return {held1[best], unitDirection(turn[best], unit) ? limits2.clamp(unit) : p.current2};
-    }
-    const Rotation second = held2[best - 2];
-    return {t.targetOnBase ? p.current1 : arm.bestFirst(limits1, second, p.current1, t.toTarget), second};
+    return {first[best], {second[best].c * unit[best], second[best].s * unit[best]}};
 }
 
-// Out of line, and handed what it needs through one pointer: a call that takes the arm and the
-// triangle by reference makes run() keep them in memory on every solve, even those that never
-// get here, which cost solves without limits a third of their time (71 -> 49 ns interleaved).
+// Inline: only the limited copy of the solve (solveLimb<true>) reaches it, so solves without
+// limits no longer pay for it (out of line, it kept them from holding the arm in registers);
+// inlined, the limited solve spares the call's spills and reloads, and takes 0.89-0.92x the time.
+// The search on arms so long that squared distances could overflow: out of line, so that the
+// solve's code stays small.
 #if defined(_MSC_VER)
 __declspec(noinline)
 #else
 __attribute__((noinline))
 #endif
-Pose nearestLegalPose(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2)
+Pose nearestLegalPoseCareful(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2, const RigidArm rigid[2])
 {
-    if (p.arm.a + p.arm.b <= 1e100) // squared distances cannot overflow
-        return nearestLegal<false>(p, limits1, limits2);
-    return nearestLegal<true>(p, limits1, limits2);
+    return nearestLegal<true>(p, limits1, limits2, rigid);
+}
+
+BONEWORK_FORCE_INLINE Pose nearestLegalPose(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2,
+                                            const RigidArm rigid[2])
+{
+    if (p.arm.a + p.arm.b <= 1e100) [[likely]] // squared distances cannot overflow
+        return nearestLegal<false>(p, limits1, limits2, rigid);
+    return nearestLegalPoseCareful(p, limits1, limits2, rigid);
 }
 
 // The solve of an arm no pin holds (see run()). `Limited`: whether either joint has limits.
 template <bool Limited>
-BONEWORK_FORCE_INLINE void solveLimb(Rig& rig, JointIndex j1, JointIndex j2, const SolveRequest& request, SolveResult& result)
+BONEWORK_FORCE_INLINE void solveLimb(Rig& rig, JointIndex j1, JointIndex j2, const SolveRequest& request, SolveResult& result,
+                                     LimitedArm& limitedArm)
 {
     const Vec2 goal = targetOf(request.effectors.front());
     const Limb limb = limbOf(rig, j1, j2, goal);
     const Arm arm = limb.arm;
-    const Triangle triangle = triangleOf(limb);
+    // Whether bone 2's exact angle breaks its limits in both bends, told from the distance to
+    // the target alone: then neither exact pose can be legal, and the triangle's angles and the
+    // exact poses' tests are skipped for the search.
+    bool exactBreaks = false;
+    if constexpr (Limited) {
+        limitedArm.update(arm.a, arm.b, rig.rotationLimits(j2));
+        const double dx = limb.target.x - arm.base.x, dy = limb.target.y - arm.base.y;
+        exactBreaks = limitedArm.bothBendsBreakLimits(dx * dx + dy * dy);
+    }
+    const Triangle triangle = triangleOf(limb, !exactBreaks);
     const double sign = request.bend == BendDirection::Positive ? 1.0 : -1.0;
     Pose best = triangle.pose(arm.baseRotation, sign);
     if constexpr (Limited) {
@@ -351,23 +378,22 @@ BONEWORK_FORCE_INLINE void solveLimb(Rig& rig, JointIndex j1, JointIndex j2, con
         const LimitTest test1 = limitTestOf(limits1);
         const LimitTest test2 = limitTestOf(limits2);
         const Pose mirrored = triangle.pose(arm.baseRotation, -sign);
-        const bool asked = test1.contains(limits1, best.first) && test2.contains(limits2, best.second);
-        if (asked || (test1.contains(limits1, mirrored.first) && test2.contains(limits2, mirrored.second))) {
+        const bool asked = !exactBreaks && test1.contains(limits1, best.first) && test2.contains(limits2, best.second);
+        if (asked || (!exactBreaks && !triangle.straight && test1.contains(limits1, mirrored.first) && test2.contains(limits2, mirrored.second))) {
             if (!asked)
                 best = mirrored;
-            rig.setRotationWithinLimits(j1, best.first);
-            rig.setRotationWithinLimits(j2, best.second);
+            best = {rig.setRotationWithinLimits(j1, best.first), rig.setRotationWithinLimits(j2, best.second)};
         } else {
-            best = nearestLegalPose({arm, triangle, limb.target, limb.current1, rig.localRotation(j2)}, limits1, limits2);
-            rig.setRotationClamped(j1, best.first);
-            rig.setRotationClamped(j2, best.second);
+            best = nearestLegalPose({arm, triangle, limb.target, limb.current1, rig.localRotation(j2)}, limits1, limits2,
+                                    limitedArm.rigidArms());
+            best = {rig.setRotationClamped(j1, best.first), rig.setRotationClamped(j2, best.second)};
         }
     } else { // every rotation lies within the whole circle
-        rig.setRotationWithinLimits(j1, best.first);
-        rig.setRotationWithinLimits(j2, best.second);
+        best = {rig.setRotationWithinLimits(j1, best.first), rig.setRotationWithinLimits(j2, best.second)};
     }
-    // The tip from the angles as the rig now holds them (no second walk up the tree).
-    const Vec2 tip = arm.tip({rig.localRotation(j1), rig.localRotation(j2)});
+    // The tip from the rotations as the rig now holds them (no second walk up the tree, and
+    // no reading them back).
+    const Vec2 tip = arm.tip(best);
     result.error = distanceBetween(tip, goal);
     result.reached = result.error <= request.tolerance;
     result.limited.clear();
@@ -418,9 +444,9 @@ void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resu
     // Two copies of the solve: GCC works the limited arm's tests out ahead of a branch on the
     // limits, so that arms without limits paid for them too.
     if (rig.rotationLimits(j1).free & rig.rotationLimits(j2).free)
-        solveLimb<false>(rig, j1, j2, request, result);
+        solveLimb<false>(rig, j1, j2, request, result, m_limitedArm);
     else
-        solveLimb<true>(rig, j1, j2, request, result);
+        solveLimb<true>(rig, j1, j2, request, result, m_limitedArm);
 }
 
 void TwoBoneSolver::solveHeld(Rig& rig, const SolveRequest& request, SolveResult& result)

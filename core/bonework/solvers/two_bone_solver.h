@@ -11,9 +11,12 @@
 // rectangle of legal angle pairs other than the exact poses, so the nearest legal pose lies
 // on its edges; on each edge one angle is fixed and the best other angle is closed form (the
 // free bone points as nearly at the target as its limits allow). The four edges give four
-// candidates, compared in a fixed order: exact and deterministic, no search grid.
+// candidates, compared in a fixed order: exact and deterministic, no search grid. What depends
+// on the arm alone (the search's rigid arms, the elbow angles bone 2's limits allow) is kept in
+// the solver from solve to solve (limited_arm.h); no trigonometry runs in a solve.
 
 #include "bonework/solvers/chain_path.h"
+#include "bonework/solvers/limited_arm.h"
 #include "bonework/solvers/solver.h"
 #include "bonework/solvers/solver_support.h"
 
@@ -47,6 +50,7 @@ private:
     void solveHeld(Rig& rig, const SolveRequest& request, SolveResult& result);
 
     ChainPath m_path; // for solveHeld only
+    LimitedArm m_limitedArm; // kept between solves of limited arms
 };
 
 } // namespace bonework::solvers
