@@ -18,42 +18,75 @@ struct Turn {
     double leastCos = -2.0; // cosine of the larger of the two turns
 };
 
-// The turns that put the chain's tip on `target` by joints i < k, if both stay legal and beat `best`.
-void tryPair(ChainState& state, const TurnWindow& window, int i, int k, Vec2 target, Turn& best)
+// What a pair needs of one joint that does not depend on the other joint of the pair: worked out
+// once per joint rather than once per pair (the search tries every pair of up to kAllPairsUpTo
+// joints, so that saves four square roots on each of up to 276 pairs).
+struct JointView {
+    int k = 0;
+    Vec2 start;              // the joint's position (the start of bone k)
+    double toTarget = 0.0;   // its distance to the target (d, when it is the first joint)
+    Rotation aim;            // the direction from it to the target
+    bool aims = false;       // that direction exists
+    double toTip = 0.0;      // its distance to the tip (b, when it is the second joint)
+    Rotation tail;           // the direction from it to the tip
+    bool holdsTail = false;  // that direction exists
+};
+
+JointView viewOf(ChainState& state, int k, Vec2 target)
 {
     const std::span<const Vec2> pos = state.positions();
-    const std::span<const Rotation> local = state.local();
-    const Vec2 p = pos[static_cast<std::size_t>(i - 1)];
-    const Vec2 q = pos[static_cast<std::size_t>(k - 1)];
     const Vec2 tip = pos[static_cast<std::size_t>(state.bones())];
+    JointView v;
+    v.k = k;
+    v.start = pos[static_cast<std::size_t>(k - 1)];
+    v.toTarget = safeDistance(v.start, target);
+    v.aims = unitDirection(target - v.start, v.aim);
+    v.toTip = safeDistance(v.start, tip);
+    v.holdsTail = unitDirection(tip - v.start, v.tail);
+    return v;
+}
+
+// The turns that put the chain's tip on `target` by joints first.k < second.k, if both stay
+// legal and beat `best`. The bounds on each turn are tested as soon as that turn is known, so
+// pairs that cannot win stop early (the same winner as testing them last).
+void tryPair(ChainState& state, const TurnWindow& window, const JointView& first, const JointView& second, Vec2 target,
+             Turn& best)
+{
+    const std::span<const Rotation> local = state.local();
+    const int i = first.k;
+    const int k = second.k;
+    const Vec2 p = first.start;
+    const Vec2 q = second.start;
     const double a = safeDistance(p, q);
-    const double b = safeDistance(q, tip);
-    const double d = safeDistance(p, target);
-    Rotation chord, toTarget, tail;
-    if (!(d <= a + b && d >= std::fabs(a - b)) || !unitDirection(q - p, chord) || !unitDirection(target - p, toTarget)
-        || !unitDirection(tip - q, tail))
+    const double b = second.toTip;
+    const double d = first.toTarget;
+    Rotation chord;
+    if (!(d <= a + b && d >= std::fabs(a - b)) || !unitDirection(q - p, chord) || !first.aims || !second.holdsTail)
         return;
+    const Rotation toTarget = first.aim;
     const ArmAngles t = armAngles(a, b, d);
+    const RotationLimits& limitsI = state.limits(i);
+    const RotationLimits& limitsK = state.limits(k);
     for (double sign : {1.0, -1.0}) {
         const Rotation along = toTarget * Rotation{t.cosAlpha, sign * t.sinAlpha}; // the first chord's new direction
         const Rotation turnI = renormalized(along * chord.inverse());
+        const Rotation firstTurned = renormalized(turnI * local[static_cast<std::size_t>(i)]);
+        // How far each joint ends from where it is measured from (cosines: larger is nearer).
+        const Rotation fromI =
+            window.active() ? firstTurned * window.reference[static_cast<std::size_t>(i)].inverse() : turnI;
+        if (!(fromI.c > best.leastCos) || !limitsI.contains(firstTurned) || !window.contains(i, firstTurned))
+            continue;
         const Vec2 elbow = p + along.direction() * a;
         Rotation wanted;
         if (!unitDirection(target - elbow, wanted))
             continue;
-        const Rotation turnK = renormalized(wanted * (turnI * tail).inverse());
-        const Rotation first = renormalized(turnI * local[static_cast<std::size_t>(i)]);
-        const Rotation second = renormalized(turnK * local[static_cast<std::size_t>(k)]);
-        // How far the two joints end from where they are measured from (cosines: larger is nearer).
-        const Rotation fromI = window.active() ? first * window.reference[static_cast<std::size_t>(i)].inverse() : turnI;
-        const Rotation fromK = window.active() ? second * window.reference[static_cast<std::size_t>(k)].inverse() : turnK;
-        const double least = std::min(fromI.c, fromK.c);
-        if (!(least > best.leastCos))
+        const Rotation turnK = renormalized(wanted * (turnI * second.tail).inverse());
+        const Rotation secondTurned = renormalized(turnK * local[static_cast<std::size_t>(k)]);
+        const Rotation fromK =
+            window.active() ? secondTurned * window.reference[static_cast<std::size_t>(k)].inverse() : turnK;
+        if (!(fromK.c > best.leastCos) || !limitsK.contains(secondTurned) || !window.contains(k, secondTurned))
             continue;
-        if (!state.limits(i).contains(first) || !state.limits(k).contains(second) || !window.contains(i, first)
-            || !window.contains(k, second))
-            continue;
-        best = {i, k, first, second, least};
+        best = {i, k, firstTurned, secondTurned, std::min(fromI.c, fromK.c)};
     }
 }
 
@@ -77,15 +110,15 @@ bool finishWithTwoJoints(ChainState& state, Vec2 target, const TurnWindow& windo
         return false;
     Turn best;
     if (lastPairOnly) {
-        tryPair(state, window, n - 1, n, target, best);
+        tryPair(state, window, viewOf(state, n - 1, target), viewOf(state, n, target), target, best);
         return best.i != 0 && apply(state, best);
     }
     // The joints to pair, in chain order.
-    std::array<int, kAllPairsUpTo> joints{};
+    std::array<JointView, kAllPairsUpTo> joints{};
     int count = 0;
     const auto add = [&](int k) {
-        if (turns(state.limits(k)) && (count == 0 || joints[static_cast<std::size_t>(count - 1)] < k))
-            joints[static_cast<std::size_t>(count++)] = k;
+        if (turns(state.limits(k)) && (count == 0 || joints[static_cast<std::size_t>(count - 1)].k < k))
+            joints[static_cast<std::size_t>(count++)] = viewOf(state, k, target);
     };
     if (n <= kAllPairsUpTo) {
         for (int k = 1; k <= n; ++k)
