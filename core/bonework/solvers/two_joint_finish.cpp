@@ -11,12 +11,44 @@ namespace {
 // along the rest.
 constexpr int kLastJoints = 8;
 constexpr int kSpreadJoints = 16;
+// bendBeyondBest decides only where the sum of the four squared lengths is at most kBendScale
+// times 2ab (so the cosines' rounding stays under 1e-14, their sines' under 2e-7), and only
+// beyond kBendSlack.
+constexpr double kBendScale = 10.0;
+constexpr double kBendSlack = 1e-5;
 
 struct Turn {
     int i = 0, k = 0;
     Rotation first, second; // the new local rotations of joints i and k
     double leastCos = -2.0; // cosine of the larger of the two turns
+    double leastSin = 0.0;  // its sine (>= 0)
 };
+
+// Whether the second joint of a pair would have to turn further than `best`'s larger turn, read
+// from lengths alone (no root, no division but one): the tip's distance from the first joint
+// goes from r to d only through the bend at the second joint between the chord (a) and the rest
+// of the chain (b), whose cosine a turn of t can move only within [cos(|bend| + t),
+// cos(|bend| - t)]. Near full stretch most pairs would have to bend far, and this tells them
+// without working their turns out. False when unsure: without a best yet, inside a window (the
+// turns are then measured from its reference), or when rounding could decide it (a chord much
+// shorter than the rest, where the cosines lose their digits).
+bool bendBeyondBest(double a, double b, double r, double d, const Turn& best, const TurnWindow& window)
+{
+    if (best.i == 0 || window.active())
+        return false;
+    const double ab2 = 2.0 * a * b;
+    const double sum = a * a + b * b;
+    if (!(r * r + d * d + sum <= kBendScale * ab2))
+        return false;
+    const double per = 1.0 / ab2;
+    const double bendCos = std::clamp((r * r - sum) * per, -1.0, 1.0); // now
+    const double wantedCos = (d * d - sum) * per;                      // needed
+    const double bendSin = std::sqrt(1.0 - bendCos * bendCos);
+    const double upper = bendCos >= best.leastCos ? 1.0 : bendCos * best.leastCos + bendSin * best.leastSin;
+    const bool pastHalfTurn = bendSin * best.leastCos + bendCos * best.leastSin < 0.0;
+    const double lower = pastHalfTurn ? -1.0 : bendCos * best.leastCos - bendSin * best.leastSin;
+    return wantedCos > upper + kBendSlack || wantedCos < lower - kBendSlack;
+}
 
 // What a pair needs of one joint that does not depend on the other joint of the pair: worked out
 // once per joint rather than once per pair (the search tries every pair of up to kAllPairsUpTo
@@ -27,7 +59,7 @@ struct JointView {
     double toTarget = 0.0;   // its distance to the target (d, when it is the first joint)
     Rotation aim;            // the direction from it to the target
     bool aims = false;       // that direction exists
-    double toTip = 0.0;      // its distance to the tip (b, when it is the second joint)
+    double toTip = 0.0;      // its distance to the tip (b when it is the second joint, r the first)
     Rotation tail;           // the direction from it to the tip
     bool holdsTail = false;  // that direction exists
 };
@@ -61,7 +93,8 @@ void tryPair(ChainState& state, const TurnWindow& window, const JointView& first
     const double b = second.toTip;
     const double d = first.toTarget;
     Rotation chord;
-    if (!(d <= a + b && d >= std::fabs(a - b)) || !unitDirection(q - p, chord) || !first.aims || !second.holdsTail)
+    if (!(d <= a + b && d >= std::fabs(a - b)) || bendBeyondBest(a, b, first.toTip, d, best, window)
+        || !unitDirection(q - p, chord) || !first.aims || !second.holdsTail)
         return;
     const Rotation toTarget = first.aim;
     const ArmAngles t = armAngles(a, b, d);
@@ -86,7 +119,8 @@ void tryPair(ChainState& state, const TurnWindow& window, const JointView& first
             window.active() ? secondTurned * window.reference[static_cast<std::size_t>(k)].inverse() : turnK;
         if (!(fromK.c > best.leastCos) || !limitsK.contains(secondTurned) || !window.contains(k, secondTurned))
             continue;
-        best = {i, k, firstTurned, secondTurned, std::min(fromI.c, fromK.c)};
+        const double least = std::min(fromI.c, fromK.c);
+        best = {i, k, firstTurned, secondTurned, least, std::sqrt(std::max(0.0, 1.0 - least * least))};
     }
 }
 
