@@ -256,11 +256,12 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
             }
         }
         buildSystem(rig, request);
-        if (!computeStep(m_step))
+        if (!solveNormal())
             break;
         // Hold joints that sit on a limit the step pushes against, then solve again without them.
-        if (holdPressedColumns(rig) && !computeStep(m_step))
+        if (holdPressedColumns(rig) && !solveNormal())
             break;
+        stepFromSolution(m_step);
         markLimbDistances(request);
         takeStep(rig, request);
         finishLimbs(rig, request);

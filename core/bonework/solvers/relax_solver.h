@@ -130,8 +130,13 @@ private:
     // Solves (J Jᵀ + D) y = r, D the per-row damping, and sets `step` = Jᵀ y; false if the
     // system is singular.
     bool computeStep(std::vector<double>& step);
-    // Holds the bones on (a limb's bones: within a hair of) a limit the step pushes against;
-    // returns whether any was.
+    // Its two halves: y into m_rhs (false if singular), and `step` = Jᵀ y, each bone's turn capped.
+    bool solveNormal();
+    void stepFromSolution(std::vector<double>& step);
+    // Column c of Jᵀ y (uncapped): the step of one variable, for the hold test before the step.
+    double columnStep(std::size_t c) const;
+    // Holds the bones on (a limb's bones: within a hair of) a limit that the step of the last
+    // solveNormal() pushes against; returns whether any was.
     bool holdPressedColumns(const Rig& rig);
     // Applies m_step, puts the pins back (halving a group's step until they can be), and keeps
     // each group's step only if its error fell. Ends with m_world and the residuals current.

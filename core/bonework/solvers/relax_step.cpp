@@ -151,6 +151,14 @@ void RelaxSolver::buildSystem(const Rig& rig, const SolveRequest& request, bool 
 
 bool RelaxSolver::computeStep(std::vector<double>& step)
 {
+    if (!solveNormal())
+        return false;
+    stepFromSolution(step);
+    return true;
+}
+
+bool RelaxSolver::solveNormal()
+{
     const std::size_t rows = m_residual.size();
     const std::size_t cols = m_variables.size();
     // Normal matrix over the rows (small: two per effector and pin), skipping held columns. Rows
@@ -227,8 +235,25 @@ bool RelaxSolver::computeStep(std::vector<double>& step)
             s -= m_normal[p * rows + i] * m_rhs[p];
         m_rhs[i] = s / m_normal[i * rows + i];
     }
-    // Jᵀ y row by row (each column's sum still in row order, from 0), then the cap, without
-    // branches on held columns or on the cap.
+    return true;
+}
+
+double RelaxSolver::columnStep(std::size_t c) const
+{
+    const std::size_t rows = m_residual.size();
+    const std::size_t cols = m_variables.size();
+    double s = 0.0;
+    for (std::size_t r = 0; r < rows; ++r)
+        s += m_jacobian[r * cols + c] * m_rhs[r];
+    return s;
+}
+
+void RelaxSolver::stepFromSolution(std::vector<double>& step)
+{
+    const std::size_t rows = m_residual.size();
+    const std::size_t cols = m_variables.size();
+    // Jᵀ y row by row (each column's sum still in row order, from 0, as columnStep adds it),
+    // then the cap, without branches on held columns or on the cap.
     std::fill(step.begin(), step.begin() + static_cast<std::ptrdiff_t>(cols), 0.0);
     for (std::size_t r = 0; r < rows; ++r) {
         const double* row = &m_jacobian[r * cols];
@@ -242,7 +267,6 @@ bool RelaxSolver::computeStep(std::vector<double>& step)
         const double capped = std::min(std::max(step[c], -kMaxStepDegrees), kMaxStepDegrees);
         step[c] = m_held[c] ? 0.0 : moves ? step[c] : capped;
     }
-    return true;
 }
 
 bool RelaxSolver::holdPressedColumns(const Rig& rig)
@@ -259,7 +283,12 @@ bool RelaxSolver::holdPressedColumns(const Rig& rig)
             // working them out would cost an atan2 per bone and step.
             const double a = kind == Column::LimbBone ? rig.angle(j) : rig.pose(j).angle;
             const double margin = kind == Column::LimbBone ? kLimbMargin : 0.0;
-            if ((a <= rig.minAngle(j) + margin && m_step[c] < 0.0) || (a >= rig.maxAngle(j) - margin && m_step[c] > 0.0)) {
+            const bool low = a <= rig.minAngle(j) + margin;
+            const bool high = a >= rig.maxAngle(j) - margin;
+            if (!low && !high)
+                continue; // (most bones: no need for the step's sign)
+            const double step = columnStep(c);
+            if ((low && step < 0.0) || (high && step > 0.0)) {
                 if (rig.minAngle(j) == kMinLimit && rig.maxAngle(j) == kMaxLimit)
                     continue; // a free joint just wraps around
                 m_held[c] = 1;
