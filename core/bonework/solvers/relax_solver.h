@@ -91,6 +91,7 @@ private:
         JointIndex limbTop = kNoJoint; // a limb's top bone (its anchor is that bone's parent)
         bool limbFree = false;  // a limb none of whose bones has limits
         bool cold = false;      // a limb whose solve may start afresh (relax_finish.cpp)
+        bool bestPending = false; // its best pose is the rig's current one, not copied to m_best yet (see keepIfBest)
         bool warm = false;      // a limb whose solve started near its target: its finish stays near that pose
         double limbLength = 0.0; // a limb's bones, end to end
         double distance = 0.0;  // a limb's effector to its target, before this iteration's step
@@ -200,7 +201,12 @@ private:
     double weightedRootMeanSquare(const SolveRequest& request) const;
     // Records the group's current pose as its best if its error is the lowest yet (after a
     // restart: lower by kClearlyBetter), or unconditionally when it has `reached` its targets.
+    // Until the group first restarts or is straightened, m_best is never read (the descent only
+    // keeps steps that improve, and the answer is the pose it ends in), so the copy waits:
+    // the group is marked bestPending, and flushBest copies the pose before anything moves the
+    // group in a way that might not improve it (a restart, a straightening, a limb's finish).
     void keepIfBest(std::size_t g, const Rig& rig, bool reached = false);
+    void flushBest(std::size_t g, const Rig& rig);
 
     std::vector<WorldTransform> m_world;     // current for the joints in m_needed only
     std::vector<JointIndex> m_needed;        // effectors, pins and their ancestors, in index order
