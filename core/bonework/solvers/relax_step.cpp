@@ -306,7 +306,6 @@ void RelaxSolver::applyStep(Rig& rig, const Group& group)
         if (m_step[c] == 0.0)
             continue;
         const JointIndex j = m_variables[c];
-        Vec2 p = rig.rootPosition(j);
         switch (m_columnKind[c]) {
         // A bone turns in rotation form, clamped there (as setAngleClamped clamps degrees: onto
         // the nearer limit on the circle); its degrees are owed until read.
@@ -314,12 +313,10 @@ void RelaxSolver::applyStep(Rig& rig, const Group& group)
         case Column::LimbBone: rig.setAngleClamped(j, m_saved[c] + m_step[c]); break;
         case Column::RootTurn: rig.setAngleClamped(j, m_saved[c] + m_step[c] * kRootTurnScale); break;
         case Column::RootX:
-            p.x = m_saved[c] + m_step[c] * kRootMoveScale;
-            rig.setRootPositionUnchecked(j, p);
+            rig.setRootPositionUnchecked(j, {m_saved[c] + m_step[c] * kRootMoveScale, rig.rootPosition(j).y});
             break;
         case Column::RootY:
-            p.y = m_saved[c] + m_step[c] * kRootMoveScale;
-            rig.setRootPositionUnchecked(j, p);
+            rig.setRootPositionUnchecked(j, {rig.rootPosition(j).x, m_saved[c] + m_step[c] * kRootMoveScale});
             break;
         }
     }
