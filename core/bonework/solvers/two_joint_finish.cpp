@@ -52,37 +52,48 @@ bool bendBeyondBest(double a, double b, double r, double d, const Turn& best, co
 
 // What a pair needs of one joint that does not depend on the other joint of the pair: worked out
 // once per joint rather than once per pair (the search tries every pair of up to kAllPairsUpTo
-// joints, so that saves four square roots on each of up to 276 pairs).
+// joints). The directions only once a pair passes the triangle test: toward an unreachable
+// target, most pairs (and the last pair alone, tried after every other iteration) fail it.
 struct JointView {
     int k = 0;
     Vec2 start;              // the joint's position (the start of bone k)
     double toTarget = 0.0;   // its distance to the target (d, when it is the first joint)
-    Rotation aim;            // the direction from it to the target
-    bool aims = false;       // that direction exists
     double toTip = 0.0;      // its distance to the tip (b when it is the second joint, r the first)
+    Rotation aim;            // the direction from it to the target
     Rotation tail;           // the direction from it to the tip
-    bool holdsTail = false;  // that direction exists
+    signed char aims = -1;      // that direction exists (-1: not worked out yet)
+    signed char holdsTail = -1; // likewise
 };
 
 JointView viewOf(ChainState& state, int k, Vec2 target)
 {
     const std::span<const Vec2> pos = state.positions();
-    const Vec2 tip = pos[static_cast<std::size_t>(state.bones())];
     JointView v;
     v.k = k;
     v.start = pos[static_cast<std::size_t>(k - 1)];
     v.toTarget = safeDistance(v.start, target);
-    v.aims = unitDirection(target - v.start, v.aim);
-    v.toTip = safeDistance(v.start, tip);
-    v.holdsTail = unitDirection(tip - v.start, v.tail);
+    v.toTip = safeDistance(v.start, pos[static_cast<std::size_t>(state.bones())]);
     return v;
+}
+
+bool aimOf(JointView& v, Vec2 target)
+{
+    if (v.aims < 0)
+        v.aims = unitDirection(target - v.start, v.aim) ? 1 : 0;
+    return v.aims != 0;
+}
+
+bool tailOf(JointView& v, Vec2 tip)
+{
+    if (v.holdsTail < 0)
+        v.holdsTail = unitDirection(tip - v.start, v.tail) ? 1 : 0;
+    return v.holdsTail != 0;
 }
 
 // The turns that put the chain's tip on `target` by joints first.k < second.k, if both stay
 // legal and beat `best`. The bounds on each turn are tested as soon as that turn is known, so
 // pairs that cannot win stop early (the same winner as testing them last).
-void tryPair(ChainState& state, const TurnWindow& window, const JointView& first, const JointView& second, Vec2 target,
-             Turn& best)
+void tryPair(ChainState& state, const TurnWindow& window, JointView& first, JointView& second, Vec2 target, Turn& best)
 {
     const std::span<const Rotation> local = state.local();
     const int i = first.k;
@@ -94,7 +105,8 @@ void tryPair(ChainState& state, const TurnWindow& window, const JointView& first
     const double d = first.toTarget;
     Rotation chord;
     if (!(d <= a + b && d >= std::fabs(a - b)) || bendBeyondBest(a, b, first.toTip, d, best, window)
-        || !unitDirection(q - p, chord) || !first.aims || !second.holdsTail)
+        || !unitDirection(q - p, chord) || !aimOf(first, target)
+        || !tailOf(second, state.positions()[static_cast<std::size_t>(state.bones())]))
         return;
     const Rotation toTarget = first.aim;
     const ArmAngles t = armAngles(a, b, d);
@@ -144,7 +156,9 @@ bool finishWithTwoJoints(ChainState& state, Vec2 target, const TurnWindow& windo
         return false;
     Turn best;
     if (lastPairOnly) {
-        tryPair(state, window, viewOf(state, n - 1, target), viewOf(state, n, target), target, best);
+        JointView first = viewOf(state, n - 1, target);
+        JointView second = viewOf(state, n, target);
+        tryPair(state, window, first, second, target, best);
         return best.i != 0 && apply(state, best);
     }
     // The joints to pair, in chain order.
