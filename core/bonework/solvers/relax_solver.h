@@ -235,7 +235,7 @@ private:
     std::vector<double> m_rhs;
     std::vector<double> m_step;              // per column: degrees, or scaled units for roots
     std::vector<double> m_correction;        // per column: a correction for the pins, likewise
-    std::vector<double> m_saved;             // per column: its value before a trial step (a bone's: unused, it turns from m_savedPose)
+    std::vector<double> m_saved;             // per column: its value before a trial step
     std::vector<Rig::JointPose> m_savedPose; // per column: its joint's pose then, to the bit
     std::vector<unsigned char> m_held;       // variable held at its limit for this step
     std::vector<Rig::JointPose> m_best;      // per column: its joint's pose in the best found

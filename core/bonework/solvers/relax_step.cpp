@@ -38,20 +38,6 @@ constexpr int kMaxHalvings = 12;
 // Entries of the normal matrix summed side by side (see computeStep).
 constexpr std::size_t kSideBySide = 4; // (computeStep names each of them)
 
-// The rotation by `degrees`, a bone's turn in one step (at most kMaxStepDegrees), without a
-// sincos per bone and step: the Taylor series to the 9th and 10th powers, in few dependent
-// operations. At 30 degrees the first term left out is under 3e-11 radians (a step only has to
-// go the right way: its error is measured before it is kept); the rig renormalises it.
-Rotation turnByDegrees(double degrees)
-{
-    const double r = degrees * kRadiansPerDegree;
-    const double q = r * r;
-    const double q2 = q * q;
-    const double sin = r * ((1.0 - q * (1.0 / 6)) + q2 * (((1.0 / 120) - q * (1.0 / 5040)) + q2 * (1.0 / 362880)));
-    const double cos = (1.0 - q * 0.5) + q2 * (((1.0 / 24) - q * (1.0 / 720)) + q2 * ((1.0 / 40320) - q * (1.0 / 3628800)));
-    return {cos, sin};
-}
-
 } // namespace
 
 void RelaxSolver::buildSystem(const Rig& rig, const SolveRequest& request, bool correction)
@@ -279,9 +265,7 @@ bool RelaxSolver::holdPressedColumns(const Rig& rig)
             if (m_held[c] || (kind != Column::Bone && kind != Column::LimbBone))
                 continue;
             const JointIndex j = m_variables[c];
-            // A bone's degrees as held: owed ones (NaN, see applyStep) never sit on a limit, and
-            // working them out would cost an atan2 per bone and step.
-            const double a = kind == Column::LimbBone ? rig.angle(j) : rig.pose(j).angle;
+            const double a = rig.angle(j);
             const double margin = kind == Column::LimbBone ? kLimbMargin : 0.0;
             const bool low = a <= rig.minAngle(j) + margin;
             const bool high = a >= rig.maxAngle(j) - margin;
@@ -307,9 +291,7 @@ void RelaxSolver::applyStep(Rig& rig, const Group& group)
             continue;
         const JointIndex j = m_variables[c];
         switch (m_columnKind[c]) {
-        // A bone turns in rotation form, clamped there (as setAngleClamped clamps degrees: onto
-        // the nearer limit on the circle); its degrees are owed until read.
-        case Column::Bone: rig.setRotationClamped(j, m_savedPose[c].rotation * turnByDegrees(m_step[c])); break;
+        case Column::Bone:
         case Column::LimbBone: rig.setAngleClamped(j, m_saved[c] + m_step[c]); break;
         case Column::RootTurn: rig.setAngleClamped(j, m_saved[c] + m_step[c] * kRootTurnScale); break;
         case Column::RootX:
@@ -392,11 +374,7 @@ void RelaxSolver::takeStep(Rig& rig, const SolveRequest& request)
         const JointIndex j = m_variables[c];
         m_savedPose[c] = rig.pose(j);
         const Column kind = m_columnKind[c];
-        // (A bone's step starts from its rotation in m_savedPose: no degrees needed.)
-        m_saved[c] = kind == Column::RootX ? rig.rootPosition(j).x
-                     : kind == Column::RootY ? rig.rootPosition(j).y
-                     : kind == Column::Bone  ? 0.0
-                                             : rig.angle(j);
+        m_saved[c] = kind == Column::RootX ? rig.rootPosition(j).x : kind == Column::RootY ? rig.rootPosition(j).y : rig.angle(j);
     }
     for (Group& group : m_groups) {
         group.halved = false;
