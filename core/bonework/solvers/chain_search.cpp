@@ -25,9 +25,6 @@ constexpr double kProgress = 1e-3;
 constexpr double kSlowShare = 0.5;
 constexpr double kFinishShare = 0.05;
 
-// A descent converges fast while each step leaves less than this share of the error.
-constexpr double kFastShare = 0.5;
-
 // No limit on kept descent steps.
 constexpr int kAnySteps = std::numeric_limits<int>::max();
 
@@ -92,10 +89,9 @@ Vec2 ChainSearch::runPasses(ChainState& state, ChainPass& passes, Vec2 tip, Vec2
 }
 
 Vec2 ChainSearch::runDescent(ChainState& state, Vec2 tip, Vec2 target, int& budget, int steps, double tolerance,
-                             const TurnWindow& window, double enough)
+                             const TurnWindow& window)
 {
-    bool fast = false; // the last step left less than kFastShare of the error
-    while (budget > 0 && steps > 0 && !m_descent.stalled() && (m_bestError > enough || fast)) {
+    while (budget > 0 && steps > 0 && !m_descent.stalled()) {
         const double error = safeDistance(tip, target);
         if (error <= tolerance)
             break;
@@ -105,7 +101,6 @@ Vec2 ChainSearch::runDescent(ChainState& state, Vec2 tip, Vec2 target, int& budg
         if (!(tip == before))
             --steps;
         const double after = safeDistance(tip, target);
-        fast = after < kFastShare * error;
         if (finish(state, target, window, error, after, tolerance))
             tip = state.positions()[static_cast<std::size_t>(state.bones())];
         keepIfBest(state, tip, target);
@@ -198,12 +193,8 @@ int ChainSearch::run(ChainState& state, ChainPass& passes, Vec2 target, int iter
             searchEverywhere(state, passes, tip, target, budget, tolerance);
         } else {
             // A few steps of the continuous answer tell a settled start from a cold one.
-            // The probe stops once it has proven the start cold (it gained kSettledShare), unless
-            // its steps are converging fast: more steps inside the window mostly stall against
-            // its edges (rejected steps, each an iteration), where the cold search does better.
-            const double coldBelow = startError - kSettledShare * length;
-            tip = runDescent(state, tip, target, budget, kProbeSteps, tolerance, window, coldBelow);
-            const bool settled = !(m_bestError <= coldBelow);
+            tip = runDescent(state, tip, target, budget, kProbeSteps, tolerance, window);
+            const bool settled = startError - m_bestError < kSettledShare * length;
             if (m_bestError > tolerance) {
                 if (settled)
                     searchWithin(state, passes, tip, target, budget, tolerance, window);

@@ -28,7 +28,6 @@
 #include "bonework/solvers/solver_support.h"
 #include "bonework/solvers/turn_window.h"
 
-#include <limits>
 #include <vector>
 
 namespace bonework::solvers {
@@ -78,10 +77,9 @@ private:
     Vec2 runPasses(ChainState& state, ChainPass& passes, Vec2 tip, Vec2 target, int& budget, double tolerance,
                    const TurnWindow& window);
     // Steps of the running descent until the tip is within the tolerance, it stalls, `budget`
-    // runs out, it has taken `steps` steps that it kept, or the best error is down to `enough`
-    // and the last step did not converge fast (leave under kFastShare of the error).
+    // runs out or it has taken `steps` steps that it kept.
     Vec2 runDescent(ChainState& state, Vec2 tip, Vec2 target, int& budget, int steps, double tolerance,
-                    const TurnWindow& window, double enough = -std::numeric_limits<double>::infinity());
+                    const TurnWindow& window);
     // A settled solve: the running descent, then passes and descents take turns inside
     // `window` while either helps.
     Vec2 searchWithin(ChainState& state, ChainPass& passes, Vec2 tip, Vec2 target, int& budget, double tolerance,
