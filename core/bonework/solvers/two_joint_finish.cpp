@@ -65,14 +65,16 @@ struct JointView {
     signed char holdsTail = -1; // likewise
 };
 
-JointView viewOf(ChainState& state, int k, Vec2 target)
+// The last pair alone needs only the first joint's distance to the target and the second's to
+// the tip (asFirst, asSecond); a joint of the whole search needs both.
+JointView viewOf(ChainState& state, int k, Vec2 target, bool asFirst = true, bool asSecond = true)
 {
     const std::span<const Vec2> pos = state.positions();
     JointView v;
     v.k = k;
     v.start = pos[static_cast<std::size_t>(k - 1)];
-    v.toTarget = safeDistance(v.start, target);
-    v.toTip = safeDistance(v.start, pos[static_cast<std::size_t>(state.bones())]);
+    v.toTarget = asFirst ? safeDistance(v.start, target) : 0.0;
+    v.toTip = asSecond ? safeDistance(v.start, pos[static_cast<std::size_t>(state.bones())]) : 0.0;
     return v;
 }
 
@@ -156,8 +158,9 @@ bool finishWithTwoJoints(ChainState& state, Vec2 target, const TurnWindow& windo
         return false;
     Turn best;
     if (lastPairOnly) {
-        JointView first = viewOf(state, n - 1, target);
-        JointView second = viewOf(state, n, target);
+        // (Without a best pair yet, bendBeyondBest reads no first.toTip.)
+        JointView first = viewOf(state, n - 1, target, true, false);
+        JointView second = viewOf(state, n, target, false, true);
         tryPair(state, window, first, second, target, best);
         return best.i != 0 && apply(state, best);
     }
