@@ -138,6 +138,7 @@ bool RelaxSolver::straightenLimbs(Rig& rig, const SolveRequest& request)
         const double distance = safeDistance(anchor, e.target);
         if (distance < (1.0 - kNearStretch) * group.limbLength || distance > group.limbLength)
             continue;
+        flushBest(g, rig);
         layLimbToward(rig, g, request);
         group.straightened = true;
         any = true;
@@ -186,6 +187,7 @@ bool RelaxSolver::finishLimbs(Rig& rig, const SolveRequest& request)
             group.finishWait = kFinishRetry;
             continue;
         }
+        flushBest(g, rig);
         const std::span<const Rotation> local = m_limbChain.local();
         for (int k = 1; k <= m_limbChain.bones(); ++k) {
             const JointIndex j = m_limbChain.joint(k);

@@ -127,6 +127,17 @@ void RelaxSolver::keepIfBest(std::size_t g, const Rig& rig, bool reached)
     if (!reached && !(group.error < needed))
         return;
     group.bestError = group.error;
+    group.bestPending = true;
+    if (group.restarts > 0 || group.straightened)
+        flushBest(g, rig);
+}
+
+void RelaxSolver::flushBest(std::size_t g, const Rig& rig)
+{
+    Group& group = m_groups[g];
+    if (!group.bestPending)
+        return;
+    group.bestPending = false;
     for (std::size_t c = group.firstColumn; c < group.endColumn; ++c)
         m_best[c] = rig.pose(m_variables[c]);
 }
@@ -170,6 +181,7 @@ bool RelaxSolver::restartStalledGroups(Rig& rig, const SolveRequest& request, bo
         // drag: first straight toward its target, as its limits allow, where targets near its
         // full extension lie), then from pseudo-random legal poses; only bones with no pin below
         // them turn, so every pin stays where it is.
+        flushBest(g, rig); // (before the pose moves away from it)
         ++group.restarts;
         group.turnWindow = 0.0; // a restart moves the limb elsewhere by design
         restarted = true;
@@ -259,11 +271,12 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
             }
         }
         buildSystem(rig, request);
-        if (!computeStep(m_step))
+        if (!solveNormal())
             break;
         // Hold joints that sit on a limit the step pushes against, then solve again without them.
-        if (holdPressedColumns(rig) && !computeStep(m_step))
+        if (holdPressedColumns(rig) && !solveNormal())
             break;
+        stepFromSolution(m_step);
         markLimbDistances(request);
         takeStep(rig, request);
         finishLimbs(rig, request);

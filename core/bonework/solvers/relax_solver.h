@@ -92,6 +92,7 @@ private:
         JointIndex limbTop = kNoJoint; // a limb's top bone (its anchor is that bone's parent)
         bool limbFree = false;  // a limb none of whose bones has limits
         bool cold = false;      // a limb whose solve may start afresh (relax_finish.cpp)
+        bool bestPending = false; // its best pose is the rig's current one, not copied to m_best yet (see keepIfBest)
         bool warm = false;      // a limb whose solve started near its target: its finish stays near that pose
         // A limb following a drag: the largest turn of one of its bones from the pose the solve
         // started from (degrees, relax_drag.cpp) until it restarts. 0: no bound.
@@ -135,8 +136,13 @@ private:
     // Solves (J Jᵀ + D) y = r, D the per-row damping, and sets `step` = Jᵀ y; false if the
     // system is singular.
     bool computeStep(std::vector<double>& step);
-    // Holds the bones on (a limb's bones: within a hair of) a limit the step pushes against;
-    // returns whether any was.
+    // Its two halves: y into m_rhs (false if singular), and `step` = Jᵀ y, each bone's turn capped.
+    bool solveNormal();
+    void stepFromSolution(std::vector<double>& step);
+    // Column c of Jᵀ y (uncapped): the step of one variable, for the hold test before the step.
+    double columnStep(std::size_t c) const;
+    // Holds the bones on (a limb's bones: within a hair of) a limit that the step of the last
+    // solveNormal() pushes against; returns whether any was.
     bool holdPressedColumns(const Rig& rig);
     // Applies m_step, puts the pins back (halving a group's step until they can be), and keeps
     // each group's step only if its error fell. Ends with m_world and the residuals current.
@@ -206,7 +212,12 @@ private:
     bool pressedOnTurnWindow(const Group& group, std::size_t c, double degrees, double step) const;
     // Records the group's current pose as its best if its error is the lowest yet (after a
     // restart: lower by kClearlyBetter), or unconditionally when it has `reached` its targets.
+    // Until the group first restarts or is straightened, m_best is never read (the descent only
+    // keeps steps that improve, and the answer is the pose it ends in), so the copy waits:
+    // the group is marked bestPending, and flushBest copies the pose before anything moves the
+    // group in a way that might not improve it (a restart, a straightening, a limb's finish).
     void keepIfBest(std::size_t g, const Rig& rig, bool reached = false);
+    void flushBest(std::size_t g, const Rig& rig);
 
     std::vector<WorldTransform> m_world;     // current for the joints in m_needed only
     std::vector<JointIndex> m_needed;        // effectors, pins and their ancestors, in index order

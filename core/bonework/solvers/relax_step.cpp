@@ -7,6 +7,7 @@
 #include "bonework/angles.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace bonework::solvers {
@@ -34,6 +35,8 @@ constexpr double kPinSlack = 1e-6;
 constexpr double kLimbMargin = 1e-3;
 // How often a step whose pins cannot all be put back is halved before it is dropped.
 constexpr int kMaxHalvings = 12;
+// Entries of the normal matrix summed side by side (see computeStep).
+constexpr std::size_t kSideBySide = 4; // (computeStep names each of them)
 
 } // namespace
 
@@ -134,21 +137,59 @@ void RelaxSolver::buildSystem(const Rig& rig, const SolveRequest& request, bool 
 
 bool RelaxSolver::computeStep(std::vector<double>& step)
 {
+    if (!solveNormal())
+        return false;
+    stepFromSolution(step);
+    return true;
+}
+
+bool RelaxSolver::solveNormal()
+{
     const std::size_t rows = m_residual.size();
     const std::size_t cols = m_variables.size();
     // Normal matrix over the rows (small: two per effector and pin), skipping held columns. Rows
     // of different groups share no column, so it is block diagonal; one factorisation serves all.
-    for (std::size_t a = 0; a < rows; ++a) {
-        for (std::size_t b = a; b < rows; ++b) {
-            double s = 0.0;
-            const double* ra = &m_jacobian[a * cols];
-            const double* rb = &m_jacobian[b * cols];
-            for (std::size_t c = 0; c < cols; ++c)
-                if (!m_held[c])
-                    s += ra[c] * rb[c];
-            m_normal[a * rows + b] = s;
-            m_normal[b * rows + a] = s;
+    // Its entries (a, b), a <= b, are summed kSideBySide at a time in one sweep over the columns:
+    // each sum still runs in column order (the same bits), but the sums no longer wait on each
+    // other's additions (one sweep per entry made every addition wait on the one before).
+    std::size_t nextA = 0, nextB = 0;
+    while (nextA < rows) {
+        std::array<const double*, kSideBySide> left{}, right{};
+        std::array<std::size_t, kSideBySide> at{};
+        std::size_t count = 0;
+        for (; count < kSideBySide && nextA < rows; ++count) {
+            left[count] = &m_jacobian[nextA * cols];
+            right[count] = &m_jacobian[nextB * cols];
+            at[count] = nextA * rows + nextB;
+            if (++nextB == rows)
+                nextB = ++nextA;
         }
+        for (std::size_t k = count; k < kSideBySide; ++k) { // a short last block repeats its first entry
+            left[k] = left[0];
+            right[k] = right[0];
+        }
+        // Four named sums, so that the compiler keeps them in registers.
+        double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+        const double *l0 = left[0], *l1 = left[1], *l2 = left[2], *l3 = left[3];
+        const double *r0 = right[0], *r1 = right[1], *r2 = right[2], *r3 = right[3];
+        for (std::size_t c = 0; c < cols; ++c) {
+            // A held column adds nothing: times 0 rather than skipped, since held columns lie
+            // anywhere along a chain and a branch on them would mispredict (adding a zero
+            // leaves each sum as it was, bit for bit).
+            const double take = 1.0 - static_cast<double>(m_held[c]);
+            s0 += l0[c] * r0[c] * take;
+            s1 += l1[c] * r1[c] * take;
+            s2 += l2[c] * r2[c] * take;
+            s3 += l3[c] * r3[c] * take;
+        }
+        const std::array<double, kSideBySide> sums{s0, s1, s2, s3};
+        for (std::size_t k = 0; k < count; ++k) {
+            const std::size_t a = at[k] / rows, b = at[k] % rows;
+            m_normal[a * rows + b] = sums[k];
+            m_normal[b * rows + a] = sums[k];
+        }
+    }
+    for (std::size_t a = 0; a < rows; ++a) {
         m_normal[a * rows + a] += m_rowDamping[a];
         m_rhs[a] = m_residual[a];
     }
@@ -180,16 +221,38 @@ bool RelaxSolver::computeStep(std::vector<double>& step)
             s -= m_normal[p * rows + i] * m_rhs[p];
         m_rhs[i] = s / m_normal[i * rows + i];
     }
+    return true;
+}
+
+double RelaxSolver::columnStep(std::size_t c) const
+{
+    const std::size_t rows = m_residual.size();
+    const std::size_t cols = m_variables.size();
+    double s = 0.0;
+    for (std::size_t r = 0; r < rows; ++r)
+        s += m_jacobian[r * cols + c] * m_rhs[r];
+    return s;
+}
+
+void RelaxSolver::stepFromSolution(std::vector<double>& step)
+{
+    const std::size_t rows = m_residual.size();
+    const std::size_t cols = m_variables.size();
+    // Jᵀ y row by row (each column's sum still in row order, from 0, as columnStep adds it),
+    // then the cap, without branches on held columns or on the cap.
+    std::fill(step.begin(), step.begin() + static_cast<std::ptrdiff_t>(cols), 0.0);
+    for (std::size_t r = 0; r < rows; ++r) {
+        const double* row = &m_jacobian[r * cols];
+        const double y = m_rhs[r];
+        for (std::size_t c = 0; c < cols; ++c)
+            step[c] += row[c] * y;
+    }
     for (std::size_t c = 0; c < cols; ++c) {
-        double s = 0.0;
-        if (!m_held[c])
-            for (std::size_t r = 0; r < rows; ++r)
-                s += m_jacobian[r * cols + c] * m_rhs[r];
         // A root's translation is linear in its step: no turn to keep smooth, so no cap.
         const bool moves = m_columnKind[c] == Column::RootX || m_columnKind[c] == Column::RootY;
-        step[c] = moves ? s : std::clamp(s, -kMaxStepDegrees, kMaxStepDegrees);
+        const double capped = std::min(std::max(step[c], -kMaxStepDegrees), kMaxStepDegrees);
+        step[c] = m_held[c] ? 0.0 : moves ? step[c] : capped;
     }
-    return true;
 }
 
 bool RelaxSolver::holdPressedColumns(const Rig& rig)
@@ -204,10 +267,16 @@ bool RelaxSolver::holdPressedColumns(const Rig& rig)
             const JointIndex j = m_variables[c];
             const double a = rig.angle(j);
             const double margin = kind == Column::LimbBone ? kLimbMargin : 0.0;
-            const bool onLimit = (a <= rig.minAngle(j) + margin && m_step[c] < 0.0) || (a >= rig.maxAngle(j) - margin && m_step[c] > 0.0);
+            const bool low = a <= rig.minAngle(j) + margin;
+            const bool high = a >= rig.maxAngle(j) - margin;
+            const bool windowed = group.turnWindow > 0.0;
+            if (!low && !high && !windowed)
+                continue; // (most bones: no need for the step's sign)
+            const double step = columnStep(c);
             // a free joint just wraps around its limits, but not past a turn window
             const bool free = rig.minAngle(j) == kMinLimit && rig.maxAngle(j) == kMaxLimit;
-            if ((onLimit && !free) || pressedOnTurnWindow(group, c, a, m_step[c])) {
+            const bool onLimit = (low && step < 0.0) || (high && step > 0.0);
+            if ((onLimit && !free) || pressedOnTurnWindow(group, c, a, step)) {
                 m_held[c] = 1;
                 group.pressed = true;
                 held = true;
@@ -223,18 +292,15 @@ void RelaxSolver::applyStep(Rig& rig, const Group& group)
         if (m_step[c] == 0.0)
             continue;
         const JointIndex j = m_variables[c];
-        Vec2 p = rig.rootPosition(j);
         switch (m_columnKind[c]) {
         case Column::Bone:
         case Column::LimbBone: rig.setAngleClamped(j, withinTurnWindow(group, c, m_saved[c] + m_step[c])); break;
         case Column::RootTurn: rig.setAngleClamped(j, m_saved[c] + m_step[c] * kRootTurnScale); break;
         case Column::RootX:
-            p.x = m_saved[c] + m_step[c] * kRootMoveScale;
-            rig.setRootPositionUnchecked(j, p);
+            rig.setRootPositionUnchecked(j, {m_saved[c] + m_step[c] * kRootMoveScale, rig.rootPosition(j).y});
             break;
         case Column::RootY:
-            p.y = m_saved[c] + m_step[c] * kRootMoveScale;
-            rig.setRootPositionUnchecked(j, p);
+            rig.setRootPositionUnchecked(j, {rig.rootPosition(j).x, m_saved[c] + m_step[c] * kRootMoveScale});
             break;
         }
     }
