@@ -83,7 +83,7 @@ MenuBar {
         Menu {
             objectName: "rendererMenu"
             title: qsTr("&Renderer")
-            width: Math.max(implicitWidth, inUse.implicitWidth)
+            width: Math.max(implicitWidth, inUse.implicitWidth + leftPadding + rightPadding)
             Repeater {
                 model: [{ key: "auto", text: qsTr("&Automatic") },
                         { key: "hardware", text: qsTr("&Hardware (OpenGL)") },

@@ -12,10 +12,10 @@ namespace {
 
 constexpr auto kPreferenceKey = "view/renderer";
 
-// What applyRendererChoice did, for the menu and the frame-time overlay.
+enum class RendererPreference { Automatic, Hardware, Software };
+
+// What applyRendererChoice did, for the menu and the frame-time overlay; empty until it ran.
 struct AppliedChoice {
-    bool applied = false;
-    RendererPreference preference = RendererPreference::Automatic; // applied, overrides included
     QString savedAtStart; // the saved preference then, to tell when a restart would change it
     QString description;
 };
@@ -50,10 +50,14 @@ QString preferenceName(RendererPreference preference)
 
 RendererPreference savedPreference()
 {
-    const QString forced = qEnvironmentVariable("BONEWORK_RENDERER");
-    if (!forced.isEmpty())
-        return parsePreference(forced);
     return parsePreference(QSettings().value(QLatin1String(kPreferenceKey)).toString());
+}
+
+// The saved preference, or BONEWORK_RENDERER's when it is set.
+RendererPreference preferenceToApply()
+{
+    const QString forced = qEnvironmentVariable("BONEWORK_RENDERER");
+    return forced.isEmpty() ? savedPreference() : parsePreference(forced);
 }
 
 // The renderer string of the OpenGL the window would get; empty when there is none.
@@ -103,16 +107,14 @@ bool isCpuRasteriser(const QByteArray& openGlRenderer)
 void applyRendererChoice()
 {
     AppliedChoice& choice = appliedChoice();
-    choice.applied = true;
-    choice.preference = savedPreference();
-    choice.savedAtStart = RendererChoice().preference();
+    choice.savedAtStart = preferenceName(savedPreference());
     for (const char* qtOverride : {"QT_QUICK_BACKEND", "QSG_RHI_BACKEND"}) {
         if (qEnvironmentVariableIsSet(qtOverride)) {
             choice.description = QStringLiteral("as %1=%2 asks").arg(QLatin1String(qtOverride), qEnvironmentVariable(qtOverride));
             return;
         }
     }
-    switch (choice.preference) {
+    switch (preferenceToApply()) {
     case RendererPreference::Software:
         useSoftwareSceneGraph();
         choice.description = QStringLiteral("software (View > Renderer)");
@@ -136,7 +138,7 @@ void applyRendererChoice()
 
 QString RendererChoice::preference() const
 {
-    return preferenceName(parsePreference(QSettings().value(QLatin1String(kPreferenceKey)).toString()));
+    return preferenceName(savedPreference());
 }
 
 void RendererChoice::setPreference(const QString& preference)
@@ -151,7 +153,7 @@ void RendererChoice::setPreference(const QString& preference)
 QString RendererChoice::active()
 {
     const AppliedChoice& choice = appliedChoice();
-    if (choice.applied)
+    if (!choice.description.isEmpty())
         return choice.description;
     return QQuickWindow::sceneGraphBackend() == QLatin1String("software") ? QStringLiteral("software")
                                                                           : QStringLiteral("Qt Quick's choice");
@@ -160,7 +162,7 @@ QString RendererChoice::active()
 bool RendererChoice::restartNeeded() const
 {
     const AppliedChoice& choice = appliedChoice();
-    return choice.applied && preference() != choice.savedAtStart;
+    return !choice.description.isEmpty() && preference() != choice.savedAtStart;
 }
 
 } // namespace bonework::editor

@@ -20,8 +20,6 @@
 
 namespace bonework::editor {
 
-enum class RendererPreference { Automatic, Hardware, Software };
-
 // True for OpenGL renderer strings of drivers that rasterise on the CPU.
 bool isCpuRasteriser(const QByteArray& openGlRenderer);
 

@@ -1,8 +1,8 @@
 // Animations exported: every clip of an animated rig played by the real DragonBones runtime
 // (Node.js, headless) lands each joint where animation::ClipSampler and forward kinematics put
 // it, to 1e-3 px at key times on the frame grid and within the bake tolerance between them.
+#include "clip_key_times.h"
 #include "dragonbones_runtime.h"
-#include "bonework/animation/clip_edit.h"
 #include "bonework/animation/clip_sampler.h"
 #include "bonework/exporters/dragonbones_exporter.h"
 #include "bonework/exporters/spine_exporter.h"
@@ -130,16 +130,8 @@ Rig withClips()
     return rig;
 }
 
-// The times of the clip's joint and chain keys (clip_edit.h finds them).
-std::set<double> keyTimes(const Clip& clip)
-{
-    std::set<double> times;
-    for (const animation::TrackRef& track : animation::keyedTracks(clip))
-        if (track.owner != animation::Owner::Slot)
-            for (double t : animation::keyTimes(clip, track))
-                times.insert(t);
-    return times;
-}
+// The times of the clip's joint and chain keys.
+std::set<double> keyTimes(const Clip& clip) { return testing::keyTimesExcept(clip, animation::Owner::Slot); }
 
 // Whether t is strictly inside a Bezier segment of a joint's keys: the runtime samples curves
 // once a frame (and to 1e-4), so there it is held to the tolerance, not to 1e-3.

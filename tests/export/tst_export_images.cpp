@@ -13,9 +13,9 @@
 //     the setup attachment, then the last key at or before the time), shows at every time what
 //     ClipSampler does.
 //   - Image keys off the frame grid: DragonBones moves them to the nearest frame and reports it.
+#include "clip_key_times.h"
 #include "dragonbones_runtime.h"
 #include "json_file.h"
-#include "bonework/animation/clip_edit.h"
 #include "bonework/animation/clip_sampler.h"
 #include "bonework/atlas/spine_atlas_text.h"
 #include "bonework/exporters/dragonbones_exporter.h"
@@ -136,16 +136,8 @@ Rig imageRig(const QString& folder)
     return rig;
 }
 
-// The times of the clip's joint and slot keys (clip_edit.h finds them).
-std::set<double> keyTimes(const Clip& clip)
-{
-    std::set<double> times;
-    for (const animation::TrackRef& track : animation::keyedTracks(clip))
-        if (track.owner != animation::Owner::Chain)
-            for (double t : animation::keyTimes(clip, track))
-                times.insert(t);
-    return times;
-}
+// The times of the clip's joint and slot keys.
+std::set<double> keyTimes(const Clip& clip) { return testing::keyTimesExcept(clip, animation::Owner::Chain); }
 
 // Every key time, 20 frames between and 20 times between frames.
 std::vector<double> timesOf(const Clip& clip, int fps)

@@ -24,12 +24,12 @@ double RelaxSolver::withinTurnWindow(const Group& group, std::size_t c, double d
     return start + std::clamp(angleDifference(start, degrees), -group.turnWindow, group.turnWindow);
 }
 
-bool RelaxSolver::pressedOnTurnWindow(const Group& group, std::size_t c, double degrees, double step) const
+int RelaxSolver::turnWindowEdge(const Group& group, std::size_t c, double degrees) const
 {
     if (!(group.turnWindow > 0.0))
-        return false;
+        return 0;
     const double turned = angleDifference(m_limbStartAngle[c], degrees);
-    return (step > 0.0 && turned >= group.turnWindow) || (step < 0.0 && turned <= -group.turnWindow);
+    return turned >= group.turnWindow ? 1 : turned <= -group.turnWindow ? -1 : 0;
 }
 
 } // namespace bonework::solvers

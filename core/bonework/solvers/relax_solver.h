@@ -207,9 +207,10 @@ private:
     // real targets (the plain one when every weight is 0), finite for any finite input.
     double weightedRootMeanSquare(const SolveRequest& request) const;
     // `degrees` for column c of `group` moved into the group's turn window (unchanged without
-    // one), and whether a step of sign `step` from `degrees` pushes against that window's edge.
+    // one), and which edge of that window `degrees` is on: 1 the upper, -1 the lower, 0 neither
+    // (or no window).
     double withinTurnWindow(const Group& group, std::size_t c, double degrees) const;
-    bool pressedOnTurnWindow(const Group& group, std::size_t c, double degrees, double step) const;
+    int turnWindowEdge(const Group& group, std::size_t c, double degrees) const;
     // Records the group's current pose as its best if its error is the lowest yet (after a
     // restart: lower by kClearlyBetter), or unconditionally when it has `reached` its targets.
     // Until the group first restarts or is straightened, m_best is never read (the descent only

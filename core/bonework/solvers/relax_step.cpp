@@ -269,14 +269,15 @@ bool RelaxSolver::holdPressedColumns(const Rig& rig)
             const double margin = kind == Column::LimbBone ? kLimbMargin : 0.0;
             const bool low = a <= rig.minAngle(j) + margin;
             const bool high = a >= rig.maxAngle(j) - margin;
-            const bool windowed = group.turnWindow > 0.0;
-            if (!low && !high && !windowed)
+            const int edge = turnWindowEdge(group, c, a);
+            if (!low && !high && edge == 0)
                 continue; // (most bones: no need for the step's sign)
             const double step = columnStep(c);
             // a free joint just wraps around its limits, but not past a turn window
             const bool free = rig.minAngle(j) == kMinLimit && rig.maxAngle(j) == kMaxLimit;
             const bool onLimit = (low && step < 0.0) || (high && step > 0.0);
-            if ((onLimit && !free) || pressedOnTurnWindow(group, c, a, step)) {
+            const bool onWindow = (edge > 0 && step > 0.0) || (edge < 0 && step < 0.0);
+            if ((onLimit && !free) || onWindow) {
                 m_held[c] = 1;
                 group.pressed = true;
                 held = true;
