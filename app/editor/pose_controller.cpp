@@ -69,10 +69,14 @@ void PoseController::startDrag(DragKind kind, int joint, int chain)
     m_dragExplained = false;
     m_dragPushed = false;
     ++m_dragSerial;
+    m_holder.beginMotion();
     // What the drag can change: a root moved by hand, the joints of a chain a chain solver
     // poses (its root's rotation included), or else the dragged joint's whole tree; and the
     // joints of every chain that holds.
     const Rig& rig = m_document->m_rig;
+    // The drag continues from where the dragged joint, or the target handle, is now.
+    m_lastDragTarget = kind == DragKind::Target ? chainTargetPosition(rig, rig.chains()[chain])
+                                                : worldTransformOf(rig, joint).position;
     std::vector<JointIndex> joints;
     const bool chainSolve = chain >= 0 && !isTreeSolver(rig.chains()[chain].solver);
     if (kind == DragKind::MoveRoot) {
@@ -161,7 +165,8 @@ void PoseController::solveDrag(Vec2 target)
 {
     if (!std::isfinite(target.x) || !std::isfinite(target.y))
         return;
-    const solvers::Effector effector{m_dragJoint, target, 1.0};
+    const solvers::Effector effector{m_dragJoint, target, 1.0, m_lastDragTarget};
+    m_lastDragTarget = target;
     solvers::SolveRequest request;
     SolverKind kind = m_defaultSolver;
     if (m_dragChain >= 0) {
@@ -228,6 +233,7 @@ void PoseController::endDrag()
     m_drag = DragKind::None;
     m_dragJoint = -1;
     m_dragChain = -1;
+    m_holder.endMotion();
     if (keyable) { // a clip's frame was posed: the player keys it (auto-key) or keeps it to key
         const PoseChange change = m_dragStart.changesIn(m_document->m_rig);
         if (!change.empty())

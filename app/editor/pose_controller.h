@@ -106,6 +106,7 @@ private:
     DragKind m_drag = DragKind::None;
     int m_dragJoint = -1;
     int m_dragChain = -1;
+    Vec2 m_lastDragTarget; // where the last frame of the drag sent the dragged joint
     PoseSnapshot m_dragStart;
     bool m_dragPushed = false;
     QString m_dragText; // the drag's undo step, named once at its start

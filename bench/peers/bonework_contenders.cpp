@@ -9,6 +9,7 @@
 #include "bonework/forward_kinematics.h"
 #include "bonework/solvers/solver.h"
 
+#include <optional>
 #include <stdexcept>
 
 namespace bonework::peers {
@@ -41,11 +42,21 @@ public:
     {
         for (JointIndex j = 0; j <= m_tip; ++j)
             m_rig.setPose(j, m_start.pose(j));
+        m_lastTarget.reset();
     }
     void solve(Vec2 target) override
     {
         m_effector.target = target;
+        m_effector.previousTarget.reset();
         m_solver->run(m_rig, m_request, m_result);
+        m_lastTarget = target;
+    }
+    void follow(Vec2 target) override
+    {
+        m_effector.target = target;
+        m_effector.previousTarget = m_lastTarget;
+        m_solver->run(m_rig, m_request, m_result);
+        m_lastTarget = target;
     }
     int iterations() const override { return m_result.iterations; }
     Vec2 tip() const override { return worldTransformOf(m_rig, m_tip).position; }
@@ -64,11 +75,13 @@ public:
     {
         for (JointIndex j = 0; j <= m_tip; ++j)
             m_kept[static_cast<std::size_t>(j)] = m_rig.pose(j);
+        m_keptTarget = m_lastTarget;
     }
     void restoreKept() override
     {
         for (JointIndex j = 0; j <= m_tip; ++j)
             m_rig.setPose(j, m_kept[static_cast<std::size_t>(j)]);
+        m_lastTarget = m_keptTarget;
     }
 
 private:
@@ -81,6 +94,8 @@ private:
     solvers::SolveRequest m_request;
     solvers::SolveResult m_result;
     std::vector<Rig::JointPose> m_kept;
+    std::optional<Vec2> m_lastTarget; // the last solve's, for follow()
+    std::optional<Vec2> m_keptTarget;
 };
 
 } // namespace

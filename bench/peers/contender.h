@@ -32,6 +32,10 @@ public:
     virtual void load(const PeerCase& c, int maxIterations) = 0;
     virtual void restart() = 0;
     virtual void solve(Vec2 target) = 0;
+    // The next frame of a moving target: a solve that continues from the last one (Bonework's
+    // solvers are told the last target, Effector::previousTarget, as the editor's drags do);
+    // the peers know no such thing and solve as ever.
+    virtual void follow(Vec2 target) { solve(target); }
     virtual int iterations() const = 0;
     virtual Vec2 tip() const = 0;
     // The pose: each bone's angle relative to the one before, radians.

@@ -61,7 +61,7 @@ std::vector<MovingRow> runMovingSection(const Options& options, double clockOver
             for (auto& x : list) { // the warm-up turn
                 x->load(c, kIterations);
                 for (int f = 0; f < framesPerTurn; ++f)
-                    x->solve(circle[static_cast<std::size_t>(f)]);
+                    x->follow(circle[static_cast<std::size_t>(f)]);
                 x->keep();
             }
             std::vector<std::vector<double>> perRound(n);
@@ -77,7 +77,7 @@ std::vector<MovingRow> runMovingSection(const Options& options, double clockOver
                         if (r == 0)
                             x.angles(before);
                         const double t0 = nowNs();
-                        x.solve(target);
+                        x.follow(target);
                         const double t1 = nowNs();
                         total += std::max(1.0, t1 - t0 - clockOverhead);
                         if (r != 0)

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -32,12 +33,13 @@ inline std::string seedText(SolverKind kind, std::uint64_t seed, const std::stri
     return std::string(solverName(kind)) + " seed " + std::to_string(seed) + ": " + what;
 }
 
-// Solves one effector on `rig` in place; a refused request is a bug in the test, so it aborts.
+// Solves one effector on `rig` in place (`previousTarget`: the last frame's, in a motion); a refused request is a bug in the test, so it aborts.
 inline solvers::SolveResult solve(solvers::Solver& solver, Rig& rig, JointIndex tip, Vec2 target,
                                   JointIndex root = kNoJoint, int iterations = 100, double tolerance = 0.01,
-                                  BendDirection bend = BendDirection::Positive)
+                                  BendDirection bend = BendDirection::Positive,
+                                  std::optional<Vec2> previousTarget = std::nullopt)
 {
-    const solvers::Effector effector{tip, target, 1.0};
+    const solvers::Effector effector{tip, target, 1.0, previousTarget};
     solvers::SolveRequest request;
     request.effectors = std::span<const solvers::Effector>(&effector, 1);
     request.root = root;

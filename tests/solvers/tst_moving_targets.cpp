@@ -87,8 +87,7 @@ std::vector<Vec2> pathFor(Engine& rng, Rig& rig, Path path, int warmUp, int fram
         }
         return forwardKinematics(posed)[tip].position;
     };
-    double dt = 0.01;
-    for (int round = 0; round < 4; ++round) {
+    const auto fastestAt = [&](double dt) {
         double fastest = 0.0;
         Vec2 last = poseAt(0.0);
         for (int f = 1; f < warmUp + frames; ++f) {
@@ -96,8 +95,14 @@ std::vector<Vec2> pathFor(Engine& rng, Rig& rig, Path path, int warmUp, int fram
             fastest = std::max(fastest, distance(last, next));
             last = next;
         }
-        dt *= 0.015 * length / std::max(fastest, 1e-9);
-    }
+        return fastest;
+    };
+    double dt = 0.01;
+    for (int round = 0; round < 4; ++round)
+        dt *= 0.015 * length / std::max(fastestAt(dt), 1e-9);
+    // The scaling is not linear (a faster sway reaches other peaks): slow down until it holds.
+    for (int round = 0; round < 40 && fastestAt(dt) > 0.015 * length; ++round)
+        dt *= 0.9;
     for (int f = 0; f < warmUp + frames; ++f)
         targets.push_back(poseAt(f * dt));
     poseAt(0.0);
@@ -105,7 +110,9 @@ std::vector<Vec2> pathFor(Engine& rng, Rig& rig, Path path, int warmUp, int fram
     return targets;
 }
 
-Followed follow(SolverKind kind, int bones, Path path, std::uint64_t seed, int frames)
+// `told`: every frame after the first is told the last frame's target (Effector::previousTarget),
+// as the editor's drags do; otherwise the solver tells a drag from a new target by the pose.
+Followed follow(SolverKind kind, int bones, Path path, std::uint64_t seed, int frames, bool told = true)
 {
     Engine rng(seed);
     RigOptions o;
@@ -124,7 +131,10 @@ Followed follow(SolverKind kind, int bones, Path path, std::uint64_t seed, int f
             before[j] = rig.angle(static_cast<JointIndex>(j));
         // relax would carry a free root along; the chain solvers' base is fixed
         const JointIndex root = kind == SolverKind::Relax ? JointIndex(0) : kNoJoint;
-        const SolveResult r = solve(*solver, rig, tip, targets[static_cast<std::size_t>(f)], root, kIterations, 0.01);
+        // Every frame after the first continues the motion from the last (Effector::previousTarget).
+        const std::optional<Vec2> previous = told && f > 0 ? std::optional(targets[static_cast<std::size_t>(f - 1)]) : std::nullopt;
+        const SolveResult r = solve(*solver, rig, tip, targets[static_cast<std::size_t>(f)], root, kIterations, 0.01,
+                                    BendDirection::Positive, previous);
         if (f < warmUp)
             continue;
         double turn = 0.0;
@@ -215,16 +225,59 @@ private slots:
         // checks the turns only.
         if (scaled(chains) != chains || frames != 2 * kFramesPerTurn)
             return;
-        // fabrik reached more of these circles before by refolding the chain to wherever another
-        // fold reaches the target; a drag no longer snaps the chain over, so those frames are
-        // missed until the target comes back within reach of the fold the chain is in. Turning
-        // joints toward the middle of their ranges once a frame has reached (null-space steps)
-        // won back the 10-bone circle (82.7%) but tripled the time of warm 10-bone frames and
-        // left bench_peers' own circle where it was, so it is not in; on 1000 bones even a
-        // windowed search with 200 iterations a frame reaches 54%, a free one 74%.
-        if (kind == SolverKind::Fabrik && path == int(Path::Circle) && bones != 100)
+        // fabrik reached more of its 1000-bone circle before by refolding the chain, in one
+        // frame, to wherever another fold reaches the target; a followed chain turns over to such
+        // a fold a few degrees a frame (chain_search.h), and misses the frames it takes (69.9%
+        // against 73.4%; on the other seeds below it reaches more told the last target than not).
+        if (kind == SolverKind::Fabrik && path == int(Path::Circle) && bones == 1000)
             QEXPECT_FAIL("", "fabrik reached more of the circle by refolding (see the comment)", Continue);
         QVERIFY2(rate >= reachBefore, qPrintable(QStringLiteral("reached %1 of the frames, before %2").arg(rate).arg(reachBefore)));
+    }
+
+    // The same bound on more seeds (the rates above were measured on one set only): the share of
+    // frames reached, told the last target, against the same solver told nothing (its pose
+    // alone then tells a drag from a new target, and a lagging chain can refold; printed).
+    void followSmoothlyOnMoreSeeds_data()
+    {
+        QTest::addColumn<int>("solver");
+        QTest::addColumn<int>("bones");
+        QTest::addColumn<int>("path");
+        QTest::addColumn<int>("chains");
+        for (SolverKind kind : {SolverKind::Fabrik, SolverKind::Ccd, SolverKind::Relax})
+            for (const int bones : {10, 100, 1000})
+                for (const Path path : {Path::Circle, Path::Sway}) {
+                    const std::string name = std::string(solverName(kind)) + " " + std::to_string(bones) + " bones, "
+                                             + (path == Path::Circle ? "circle" : "sway");
+                    QTest::newRow(name.c_str()) << int(kind) << bones << int(path) << (bones == 10 ? 48 : bones == 100 ? 12 : 4);
+                }
+    }
+    void followSmoothlyOnMoreSeeds()
+    {
+        QFETCH(int, solver);
+        QFETCH(int, bones);
+        QFETCH(int, path);
+        QFETCH(int, chains);
+        const auto kind = static_cast<SolverKind>(solver);
+        const int frames = scaled(2 * kFramesPerTurn);
+        int reached = 0, reachedUntold = 0, total = 0;
+        double worst = 0.0, worstUntold = 0.0;
+        for (int c = 0; c < scaled(chains); ++c) {
+            const std::uint64_t seed = 96100000ull + 1000ull * static_cast<std::uint64_t>(bones) + 100ull * path
+                                       + static_cast<std::uint64_t>(c);
+            const Followed f = follow(kind, bones, static_cast<Path>(path), seed, frames);
+            QVERIFY2(f.fastestTarget < 0.02, seedText(kind, seed, "the target moves too fast").c_str());
+            QVERIFY2(f.worstTurn <= kMaxTurnDegrees,
+                     seedText(kind, seed, "a joint turned " + std::to_string(f.worstTurn) + " degrees in frame "
+                                              + std::to_string(f.worstFrame)).c_str());
+            const Followed untold = follow(kind, bones, static_cast<Path>(path), seed, frames, false);
+            worst = std::max(worst, f.worstTurn);
+            worstUntold = std::max(worstUntold, untold.worstTurn);
+            reached += f.reached;
+            reachedUntold += untold.reached;
+            total += f.frames;
+        }
+        qInfo("%s: largest turn %.2f degrees a frame, reached %.1f%% of %d frames; told nothing: %.2f degrees, %.1f%%",
+              QTest::currentDataTag(), worst, 100.0 * reached / total, total, worstUntold, 100.0 * reachedUntold / total);
     }
 };
 

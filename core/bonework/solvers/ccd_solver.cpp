@@ -64,7 +64,8 @@ void CcdSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
     }
     m_search.prepare(m_state);
     m_state.forward();
-    result.iterations = m_search.run(m_state, m_passes, target, request.iterations, request.tolerance);
+    result.iterations = m_search.run(m_state, m_passes, target, request.iterations, request.tolerance,
+                                     effector.previousTarget);
     m_state.store(rig, m_path, effector.target, request.tolerance, result);
 }
 

@@ -28,6 +28,18 @@ Solver& ChainHolder::solverFor(SolverKind kind)
     return *slot;
 }
 
+void ChainHolder::beginMotion()
+{
+    m_inMotion = true;
+    m_last.clear();
+}
+
+void ChainHolder::endMotion()
+{
+    m_inMotion = false;
+    m_last.clear();
+}
+
 int ChainHolder::hold(Rig& rig, int skipChain, std::span<const JointIndex> dragged)
 {
     const auto& chains = rig.chains();
@@ -40,13 +52,24 @@ int ChainHolder::hold(Rig& rig, int skipChain, std::span<const JointIndex> dragg
         m_unsolved.reserve(rig.jointCount() + 1);
         m_path.reserve(rig.jointCount());
     }
+    if (m_inMotion)
+        m_last.resize(chains.size());
     int solved = 0;
     for (std::size_t i = 0; i < chains.size(); ++i) {
         const Chain& chain = chains[i];
         if (static_cast<int>(i) == skipChain || !chain.holds() || chain.tip == chain.root
-            || std::find(dragged.begin(), dragged.end(), chain.tip) != dragged.end())
+            || std::find(dragged.begin(), dragged.end(), chain.tip) != dragged.end()) {
+            if (m_inMotion)
+                m_last[i] = {}; // posed by other means: its next hold starts afresh
             continue;
-        const Effector effector{chain.tip, chainTargetPosition(rig, chain), 1.0};
+        }
+        Effector effector{chain.tip, chainTargetPosition(rig, chain), 1.0};
+        if (m_inMotion) {
+            LastHold& last = m_last[i];
+            if (last.tip == chain.tip && last.root == chain.root)
+                effector.previousTarget = last.target;
+            last = {chain.tip, chain.root, effector.target};
+        }
         const SolveRequest request = chainRequest(chain, effector);
         Solver& solver = solverFor(chain.solver);
         if (!solver.validate(rig, request).empty())

@@ -8,6 +8,12 @@
 //   ChainHolder holder;                   // keep it: it owns the solvers and their buffers
 //   holder.hold(rig);                     // after the edit
 //   holder.hold(rig, dragged);            // a chain solved by the drag itself is left out
+//   holder.beginMotion(); ... holds ... holder.endMotion();   // a drag's frames
+//
+// Within a motion (a drag, frame by frame) each hold continues from the last: a chain's solve is
+// told its last target (Effector::previousTarget), so it follows the target without refolding.
+// Outside one every hold is a solve of its own, so the same rig gives the same pose whatever
+// came before (a clip's sample, an edit).
 //
 // Every pose it leaves is legal: each solver's is, and blending two legal angles of a joint
 // stays within its limits. No allocation once its solvers have met chains as long as these.
@@ -42,6 +48,10 @@ public:
     int hold(Rig& rig, int skipChain = -1, std::span<const JointIndex> dragged = {});
     std::span<const ChainHoldResult> results() const { return m_results; }
 
+    // The holds between these two are the frames of one motion (see above).
+    void beginMotion();
+    void endMotion();
+
     // The joints whose pose a hold can change (the bones below each holding chain's root down to
     // its tip), appended to `joints`, which is then sorted and without duplicates.
     static void appendHeldJoints(const Rig& rig, std::vector<JointIndex>& joints);
@@ -61,6 +71,16 @@ private:
     ChainPath m_path;
     std::vector<double> m_unsolved; // the chain's angles before its solve, along m_path
     std::vector<ChainHoldResult> m_results;
+
+    // Within a motion: where each chain's last hold sent its tip (none: it was not held, or the
+    // chain changed since).
+    struct LastHold {
+        JointIndex tip = kNoJoint;
+        JointIndex root = kNoJoint;
+        Vec2 target;
+    };
+    bool m_inMotion = false;
+    std::vector<LastHold> m_last;
 };
 
 } // namespace bonework::solvers

@@ -24,6 +24,9 @@ constexpr double kProgress = 1e-3;
 // they do not, since the descent's turns, spread over the chain, are the smoother answer.
 constexpr double kSlowShare = 0.5;
 constexpr double kFinishShare = 0.05;
+// A followed start turns toward another fold when that fold reaches the target, or comes this
+// much nearer than the best pose within the window (turning over costs frames that miss).
+constexpr double kFoldGain = 0.5;
 
 // No limit on kept descent steps.
 constexpr int kAnySteps = std::numeric_limits<int>::max();
@@ -47,6 +50,7 @@ void ChainSearch::prepare(const ChainState& state)
     if (m_start.size() < size) {
         m_start.resize(size);
         m_best.resize(size);
+        m_fold.resize(size);
     }
 }
 
@@ -151,13 +155,74 @@ void ChainSearch::searchEverywhere(ChainState& state, ChainPass& passes, Vec2 ti
     }
 }
 
-TurnWindow ChainSearch::windowFor(const ChainState& state, double share) const
+Vec2 ChainSearch::backToStart(ChainState& state)
 {
-    return {std::span<const Rotation>(m_start).first(static_cast<std::size_t>(state.bones()) + 1),
-            Rotation::fromDegrees(std::min(kWindowDegrees / std::max(share, 1e-3), 180.0))};
+    const int n = state.bones();
+    std::copy(m_start.begin() + 1, m_start.begin() + n + 1, state.local().begin() + 1);
+    return state.forward();
 }
 
-int ChainSearch::run(ChainState& state, ChainPass& passes, Vec2 target, int iterations, double tolerance)
+double ChainSearch::searchFold(ChainState& state, ChainPass& passes, Vec2 target, int& budget, double tolerance)
+{
+    // A search of its own from the start, its best pose kept apart in m_fold.
+    std::swap(m_best, m_fold);
+    const double kept = m_bestError;
+    const Vec2 tip = backToStart(state);
+    std::copy(m_start.begin(), m_start.end(), m_best.begin());
+    m_bestError = safeDistance(tip, target);
+    // Beyond the chain's length from its base no fold reaches.
+    if (safeDistance(state.basePosition(), target) <= state.totalLength())
+        searchEverywhere(state, passes, tip, target, budget, tolerance);
+    const double found = m_bestError;
+    std::swap(m_best, m_fold);
+    m_bestError = kept;
+    return found;
+}
+
+void ChainSearch::follow(ChainState& state, ChainPass& passes, Vec2 target, int& budget, double tolerance, double moved,
+                         bool lagging)
+{
+    const TurnWindow window = windowFor(state, kWindowDegrees * std::max(1.0, moved / (kSteadyShare * state.totalLength())));
+    double foldError = std::numeric_limits<double>::infinity();
+    if (lagging) {
+        // The last frames missed: the window alone would likely miss again. Another fold first,
+        // with half the iterations; where it reaches, the window's search is not needed.
+        int share = std::max(1, budget / 2);
+        budget -= share;
+        foldError = searchFold(state, passes, target, share, tolerance);
+        budget += share;
+    }
+    if (!(foldError <= tolerance)) {
+        const Vec2 tip = backToStart(state);
+        m_descent.start(window);
+        searchWithin(state, passes, tip, target, budget, tolerance, window);
+        if (!lagging && m_bestError > tolerance && budget > 0)
+            foldError = searchFold(state, passes, target, budget, tolerance);
+    }
+    if (foldError <= tolerance || foldError < kFoldGain * m_bestError) {
+        for (int k = 1; k <= state.bones(); ++k) {
+            const auto i = static_cast<std::size_t>(k);
+            m_best[i] = window.toward(state.limits(k), k, m_fold[i]);
+        }
+    }
+}
+
+double ChainSearch::turningShare(const ChainState& state)
+{
+    int turning = 0;
+    for (int k = 1; k <= state.bones(); ++k)
+        turning += state.limits(k).min != state.limits(k).max ? 1 : 0;
+    return std::min(1.0, double(turning) / kWindowJoints);
+}
+
+TurnWindow ChainSearch::windowFor(const ChainState& state, double degrees) const
+{
+    return {std::span<const Rotation>(m_start).first(static_cast<std::size_t>(state.bones()) + 1),
+            Rotation::fromDegrees(std::min(degrees, 180.0))};
+}
+
+int ChainSearch::run(ChainState& state, ChainPass& passes, Vec2 target, int iterations, double tolerance,
+                     std::optional<Vec2> previousTarget)
 {
     const int n = state.bones();
     const std::span<Rotation> local = state.local();
@@ -174,16 +239,16 @@ int ChainSearch::run(ChainState& state, ChainPass& passes, Vec2 target, int iter
         // Too few iterations to probe or search (a chain solved one step per frame, as the
         // tutorials' CCD and FABRIK are): the solver's own passes, as it always did them.
         runPasses(state, passes, tip, target, budget, tolerance, TurnWindow{});
+    } else if (const double moved = previousTarget ? safeDistance(*previousTarget, target) : length;
+               moved < kFollowShare * length) {
+        follow(state, passes, target, budget, tolerance, moved, startError > turningShare(state) * kWarmShare * length);
     } else if (startError > kFarShare * length) {
         searchEverywhere(state, passes, tip, target, budget, tolerance);
     } else {
         // Few joints that can turn have to turn further to follow the same motion of the target:
         // their window is wider and their warm zone narrower, in proportion.
-        int turning = 0;
-        for (int k = 1; k <= n; ++k)
-            turning += state.limits(k).min != state.limits(k).max ? 1 : 0;
-        const double share = std::min(1.0, double(turning) / kWindowJoints);
-        const TurnWindow window = windowFor(state, share);
+        const double share = turningShare(state);
+        const TurnWindow window = windowFor(state, kWindowDegrees / std::max(share, 1e-3));
         m_descent.start(window);
         if (startError <= share * kWarmShare * length) {
             searchWithin(state, passes, tip, target, budget, tolerance, window);

@@ -3,7 +3,15 @@
 // is reachable and stay smooth under a moving target. A solver brings its own iteration (a FABRIK
 // pass, a CCD sweep: a ChainPass); the search decides when it runs and what else does.
 //
-// Two kinds of start, told apart by the pose and the target alone (a solver keeps no memory):
+// A start that continues a motion (the caller gives the last target, Effector::previousTarget)
+// is followed when the target moved less than kFollowShare of the chain's length since: it is
+// settled (below) whatever the pose, so no joint turns by more than the window. When the window
+// cannot reach the target, a cold search from the start looks for a fold that does; if one
+// does (or comes much nearer), the chain turns toward it by at most the window, and over a few
+// frames it turns over, smoothly, instead of missing until the target comes back to the old fold
+// (turnTowardReach).
+//
+// Otherwise two kinds of start, told apart by the pose and the target alone:
 //   settled: the tip starts near the target (within kWarmShare of the chain's length: every
 //     frame of a drag the chain keeps up with), or, on a chain with limits, a few steps of the
 //     continuous descent bring it barely closer (the chain already lies as close as it gets
@@ -28,6 +36,7 @@
 #include "bonework/solvers/solver_support.h"
 #include "bonework/solvers/turn_window.h"
 
+#include <optional>
 #include <vector>
 
 namespace bonework::solvers {
@@ -62,17 +71,28 @@ public:
     static constexpr int kProbeSteps = 3;
     // A start farther than this share of the chain's length from the target is cold outright.
     static constexpr double kFarShare = 0.5;
+    // A start that knows the last target follows it when the target moved less than this share
+    // of the chain's length since (a quick flick of the pointer still moves the chain smoothly;
+    // a jump further is a new target).
+    static constexpr double kFollowShare = 0.25;
+    // A followed start's window is kWindowDegrees while the target moves up to this share of the
+    // chain's length a frame, and widens in proportion beyond (a quick flick: the chain keeps up).
+    static constexpr double kSteadyShare = 0.02;
 
     // Sizes the buffers for `state`'s chain; call every solve, before run().
     void prepare(const ChainState& state);
     // Solves toward `target` from the pose in `state` (positions() current); leaves the answer in
     // local(), positions() current. Returns the iterations used (at most `iterations`).
-    int run(ChainState& state, ChainPass& passes, Vec2 target, int iterations, double tolerance);
+    // `previousTarget`: the last solve's target when this one continues from its pose.
+    int run(ChainState& state, ChainPass& passes, Vec2 target, int iterations, double tolerance,
+            std::optional<Vec2> previousTarget = {});
 
 private:
-    // The window of a settled solve: around the pose it started from (m_start), kWindowDegrees
-    // divided by `share` (the share of kWindowJoints that can turn; at most a half turn).
-    TurnWindow windowFor(const ChainState& state, double share) const;
+    // A window around the pose the solve started from (m_start), `degrees` wide each way (at most
+    // a half turn).
+    TurnWindow windowFor(const ChainState& state, double degrees) const;
+    // The share of kWindowJoints of the chain's joints that can turn (at most 1).
+    static double turningShare(const ChainState& state);
     // Passes until the tip is within the tolerance, they stall, or `budget` runs out.
     Vec2 runPasses(ChainState& state, ChainPass& passes, Vec2 tip, Vec2 target, int& budget, double tolerance,
                    const TurnWindow& window);
@@ -86,12 +106,24 @@ private:
                       const TurnWindow& window);
     // A cold solve: the passes free, then the descent free, then restarts.
     void searchEverywhere(ChainState& state, ChainPass& passes, Vec2 tip, Vec2 target, int& budget, double tolerance);
+    // A followed start (`lagging`: its tip beyond the warm zone): the window's search and a cold
+    // one (searchFold) for another fold; when that fold reaches, or comes kFoldGain nearer than
+    // the window's best, the answer is the start turned toward it by at most the window.
+    // `moved`: how far the target moved since the last solve.
+    void follow(ChainState& state, ChainPass& passes, Vec2 target, int& budget, double tolerance, double moved,
+                bool lagging);
+    // A cold search from the start, its best pose left in m_fold (m_best untouched); returns its
+    // error.
+    double searchFold(ChainState& state, ChainPass& passes, Vec2 target, int& budget, double tolerance);
+    // Puts the chain back in the pose the solve started from; returns the tip.
+    Vec2 backToStart(ChainState& state);
     // Keeps the chain's pose (tip at `tip`) if it beats the best so far.
     void keepIfBest(ChainState& state, Vec2 tip, Vec2 target);
 
     ChainDescent m_descent;
     std::vector<Rotation> m_start; // the pose the solve started from
     std::vector<Rotation> m_best;  // the best pose so far
+    std::vector<Rotation> m_fold;  // a followed start: the best pose of the cold search
     double m_bestError = 0.0;
 };
 

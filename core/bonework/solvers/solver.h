@@ -15,6 +15,7 @@
 #include "bonework/rig.h"
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -27,6 +28,13 @@ struct Effector {
     JointIndex joint = kNoJoint;
     Vec2 target;
     double weight = 1.0;
+    // Set when this solve continues a motion: the target of the solve before it, whose pose the
+    // rig still holds (the last frame of a drag, of a target followed frame by frame). fabrik and
+    // ccd then know a drag from a new target: while the target moves less than kFollowShare of the
+    // chain's length from here, no joint turns further than a few degrees (chain_search.h), and
+    // a fold that cannot reach is turned over to one that can a few degrees a frame, never in
+    // one jump. Unset, they tell the two apart by the pose alone, which can be fooled.
+    std::optional<Vec2> previousTarget{};
 };
 
 struct SolveRequest {

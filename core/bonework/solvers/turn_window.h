@@ -7,6 +7,7 @@
 #include "bonework/rotation_limits.h"
 #include "bonework/solvers/solver_support.h"
 
+#include <cmath>
 #include <span>
 
 namespace bonework::solvers {
@@ -40,6 +41,27 @@ struct TurnWindow {
             return false;
         const Rotation from = reference[static_cast<std::size_t>(k)];
         return (step > 0.0 && r == renormalized(from * cap)) || (step < 0.0 && r == renormalized(from * cap.inverse()));
+    }
+
+    // Joint k on its way from the reference to `goal` (within its limits): the whole way when
+    // that is within the window, else the window's cap along the arc the limits allow (the short
+    // way round for a free joint). A chain turned so, joint by joint, moves toward another fold
+    // a few degrees a frame, never through a joint's forbidden range. Trigonometry: for the rare
+    // frame that turns a chain over, not for the passes.
+    Rotation toward(const RotationLimits& limits, int k, Rotation goal) const
+    {
+        if (!active())
+            return goal;
+        const Rotation from = reference[static_cast<std::size_t>(k)];
+        const auto angle = [](Rotation r) { return std::atan2(r.s, r.c); };
+        // Angles about the middle of the range run from one limit to the other without a wrap.
+        const double turn = limits.free ? angle(goal * from.inverse())
+                                        : angle(goal * limits.centre.inverse()) - angle(from * limits.centre.inverse());
+        const double most = angle(cap);
+        if (std::fabs(turn) <= most)
+            return goal;
+        const double step = turn > 0.0 ? most : -most;
+        return limits.clamp(renormalized(from * Rotation{std::cos(step), std::sin(step)}));
     }
 
     // Whether joint k at `r` lies within the window.
