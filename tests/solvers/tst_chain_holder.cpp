@@ -2,12 +2,15 @@
 // dragged, every chain is solved again in chain order exactly as its own solver would, its tip
 // back on a reachable target, the pose legal and only the chains' joints changed; mix blends
 // angles; a target attached to a joint sees what earlier chains did; chains a drag solves
-// itself are left alone; a warm hold allocates nothing. Every failure names its seed.
+// itself are left alone; within a motion each chain is told its last target; a warm hold
+// allocates nothing. Every failure names its seed.
+#include "chain_solver_support.h"
 #include "counting_allocator.h"
 #include "pose_checks.h"
 #include "random_rigs.h"
 #include "tree_solver_support.h"
 
+#include "bonework/angles.h"
 #include "bonework/forward_kinematics.h"
 #include "bonework/solvers/chain_holder.h"
 
@@ -15,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 using namespace bonework;
@@ -318,6 +322,67 @@ private slots:
         QVERIFY(!(dragged.pose(a) == rig.pose(a)));
     }
 
+    // Within a motion each hold tells a chain's solver the target of its last hold
+    // (Effector::previousTarget), so it follows as in a drag: the poses are those of the
+    // solver told so, frame by frame. Outside a motion, and after it ends, a hold is told
+    // nothing: the pose depends on the rig alone.
+    void aMotionTellsEachChainItsLastTarget()
+    {
+        const std::uint64_t seed = 97000003; // a chain that the last target leads elsewhere
+        Engine rng(seed);
+        RigOptions o;
+        o.limits = true;
+        Rig rig = randomChain(rng, 10, o);
+        Chain c;
+        c.name = "tail";
+        c.tip = 10;
+        c.root = 0;
+        c.solver = SolverKind::Fabrik;
+        c.iterations = 20;
+        c.target.point = forwardKinematics(rig)[10].position;
+        QVERIFY(rig.addChain(c));
+        Rig byHand = rig;
+        Rig untold = rig; // the same solver told nothing
+        bool differs = false;
+        auto solver = makeSolver(SolverKind::Fabrik);
+        double reach = 0.0;
+        for (JointIndex j = 1; j <= 10; ++j)
+            reach += rig.length(j);
+        const Vec2 centre = rig.rootPosition(0) + Vec2{0.5 * reach, 0.0};
+        const auto targetAt = [&](int frame) {
+            const double t = 2.0 * kPi * frame / 240.0;
+            return centre + Vec2{std::cos(t), std::sin(t)} * (0.3 * reach);
+        };
+        const auto samePose = [&] {
+            for (JointIndex j = 1; j <= 10; ++j)
+                if (rig.angle(j) != byHand.angle(j))
+                    return false;
+            return true;
+        };
+        const auto where = [&](const char* when, int frame) {
+            return seedText(SolverKind::Fabrik, seed, std::string(when) + ", frame " + std::to_string(frame) + ": not the told solver's pose");
+        };
+        ChainHolder holder;
+        holder.beginMotion();
+        for (int frame = 0; frame < 480; ++frame) {
+            QVERIFY(rig.setChainTarget(0, {targetAt(frame), kNoJoint}));
+            holder.hold(rig);
+            const std::optional<Vec2> previous = frame > 0 ? std::optional(targetAt(frame - 1)) : std::nullopt;
+            solve(*solver, byHand, 10, targetAt(frame), 0, 20, c.tolerance, c.bend, previous);
+            QVERIFY2(samePose(), where("in the motion", frame).c_str());
+            solve(*solver, untold, 10, targetAt(frame), 0, 20, c.tolerance, c.bend);
+            for (JointIndex j = 1; j <= 10; ++j)
+                differs = differs || untold.angle(j) != byHand.angle(j);
+        }
+        // Otherwise a hold that told nothing would pass too.
+        QVERIFY2(differs, seedText(SolverKind::Fabrik, seed, "told or not, the same poses").c_str());
+        holder.endMotion();
+        QVERIFY(rig.setChainTarget(0, {targetAt(481), kNoJoint}));
+        holder.hold(rig);
+        solve(*solver, byHand, 10, targetAt(481), 0, 20, c.tolerance, c.bend);
+        QVERIFY2(samePose(), where("after it", 481).c_str());
+    }
+
     // Once warm, holding the figure's chains while its pelvis is dragged allocates nothing.
     void aWarmHoldAllocatesNothing()
     {
@@ -343,6 +408,15 @@ private slots:
         const long long before = allocationCount();
         drag();
         QCOMPARE(allocationCount(), before);
+        // Nor in a motion (the drag's frames in the editor), once it has met these chains.
+        holder.beginMotion();
+        drag();
+        holder.endMotion();
+        const long long warm = allocationCount();
+        holder.beginMotion();
+        drag();
+        holder.endMotion();
+        QCOMPARE(allocationCount(), warm);
     }
 };
 

@@ -1,13 +1,15 @@
 // fabrik, ccd and relax under a moving target, warm-started (each solve from the pose the last
-// one left, as in a drag): limited chains of 10, 100 and 1000 bones follow seeded targets that
-// move less than 2% of the chain's reach per frame (a circle inside the reach, and a sway: the
-// tip of a legal pose whose angles sway smoothly within their limits), 20 iterations a frame,
-// relax with the chain's base held (request.root = 0, as bench_peers runs it). No joint turns by
-// more than 10 degrees from one frame to the next (the solvers keep a drag's frame within 8), and
-// the share of frames that reach their target is at least what it was before they learnt to keep
-// still (fabrik, ccd: when fabrik refolded the chain, 175 degrees from one frame to the next; its
-// 10- and 1000-bone circles still reach less, see the QEXPECT_FAIL) or, for relax, what it
-// reached when its rows were added. Every failure names its seed.
+// one left, told the last frame's target as the editor's drags are: Effector::previousTarget):
+// limited chains of 10, 100 and 1000 bones follow seeded targets that move less than 2% of the
+// chain's reach per frame (a circle inside the reach, and a sway: the tip of a legal pose whose
+// angles sway smoothly within their limits), 20 iterations a frame, relax with the chain's base
+// held (request.root = 0, as bench_peers runs it). No joint turns by more than 10 degrees from one
+// frame to the next (the solvers keep a followed frame within 8), and the share of frames that
+// reach their target is at least what it was before they learnt to keep still (fabrik, ccd: when
+// fabrik refolded the chain, 175 degrees from one frame to the next; its 1000-bone circle still
+// reaches less, see the QEXPECT_FAIL) or, for relax, what it reached when its rows were added.
+// The bound holds on 72 more seeded chains per solver, where the reach is printed beside the
+// same solver's told nothing. Every failure names its seed.
 // BONEWORK_PROPERTY_SCALE (default 1) scales the number of chains and frames.
 #include "chain_solver_support.h"
 #include "random_rigs.h"
@@ -34,6 +36,7 @@ enum class Path { Circle, Sway };
 constexpr int kFramesPerTurn = 240; // a turn of the circle in 2 s at 120 Hz
 constexpr int kIterations = 20;     // per frame, as in the benchmarks' moving rows
 constexpr double kMaxTurnDegrees = 10.0;
+constexpr double kReachMargin = 0.02; // share of frames, see followSmoothlyOnMoreSeeds
 
 struct Followed {
     double worstTurn = 0.0; // degrees, any joint, one frame to the next
@@ -234,9 +237,12 @@ private slots:
         QVERIFY2(rate >= reachBefore, qPrintable(QStringLiteral("reached %1 of the frames, before %2").arg(rate).arg(reachBefore)));
     }
 
-    // The same bound on more seeds (the rates above were measured on one set only): the share of
-    // frames reached, told the last target, against the same solver told nothing (its pose
-    // alone then tells a drag from a new target, and a lagging chain can refold; printed).
+    // The same bound on more seeds (the rates above were measured on one set only), and the share
+    // of frames reached, told the last target, at least that of the same solver told nothing
+    // (its pose alone then tells a drag from a new target, and a lagging chain can refold: up to
+    // 178 degrees here) less kReachMargin: turning over to another fold a few degrees a frame
+    // misses frames that a refold in one would have reached, and other frames it reaches that
+    // the refolds missed.
     void followSmoothlyOnMoreSeeds_data()
     {
         QTest::addColumn<int>("solver");
@@ -248,7 +254,7 @@ private slots:
                 for (const Path path : {Path::Circle, Path::Sway}) {
                     const std::string name = std::string(solverName(kind)) + " " + std::to_string(bones) + " bones, "
                                              + (path == Path::Circle ? "circle" : "sway");
-                    QTest::newRow(name.c_str()) << int(kind) << bones << int(path) << (bones == 10 ? 48 : bones == 100 ? 12 : 4);
+                    QTest::newRow(name.c_str()) << int(kind) << bones << int(path) << (bones == 10 ? 48 : bones == 100 ? 24 : 12);
                 }
     }
     void followSmoothlyOnMoreSeeds()
@@ -278,6 +284,11 @@ private slots:
         }
         qInfo("%s: largest turn %.2f degrees a frame, reached %.1f%% of %d frames; told nothing: %.2f degrees, %.1f%%",
               QTest::currentDataTag(), worst, 100.0 * reached / total, total, worstUntold, 100.0 * reachedUntold / total);
+        if (scaled(chains) != chains || frames != 2 * kFramesPerTurn)
+            return; // a scaled-down run (sanitizers) checks the turns only
+        QVERIFY2(double(reached) / total >= double(reachedUntold) / total - kReachMargin,
+                 qPrintable(QStringLiteral("reached %1 of the frames, told nothing %2").arg(double(reached) / total)
+                                .arg(double(reachedUntold) / total)));
     }
 };
 

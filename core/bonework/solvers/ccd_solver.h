@@ -30,6 +30,7 @@ private:
     public:
         Vec2 begin(ChainState& state, Vec2 tip, Vec2 target) override;
         Vec2 pass(ChainState& state, Vec2 tip, Vec2 target, const TurnWindow& window) override;
+        bool findsFoldsQuickly() const override { return false; } // one bone at a time: long chains crawl
 
     private:
         // Targets this close to full stretch (share of the chain's length) start from the

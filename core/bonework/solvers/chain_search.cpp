@@ -182,24 +182,48 @@ double ChainSearch::searchFold(ChainState& state, ChainPass& passes, Vec2 target
 void ChainSearch::follow(ChainState& state, ChainPass& passes, Vec2 target, int& budget, double tolerance, double moved,
                          bool lagging)
 {
-    const TurnWindow window = windowFor(state, kWindowDegrees * std::max(1.0, moved / (kSteadyShare * state.totalLength())));
+    const double length = state.totalLength();
+    const TurnWindow window = windowFor(state, kWindowDegrees * std::max(1.0, moved / (kSteadyShare * length)));
+    const double startError = m_bestError;
+    Vec2 tip = state.positions()[static_cast<std::size_t>(state.bones())];
+    m_descent.start(window);
     double foldError = std::numeric_limits<double>::infinity();
-    if (lagging) {
-        // The last frames missed: the window alone would likely miss again. Another fold first,
-        // with half the iterations; where it reaches, the window's search is not needed.
+    double foldGain = kFoldGain; // how much nearer than the window's best another fold must come
+    if (!lagging) {
+        // Keeping up: the window; where it stalls short, another fold with what is left.
+        searchWithin(state, passes, tip, target, budget, tolerance, window);
+        if (m_bestError > tolerance && budget > 0)
+            foldError = searchFold(state, passes, target, budget, tolerance);
+    } else if (passes.findsFoldsQuickly()) {
+        // Lagging (the last frames missed), with passes that find another fold in a few
+        // iterations: that first, with half of them; the window with the rest unless it reached.
         int share = std::max(1, budget / 2);
         budget -= share;
         foldError = searchFold(state, passes, target, share, tolerance);
         budget += share;
-    }
-    if (!(foldError <= tolerance)) {
-        const Vec2 tip = backToStart(state);
-        m_descent.start(window);
-        searchWithin(state, passes, tip, target, budget, tolerance, window);
-        if (!lagging && m_bestError > tolerance && budget > 0)
+        if (!(foldError <= tolerance)) {
+            tip = backToStart(state);
+            m_descent.start(window);
+            searchWithin(state, passes, tip, target, budget, tolerance, window);
+        }
+    } else {
+        // Lagging, with passes that crawl on long chains: judged as run() judges a start it is
+        // told nothing of. Far behind, or gaining fast in a few steps of the descent, the target
+        // has moved on from this fold: another fold with every iteration, taken whenever it
+        // comes nearer. Barely gaining, the limits hold the chain short: the window.
+        bool settled = false;
+        if (startError <= kFarShare * length) {
+            tip = runDescent(state, tip, target, budget, kProbeSteps, tolerance, window);
+            settled = startError - m_bestError < kSettledShare * length;
+        }
+        if (m_bestError > tolerance && settled) {
+            searchWithin(state, passes, tip, target, budget, tolerance, window);
+        } else if (m_bestError > tolerance) {
             foldError = searchFold(state, passes, target, budget, tolerance);
+            foldGain = 1.0;
+        }
     }
-    if (foldError <= tolerance || foldError < kFoldGain * m_bestError) {
+    if (foldError <= tolerance || foldError < foldGain * m_bestError) {
         for (int k = 1; k <= state.bones(); ++k) {
             const auto i = static_cast<std::size_t>(k);
             m_best[i] = window.toward(state.limits(k), k, m_fold[i]);

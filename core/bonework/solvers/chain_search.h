@@ -51,6 +51,10 @@ public:
     // One pass from the current pose (positions() current) toward target, every joint kept
     // within its limits and `window`; returns the tip and leaves positions() current.
     virtual Vec2 pass(ChainState& state, Vec2 tip, Vec2 target, const TurnWindow& window) = 0;
+    // Whether the passes alone find another fold of the chain within a few iterations from any
+    // pose (FABRIK's do: each drags the whole chain onto the target; CCD's crawl on long chains).
+    // A followed chain that lags its target looks for another fold first when they do.
+    virtual bool findsFoldsQuickly() const = 0;
 
 protected:
     ~ChainPass() = default;
