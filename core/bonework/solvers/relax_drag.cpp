@@ -11,6 +11,7 @@
 #include "bonework/solvers/relax_solver.h"
 
 #include "bonework/angles.h"
+#include "bonework/solvers/chain_search.h"
 
 #include <algorithm>
 
@@ -22,6 +23,19 @@ double RelaxSolver::withinTurnWindow(const Group& group, std::size_t c, double d
         return degrees;
     const double start = m_limbStartAngle[c];
     return start + std::clamp(angleDifference(start, degrees), -group.turnWindow, group.turnWindow);
+}
+
+std::optional<double> RelaxSolver::followedMove(const Effector& e, double length)
+{
+    if (!e.previousTarget)
+        return std::nullopt;
+    const double moved = safeDistance(*e.previousTarget, e.target);
+    return moved < ChainSearch::kFollowShare * length ? std::optional(moved) : std::nullopt;
+}
+
+double RelaxSolver::followedWindow(double moved, double length)
+{
+    return ChainSearch::kWindowDegrees * std::max(1.0, moved / (ChainSearch::kSteadyShare * length));
 }
 
 int RelaxSolver::turnWindowEdge(const Group& group, std::size_t c, double degrees) const

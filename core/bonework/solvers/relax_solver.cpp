@@ -171,9 +171,9 @@ bool RelaxSolver::restartStalledGroups(Rig& rig, const SolveRequest& request, bo
             group.rootsFree = true;
             continue;
         }
-        // A limb that a drag left against its limits stops where it is (relax_drag.cpp): a
-        // restart would jump it.
-        if (!group.restartable || group.restarts == kMaxRestarts || group.heldByLimits) {
+        // A limb that follows its target, or that a drag left against its limits, stops where it
+        // is (relax_drag.cpp): a restart would jump it.
+        if (!group.restartable || group.restarts == kMaxRestarts || group.heldByLimits || group.followed) {
             group.active = false; // out of tries: its best pose is put back at the end
             continue;
         }

@@ -50,6 +50,7 @@
 #include "bonework/solvers/two_bone_solver.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace bonework::solvers {
@@ -98,6 +99,7 @@ private:
         // started from (degrees, relax_drag.cpp) until it restarts. 0: no bound.
         double turnWindow = 0.0;
         bool heldByLimits = false; // a limb a drag left short of its target on a limit: no restarts
+        bool followed = false;  // a limb told its last target, which moved little: no restarts (relax_drag.cpp)
         double limbLength = 0.0; // a limb's bones, end to end
         double distance = 0.0;  // a limb's effector to its target, before this iteration's step
         int finishWait = 0;     // crawling iterations before a limb tries its finish again
@@ -211,6 +213,12 @@ private:
     // (or no window).
     double withinTurnWindow(const Group& group, std::size_t c, double degrees) const;
     int turnWindowEdge(const Group& group, std::size_t c, double degrees) const;
+    // How far the target of `e` moved since its last solve when that solve's pose is to be
+    // followed (relax_drag.cpp): told its last target, which moved less than kFollowShare of the
+    // limb's `length`. None otherwise.
+    static std::optional<double> followedMove(const Effector& e, double length);
+    // A followed limb's turn window (degrees) for a target that moved by `moved`.
+    static double followedWindow(double moved, double length);
     // Records the group's current pose as its best if its error is the lowest yet (after a
     // restart: lower by kClearlyBetter), or unconditionally when it has `reached` its targets.
     // Until the group first restarts or is straightened, m_best is never read (the descent only
