@@ -14,8 +14,17 @@
 #include "bonework/solvers/chain_search.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace bonework::solvers {
+namespace {
+
+// A followed limb turns toward another fold when that fold reaches its target, or comes this
+// much nearer than its best pose within the window (as in chain_search.cpp).
+constexpr double kFoldGain = 0.5;
+
+} // namespace
 
 double RelaxSolver::withinTurnWindow(const Group& group, std::size_t c, double degrees) const
 {
@@ -44,6 +53,51 @@ int RelaxSolver::turnWindowEdge(const Group& group, std::size_t c, double degree
         return 0;
     const double turned = angleDifference(m_limbStartAngle[c], degrees);
     return turned >= group.turnWindow ? 1 : turned <= -group.turnWindow ? -1 : 0;
+}
+
+bool RelaxSolver::searchFold(Rig& rig, std::size_t g)
+{
+    Group& group = m_groups[g];
+    if (group.hasRoot || group.searchingFold)
+        return false;
+    flushBest(g, rig);
+    group.searchingFold = true;
+    group.windowError = group.bestError;
+    group.followWindow = group.turnWindow;
+    group.turnWindow = 0.0;
+    for (std::size_t c = group.firstColumn; c < group.endColumn; ++c) {
+        m_windowBest[c] = m_best[c];
+        rig.setPose(m_variables[c], m_followStart[c]);
+    }
+    // The search's best starts afresh from the start pose (the caller measures it).
+    group.bestError = std::numeric_limits<double>::infinity();
+    group.finishWait = 0;
+    return true;
+}
+
+void RelaxSolver::endFoldSearch(Rig& rig, std::size_t g, const SolveRequest& request)
+{
+    Group& group = m_groups[g];
+    flushBest(g, rig);
+    const Effector& e = request.effectors[static_cast<std::size_t>(m_soleEffector[g])];
+    const double reach = e.weight * request.tolerance * request.tolerance;
+    const bool turn = group.bestError <= reach || group.bestError < kFoldGain * kFoldGain * group.windowError;
+    for (std::size_t c = group.firstColumn; c < group.endColumn; ++c) {
+        const JointIndex j = m_variables[c];
+        if (!turn) {
+            rig.setPose(j, m_windowBest[c]);
+            continue;
+        }
+        // Each bone from where it started toward the fold, by at most the window, along the arc
+        // its limits allow (the short way round for a free joint): never through a forbidden
+        // range, and both ends are legal, so every angle between is.
+        rig.setPose(j, m_best[c]);
+        const double start = m_limbStartAngle[c];
+        const double fold = rig.angle(j);
+        const double turned = rig.rotationLimits(j).free ? angleDifference(start, fold) : fold - start;
+        if (std::fabs(turned) > group.followWindow)
+            rig.setAngleClamped(j, start + std::clamp(turned, -group.followWindow, group.followWindow));
+    }
 }
 
 } // namespace bonework::solvers

@@ -95,8 +95,11 @@ void RelaxSolver::prepareLimbFinish(const Rig& rig, const SolveRequest& request)
             continue;
         const double share = std::min(1.0, double(turning) / ChainSearch::kWindowJoints);
         group.turnWindow = std::min(group.followed ? followedWindow(*moved, length) : ChainSearch::kWindowDegrees / share, 180.0);
-        for (JointIndex j = e.joint; j != rig.parent(top); j = rig.parent(j))
+        for (JointIndex j = e.joint; j != rig.parent(top); j = rig.parent(j)) {
             m_limbStartAngle[static_cast<std::size_t>(m_variable[j])] = rig.angle(j);
+            if (group.followed)
+                m_followStart[static_cast<std::size_t>(m_variable[j])] = rig.pose(j);
+        }
     }
 }
 
@@ -178,7 +181,7 @@ bool RelaxSolver::finishLimbs(Rig& rig, const SolveRequest& request)
         m_limbChain.load(rig, m_limbPath);
         m_limbChain.forward();
         TurnWindow window;
-        if (group.warm || group.turnWindow > 0.0) {
+        if (!group.searchingFold && (group.warm || group.turnWindow > 0.0)) {
             const std::span<const JointIndex> joints = m_limbPath.joints();
             for (std::size_t k = 1; k < joints.size(); ++k)
                 m_limbReference[k] = m_limbStart[static_cast<std::size_t>(m_variable[joints[k]])];

@@ -100,6 +100,12 @@ private:
         double turnWindow = 0.0;
         bool heldByLimits = false; // a limb a drag left short of its target on a limit: no restarts
         bool followed = false;  // a limb told its last target, which moved little: no restarts (relax_drag.cpp)
+        // A followed limb whose search within its window stalled short of its target: it now
+        // searches for another fold from the start, free of the window (followWindow keeps it),
+        // its best pose within the window kept in m_windowBest (windowError).
+        bool searchingFold = false;
+        double followWindow = 0.0;
+        double windowError = 0.0;
         double limbLength = 0.0; // a limb's bones, end to end
         double distance = 0.0;  // a limb's effector to its target, before this iteration's step
         int finishWait = 0;     // crawling iterations before a limb tries its finish again
@@ -219,6 +225,15 @@ private:
     static std::optional<double> followedMove(const Effector& e, double length);
     // A followed limb's turn window (degrees) for a target that moved by `moved`.
     static double followedWindow(double moved, double length);
+    // Group g, a followed limb whose descent within its window stalled short of its target:
+    // keeps its best pose so far and puts it back in its start pose, free of its window, for a
+    // cold search of another fold (restarts as a cold limb's). Whether it did (not for a group
+    // with a root among its variables, nor one that already searched).
+    bool searchFold(Rig& rig, std::size_t g);
+    // At the end of a solve, a limb that searched for a fold: the start turned toward the fold's
+    // best pose by at most its window when that fold reaches its target or comes kFoldGain
+    // nearer than the window's best, else the window's best.
+    void endFoldSearch(Rig& rig, std::size_t g, const SolveRequest& request);
     // Records the group's current pose as its best if its error is the lowest yet (after a
     // restart: lower by kClearlyBetter), or unconditionally when it has `reached` its targets.
     // Until the group first restarts or is straightened, m_best is never read (the descent only
@@ -261,6 +276,8 @@ private:
     std::vector<Rig::JointPose> m_best;      // per column: its joint's pose in the best found
     std::vector<Rotation> m_limbStart;       // per column: a limb bone's rotation when the solve began
     std::vector<double> m_limbStartAngle;    // the same as an angle (degrees)
+    std::vector<Rig::JointPose> m_followStart; // per column: a followed limb's bone when the solve began, to the bit
+    std::vector<Rig::JointPose> m_windowBest;  // per column: a followed limb's best pose within its window
     std::vector<Rotation> m_limbReference;   // scratch: the same along one limb, as a TurnWindow reads it
     ChainPath m_limbPath;                    // scratch: one limb, for its finish
     ChainState m_limbChain;
