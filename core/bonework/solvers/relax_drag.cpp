@@ -1,12 +1,29 @@
-// How a RelaxSolver limb follows a drag (see relax_solver.h). A limb whose tip starts near its
-// target (warm), or short of it but not cold with a bone on one of its limits (a drag past what
-// the limits allow leaves it so: heldByLimits), keeps every bone within a turn window of the
-// angle the solve found it at, the size the searching chain solvers use (chain_search.h), its
-// exact finish too. A limb held by its limits never restarts; a warm one that stalls may (a
-// random pose can start near a target it reaches only from another fold), and drops the window
-// when it does. A frame of a drag then turns no bone by more than the window, whatever a
-// descent's step near a singular pose, an unbounded finish or a restart elsewhere that reaches
-// would have done (a 10-bone limb lagging its target restarted and jumped 159 degrees).
+// How a RelaxSolver limb follows a drag (see relax_solver.h).
+//
+// A limb told its last target (Effector::previousTarget), which moved less than kFollowShare of
+// its length since, continues a motion from the pose that solve left: it is followed as fabrik
+// and ccd follow a chain (chain_search.h), whatever its pose. Every bone stays within a turn
+// window of the angle the solve found it at (kWindowDegrees while the target moves up to
+// kSteadyShare of the length a frame, wider in proportion beyond: a quick flick keeps up), its
+// exact finish too; it is never cold, never laid out straight, and never restarts. Where the
+// descent inside the window stalls short of the target, one search from the start, free of the
+// window, looks for another fold as a cold limb would (its descent, then its restarts); if that
+// fold reaches the target or comes kFoldGain nearer than the window's best, each bone turns
+// toward it by at most the window, so over a few frames the limb turns over instead of missing
+// until the target comes back to the old fold. Otherwise the window's best stands. (A limb with
+// a root among its variables skips that search: the root's move has no window.)
+//
+// Told nothing, a limb guesses a drag from its pose. One whose tip starts near its target (warm),
+// or short of it but not cold with a bone on one of its limits (a drag past what the limits allow
+// leaves it so: heldByLimits), keeps every bone within a turn window of the angle the solve found
+// it at, the size the searching chain solvers use (chain_search.h), its exact finish too. A limb
+// held by its limits never restarts; a warm one that stalls may (a random pose can start near a
+// target it reaches only from another fold), and drops the window when it does. A frame of a
+// drag then turns no bone by more than the window, whatever a descent's step near a singular
+// pose, an unbounded finish or a restart elsewhere that reaches would have done (a 10-bone limb
+// lagging its target restarted and jumped 159 degrees). The guess can be fooled: a limb that
+// lags beyond the warm zone with no bone on a limit restarts freely, and a restart that reaches
+// refolded one by up to 143 degrees in a frame; told its last target it does not.
 
 #include "bonework/solvers/relax_solver.h"
 

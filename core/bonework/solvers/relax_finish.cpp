@@ -85,7 +85,9 @@ void RelaxSolver::prepareLimbFinish(const Rig& rig, const SolveRequest& request)
         // A warm limb, or one short of its target but not cold with a bone on a limit (where a
         // drag past what the limits allow leaves it; a new target rarely finds a bone exactly on
         // a limit), follows a drag: a turn window (relax_drag.cpp) the size chain_search.h gives
-        // (fewer joints that can turn have to turn further to follow the same motion).
+        // (fewer joints that can turn have to turn further to follow the same motion). A limb
+        // told its last target follows it whatever its pose, in a window that widens with the
+        // target's move instead (relax_drag.cpp).
         // (Angles only where a descent follows: a rig may owe them, and working one out costs an
         // atan2; a group answered in closed form needs none.)
         if (group.answered)
@@ -94,7 +96,8 @@ void RelaxSolver::prepareLimbFinish(const Rig& rig, const SolveRequest& request)
         if (!group.warm && !group.heldByLimits && !group.followed)
             continue;
         const double share = std::min(1.0, double(turning) / ChainSearch::kWindowJoints);
-        group.turnWindow = std::min(group.followed ? followedWindow(*moved, length) : ChainSearch::kWindowDegrees / share, 180.0);
+        group.turnWindow =
+            std::min(group.followed ? followedWindow(*moved, length) : ChainSearch::kWindowDegrees / share, 180.0);
         for (JointIndex j = e.joint; j != rig.parent(top); j = rig.parent(j)) {
             m_limbStartAngle[static_cast<std::size_t>(m_variable[j])] = rig.angle(j);
             if (group.followed)

@@ -10,7 +10,8 @@
 // independent problems: each such group keeps or rejects its own steps, has its own damping,
 // stops when its own targets are met and restarts alone. A group of one effector whose target
 // lies beyond the full length of its bones needs no descent when they may lie straight at the
-// target (always without limits): that pose is the answer, laid out at once. So is a two-bone
+// target (always without limits): that pose is the answer, laid out at once (not for a limb that
+// follows a drag, below: it would jump). So is a two-bone
 // limb's: a group of one effector whose only bones that can turn are its own and its parent's
 // (others above them rigid) gets two-bone's exact nearest legal pose (the bend it has now
 // first), where the descent would only approach it. Any other group of one effector and no pins
@@ -19,9 +20,15 @@
 // (two_joint_finish.h); a cold start of a free limb toward a target near its full length lays
 // it straight toward the target first, a limb's first restart lays it as straight as its limits
 // allow toward the target, and a crawl counts as a stall. A
-// warm start (a drag) keeps that finish within a degree of the pose it started from; it, and a
-// limb that a drag left short of its target against its limits, keep every bone within a turn
-// window of that pose, and the latter never restarts (relax_drag.cpp), so the limb does not jump.
+// warm start (its tip near the target) keeps that finish within a degree of the pose it started
+// from. A limb told its last target (Effector::previousTarget), which moved less than a quarter
+// of its length since, follows it as fabrik and ccd do (chain_search.h): whatever its lag, every
+// bone stays within a turn window of the pose it started from and it never restarts; where the
+// window cannot reach, a search from that pose for another fold that does turns the limb toward
+// it by at most the window (relax_drag.cpp), so a drag never makes it jump. Told nothing, a limb
+// guesses a drag from its pose: a warm one, and one that a drag left short of its target against
+// its limits, keep the same window, and the latter never restarts; a limb lagging its target
+// otherwise restarts like a new solve, and can refold.
 //
 // Roots move, as an animator expects: a root that is not pinned, not request.root nor above it,
 // and not held by a pin (below) is a variable too, its position and rotation. The body follows
