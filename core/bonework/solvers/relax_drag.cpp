@@ -72,10 +72,14 @@ int RelaxSolver::turnWindowEdge(const Group& group, std::size_t c, double degree
     return turned >= group.turnWindow ? 1 : turned <= -group.turnWindow ? -1 : 0;
 }
 
-bool RelaxSolver::searchFold(Rig& rig, std::size_t g)
+bool RelaxSolver::searchFold(Rig& rig, std::size_t g, const SolveRequest& request)
 {
     Group& group = m_groups[g];
     if (group.hasRoot || group.searchingFold)
+        return false;
+    // Beyond the limb's length from its anchor no fold reaches: the window's best stands.
+    const Effector& e = request.effectors[static_cast<std::size_t>(m_soleEffector[g])];
+    if (safeDistance(m_world[rig.parent(group.limbTop)].position, e.target) > group.limbLength)
         return false;
     flushBest(g, rig);
     group.searchingFold = true;

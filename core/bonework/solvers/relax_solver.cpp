@@ -175,7 +175,7 @@ bool RelaxSolver::restartStalledGroups(Rig& rig, const SolveRequest& request, bo
         }
         // A limb that follows its target searches for another fold once (relax_drag.cpp); one that
         // did, or that a drag left against its limits, stops where it is: a restart would jump it.
-        if (group.followed && !group.searchingFold && group.restartable && searchFold(rig, g)) {
+        if (group.followed && !group.searchingFold && group.restartable && searchFold(rig, g, request)) {
             restarted = true;
             continue;
         }

@@ -235,8 +235,9 @@ private:
     // Group g, a followed limb whose descent within its window stalled short of its target:
     // keeps its best pose so far and puts it back in its start pose, free of its window, for a
     // cold search of another fold (restarts as a cold limb's). Whether it did (not for a group
-    // with a root among its variables, nor one that already searched).
-    bool searchFold(Rig& rig, std::size_t g);
+    // with a root among its variables, one that already searched, or a target beyond the limb's
+    // reach); needs m_world current.
+    bool searchFold(Rig& rig, std::size_t g, const SolveRequest& request);
     // At the end of a solve, a limb that searched for a fold: the start turned toward the fold's
     // best pose by at most its window when that fold reaches its target or comes kFoldGain
     // nearer than the window's best, else the window's best.
