@@ -10,8 +10,9 @@
 // window, looks for another fold as a cold limb would (its descent, then its restarts); if that
 // fold reaches the target or comes kFoldGain nearer than the window's best, each bone turns
 // toward it by at most the window, so over a few frames the limb turns over instead of missing
-// until the target comes back to the old fold. Otherwise the window's best stands. (A limb with
-// a root among its variables skips that search: the root's move has no window.)
+// until the target comes back to the old fold. Otherwise the window's best stands. (No search
+// for a target beyond the limb's reach, which no fold reaches, nor for a limb with a root among
+// its variables: the root's move has no window.)
 //
 // Told nothing, a limb guesses a drag from its pose. One whose tip starts near its target (warm),
 // or short of it but not cold with a bone on one of its limits (a drag past what the limits allow
@@ -102,6 +103,7 @@ void RelaxSolver::endFoldSearch(Rig& rig, std::size_t g, const SolveRequest& req
     flushBest(g, rig);
     const Effector& e = request.effectors[static_cast<std::size_t>(m_soleEffector[g])];
     const double reach = e.weight * request.tolerance * request.tolerance;
+    // (Errors are weighted squared distances: the gain squared.)
     const bool turn = group.bestError <= reach || group.bestError < kFoldGain * kFoldGain * group.windowError;
     for (std::size_t c = group.firstColumn; c < group.endColumn; ++c) {
         const JointIndex j = m_variables[c];
