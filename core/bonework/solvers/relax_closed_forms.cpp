@@ -34,11 +34,17 @@ bool RelaxSolver::layOutOutOfReachGroups(Rig& rig, const SolveRequest& request)
         // One effector: the bones it may turn are the run of joints above it up to one that
         // stays put (a root, a pinned subtree, request.root): the anchor.
         double length = 0.0;
+        int turning = 0;
         JointIndex top = e.joint;
         for (JointIndex j = e.joint; !rig.isRoot(j) && m_variable[j] >= 0; j = rig.parent(j)) {
             length += rig.length(j);
+            turning += rig.minAngle(j) < rig.maxAngle(j) ? 1 : 0;
             top = j;
         }
+        // A limb that follows its target (relax_drag.cpp) stretches toward it within its turn
+        // window instead: laid out straight at once, a folded limb would jump.
+        if (turning >= 2 && followedMove(e, length))
+            continue;
         const JointIndex anchor = rig.parent(top);
         const Vec2 from = m_world[anchor].position;
         if (!(safeDistance(from, e.target) > length))

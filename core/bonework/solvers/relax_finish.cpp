@@ -76,24 +76,33 @@ void RelaxSolver::prepareLimbFinish(const Rig& rig, const SolveRequest& request)
         group.limbLength = length;
         const double distance = safeDistance(m_world[e.joint].position, e.target);
         group.warm = distance <= kWarmShare * length;
+        // A limb told its last target follows it (relax_drag.cpp): never cold, whatever its lag.
+        const std::optional<double> moved = followedMove(e, length);
+        group.followed = moved.has_value();
         // Nothing holds a free limb short of its target: any start that is not warm is cold.
-        group.cold = distance > (free ? kWarmShare : kFarShare) * length;
+        group.cold = !group.followed && distance > (free ? kWarmShare : kFarShare) * length;
         group.limbFree = free;
         // A warm limb, or one short of its target but not cold with a bone on a limit (where a
         // drag past what the limits allow leaves it; a new target rarely finds a bone exactly on
         // a limit), follows a drag: a turn window (relax_drag.cpp) the size chain_search.h gives
-        // (fewer joints that can turn have to turn further to follow the same motion).
+        // (fewer joints that can turn have to turn further to follow the same motion). A limb
+        // told its last target follows it whatever its pose, in a window that widens with the
+        // target's move instead (relax_drag.cpp).
         // (Angles only where a descent follows: a rig may owe them, and working one out costs an
         // atan2; a group answered in closed form needs none.)
         if (group.answered)
             continue;
-        group.heldByLimits = !group.cold && anyBoneOnLimit(rig, e.joint);
-        if (!group.warm && !group.heldByLimits)
+        group.heldByLimits = !group.cold && !group.followed && anyBoneOnLimit(rig, e.joint);
+        if (!group.warm && !group.heldByLimits && !group.followed)
             continue;
         const double share = std::min(1.0, double(turning) / ChainSearch::kWindowJoints);
-        group.turnWindow = std::min(ChainSearch::kWindowDegrees / share, 180.0);
-        for (JointIndex j = e.joint; j != rig.parent(top); j = rig.parent(j))
+        group.turnWindow =
+            std::min(group.followed ? followedWindow(*moved, length) : ChainSearch::kWindowDegrees / share, 180.0);
+        for (JointIndex j = e.joint; j != rig.parent(top); j = rig.parent(j)) {
             m_limbStartAngle[static_cast<std::size_t>(m_variable[j])] = rig.angle(j);
+            if (group.followed)
+                m_followStart[static_cast<std::size_t>(m_variable[j])] = rig.pose(j);
+        }
     }
 }
 
@@ -175,7 +184,7 @@ bool RelaxSolver::finishLimbs(Rig& rig, const SolveRequest& request)
         m_limbChain.load(rig, m_limbPath);
         m_limbChain.forward();
         TurnWindow window;
-        if (group.warm || group.turnWindow > 0.0) {
+        if (!group.searchingFold && (group.warm || group.turnWindow > 0.0)) {
             const std::span<const JointIndex> joints = m_limbPath.joints();
             for (std::size_t k = 1; k < joints.size(); ++k)
                 m_limbReference[k] = m_limbStart[static_cast<std::size_t>(m_variable[joints[k]])];

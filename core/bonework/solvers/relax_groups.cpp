@@ -122,6 +122,8 @@ void RelaxSolver::setUp(const Rig& rig, const SolveRequest& request)
     m_best.resize(cols);
     m_limbStart.resize(cols);
     m_limbStartAngle.resize(cols);
+    m_followStart.resize(cols);
+    m_windowBest.resize(cols);
     // A limb's bones are columns: its finish's scratch sized to all of them allocates nothing
     // later, whichever limb a solve (or one after a warm-up with other effectors) finishes.
     m_limbPath.reserve(cols);

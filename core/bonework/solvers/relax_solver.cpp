@@ -158,7 +158,9 @@ bool RelaxSolver::restartStalledGroups(Rig& rig, const SolveRequest& request, bo
         stalled = stalled || (held && group.slowIterations >= kSlowIterations);
         // A limb that crawls (near full extension its descent does) starts again too, unless it
         // follows a drag, which must not jump, or its root is free to carry it the rest of the way.
-        stalled = stalled || (group.limb && group.cold && !group.rootsFree && group.slowIterations >= kSlowIterations);
+        stalled = stalled
+                  || (group.limb && (group.cold || group.searchingFold) && !group.rootsFree
+                      && group.slowIterations >= kSlowIterations);
         if (!group.active || !stalled)
             continue;
         group.mu = 1e-3;
@@ -171,9 +173,14 @@ bool RelaxSolver::restartStalledGroups(Rig& rig, const SolveRequest& request, bo
             group.rootsFree = true;
             continue;
         }
-        // A limb that a drag left against its limits stops where it is (relax_drag.cpp): a
-        // restart would jump it.
-        if (!group.restartable || group.restarts == kMaxRestarts || group.heldByLimits) {
+        // A limb that follows its target searches for another fold once (relax_drag.cpp); one that
+        // did, or that a drag left against its limits, stops where it is: a restart would jump it.
+        if (group.followed && !group.searchingFold && group.restartable && searchFold(rig, g, request)) {
+            restarted = true;
+            continue;
+        }
+        if (!group.restartable || group.restarts == kMaxRestarts || group.heldByLimits
+            || (group.followed && !group.searchingFold)) {
             group.active = false; // out of tries: its best pose is put back at the end
             continue;
         }
@@ -293,6 +300,11 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
     bool restored = false;
     for (std::size_t g = 0; g < groups; ++g) {
         const Group& group = m_groups[g];
+        if (group.searchingFold) {
+            endFoldSearch(rig, g, request);
+            restored = true;
+            continue;
+        }
         if (group.restarts == 0 && !group.straightened)
             continue;
         for (std::size_t c = group.firstColumn; c < group.endColumn; ++c)

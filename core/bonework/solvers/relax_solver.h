@@ -10,7 +10,8 @@
 // independent problems: each such group keeps or rejects its own steps, has its own damping,
 // stops when its own targets are met and restarts alone. A group of one effector whose target
 // lies beyond the full length of its bones needs no descent when they may lie straight at the
-// target (always without limits): that pose is the answer, laid out at once. So is a two-bone
+// target (always without limits): that pose is the answer, laid out at once (not for a limb that
+// follows a drag, below: it would jump). So is a two-bone
 // limb's: a group of one effector whose only bones that can turn are its own and its parent's
 // (others above them rigid) gets two-bone's exact nearest legal pose (the bend it has now
 // first), where the descent would only approach it. Any other group of one effector and no pins
@@ -19,9 +20,15 @@
 // (two_joint_finish.h); a cold start of a free limb toward a target near its full length lays
 // it straight toward the target first, a limb's first restart lays it as straight as its limits
 // allow toward the target, and a crawl counts as a stall. A
-// warm start (a drag) keeps that finish within a degree of the pose it started from; it, and a
-// limb that a drag left short of its target against its limits, keep every bone within a turn
-// window of that pose, and the latter never restarts (relax_drag.cpp), so the limb does not jump.
+// warm start (its tip near the target) keeps that finish within a degree of the pose it started
+// from. A limb told its last target (Effector::previousTarget), which moved less than a quarter
+// of its length since, follows it as fabrik and ccd do (chain_search.h): whatever its lag, every
+// bone stays within a turn window of the pose it started from and it never restarts; where the
+// window cannot reach, a search from that pose for another fold that does turns the limb toward
+// it by at most the window (relax_drag.cpp), so a drag never makes it jump. Told nothing, a limb
+// guesses a drag from its pose: a warm one, and one that a drag left short of its target against
+// its limits, keep the same window, and the latter never restarts; a limb lagging its target
+// otherwise restarts like a new solve, and can refold.
 //
 // Roots move, as an animator expects: a root that is not pinned, not request.root nor above it,
 // and not held by a pin (below) is a variable too, its position and rotation. The body follows
@@ -50,6 +57,7 @@
 #include "bonework/solvers/two_bone_solver.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace bonework::solvers {
@@ -98,6 +106,13 @@ private:
         // started from (degrees, relax_drag.cpp) until it restarts. 0: no bound.
         double turnWindow = 0.0;
         bool heldByLimits = false; // a limb a drag left short of its target on a limit: no restarts
+        bool followed = false;  // a limb told its last target, which moved little: no restarts (relax_drag.cpp)
+        // A followed limb whose search within its window stalled short of its target: it now
+        // searches for another fold from the start, free of the window (followWindow keeps it),
+        // its best pose within the window kept in m_windowBest (windowError).
+        bool searchingFold = false;
+        double followWindow = 0.0;
+        double windowError = 0.0;
         double limbLength = 0.0; // a limb's bones, end to end
         double distance = 0.0;  // a limb's effector to its target, before this iteration's step
         int finishWait = 0;     // crawling iterations before a limb tries its finish again
@@ -211,6 +226,22 @@ private:
     // (or no window).
     double withinTurnWindow(const Group& group, std::size_t c, double degrees) const;
     int turnWindowEdge(const Group& group, std::size_t c, double degrees) const;
+    // How far the target of `e` moved since its last solve when that solve's pose is to be
+    // followed (relax_drag.cpp): told its last target, which moved less than kFollowShare of the
+    // limb's `length`. None otherwise.
+    static std::optional<double> followedMove(const Effector& e, double length);
+    // A followed limb's turn window (degrees) for a target that moved by `moved`.
+    static double followedWindow(double moved, double length);
+    // Group g, a followed limb whose descent within its window stalled short of its target:
+    // keeps its best pose so far and puts it back in its start pose, free of its window, for a
+    // cold search of another fold (restarts as a cold limb's). Whether it did (not for a group
+    // with a root among its variables, one that already searched, or a target beyond the limb's
+    // reach); needs m_world current.
+    bool searchFold(Rig& rig, std::size_t g, const SolveRequest& request);
+    // At the end of a solve, a limb that searched for a fold: the start turned toward the fold's
+    // best pose by at most its window when that fold reaches its target or comes kFoldGain
+    // nearer than the window's best, else the window's best.
+    void endFoldSearch(Rig& rig, std::size_t g, const SolveRequest& request);
     // Records the group's current pose as its best if its error is the lowest yet (after a
     // restart: lower by kClearlyBetter), or unconditionally when it has `reached` its targets.
     // Until the group first restarts or is straightened, m_best is never read (the descent only
@@ -253,6 +284,8 @@ private:
     std::vector<Rig::JointPose> m_best;      // per column: its joint's pose in the best found
     std::vector<Rotation> m_limbStart;       // per column: a limb bone's rotation when the solve began
     std::vector<double> m_limbStartAngle;    // the same as an angle (degrees)
+    std::vector<Rig::JointPose> m_followStart; // per column: a followed limb's bone when the solve began, to the bit
+    std::vector<Rig::JointPose> m_windowBest;  // per column: a followed limb's best pose within its window
     std::vector<Rotation> m_limbReference;   // scratch: the same along one limb, as a TurnWindow reads it
     ChainPath m_limbPath;                    // scratch: one limb, for its finish
     ChainState m_limbChain;
