@@ -257,6 +257,17 @@ void RelaxSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
                     keepIfBest(g, rig, true);
             }
     }
+    // A followed limb that lags its target (the last frames missed) looks for another fold from
+    // the first iteration (relax_drag.cpp).
+    if (searchFoldsFirst(rig, request)) {
+        updateWorld(rig);
+        measure(request);
+        for (std::size_t g = 0; g < groups; ++g)
+            if (m_groups[g].foldFirst) {
+                m_groups[g].error = m_groupError[g];
+                keepIfBest(g, rig);
+            }
+    }
     std::uint64_t randomState = 0x5eed;
     result.iterations = straightened ? 1 : 0; // laying limbs out is an iteration's work
     const auto anyActive = [&] {

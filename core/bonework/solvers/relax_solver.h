@@ -111,6 +111,7 @@ private:
         // searches for another fold from the start, free of the window (followWindow keeps it),
         // its best pose within the window kept in m_windowBest (windowError).
         bool searchingFold = false;
+        bool foldFirst = false; // lagging: the fold searched from the first iteration (relax_drag.cpp)
         double followWindow = 0.0;
         double windowError = 0.0;
         double limbLength = 0.0; // a limb's bones, end to end
@@ -241,6 +242,8 @@ private:
     // At the end of a solve, a limb that searched for a fold: the start turned toward the fold's
     // best pose by at most its window when that fold reaches its target or comes kFoldGain
     // nearer than the window's best, else the window's best.
+    // Lagging followed limbs (not warm): the fold search from the first iteration. Whether any.
+    bool searchFoldsFirst(Rig& rig, const SolveRequest& request);
     void endFoldSearch(Rig& rig, std::size_t g, const SolveRequest& request);
     // Records the group's current pose as its best if its error is the lowest yet (after a
     // restart: lower by kClearlyBetter), or unconditionally when it has `reached` its targets.
