@@ -24,6 +24,7 @@ struct bw_rig {
     Rig loaded; // Reset Pose goes back to it
     std::array<std::unique_ptr<solvers::Solver>, std::size(kAllSolvers)> solvers;
     solvers::ChainHolder holder; // bw_rig_solve_chains: the chains hold as in the editor
+    bool following = false;      // bw_rig_set_following: the holds are one motion
     mutable std::vector<WorldTransform> world;
     solvers::SolveResult result; // its `limited` list keeps its capacity
     animation::ClipSampler sampler; // bound to `loaded` and its clip `sampled`
@@ -79,6 +80,9 @@ void warmUp(bw_rig& handle)
     for (int32_t c = 0; c < static_cast<int32_t>(rig.chains().size()); ++c)
         solveChain(&handle, c, nullptr); // a refusal is reported when the game asks
     handle.holder.hold(handle.rig);
+    handle.holder.beginMotion(); // sizes what following keeps per chain
+    handle.holder.hold(handle.rig);
+    handle.holder.endMotion();
     std::vector<solvers::Effector> leaves;
     JointIndex deepest = kNoJoint, twoBoneTip = kNoJoint;
     std::vector<int> depth(rig.jointCount(), 0);
@@ -244,6 +248,8 @@ void bw_rig_reset_pose(bw_rig* rig)
     }
     for (std::size_t c = 0; c < rig->rig.chains().size(); ++c)
         rig->rig.setChainTarget(static_cast<int>(c), rig->loaded.chains()[c].target);
+    if (rig->following)
+        rig->holder.beginMotion(); // the pose jumped: the following starts afresh
 }
 
 bw_status bw_rig_set_chain_target(bw_rig* rig, int32_t chain, double x, double y)
@@ -284,6 +290,18 @@ bw_status bw_rig_solve_chains(bw_rig* rig)
     if (!rig)
         return fail(BW_ERROR_ARGUMENT, "no rig");
     rig->holder.hold(rig->rig); // every chain that holds, in chain order, blended by its mix
+    return BW_OK;
+}
+
+bw_status bw_rig_set_following(bw_rig* rig, int32_t on)
+{
+    if (!rig)
+        return fail(BW_ERROR_ARGUMENT, "no rig");
+    rig->following = on != 0;
+    if (rig->following)
+        rig->holder.beginMotion();
+    else
+        rig->holder.endMotion();
     return BW_OK;
 }
 

@@ -1,12 +1,15 @@
 // The C API (bonework.h) as an engine uses it: errors as codes plus messages, chains and free
-// solves that reach and keep every bone's length, reset and clone, no allocation while posing,
+// solves that reach and keep every bone's length, reset and clone, following a moving target
+// without refolding, no allocation while posing,
 // separate rigs on separate threads giving the same poses as one after the other.
 #include "counting_allocator.h"
 #include "bonework.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <thread>
 #include <vector>
 
@@ -46,6 +49,45 @@ bool lengthsKept(const bw_rig* rig, const Pose& reference)
             return false;
     }
     return true;
+}
+
+// A limited chain of `bones` bones from a root at (500, 400) with a fabrik chain from root to
+// tip, its lengths, angles and limits drawn from `seed` (a small generator of its own, so the rig
+// is the same wherever the test runs).
+QByteArray limitedChainRig(std::uint64_t seed, int bones)
+{
+    std::uint64_t state = seed;
+    const auto next = [&](double lo, double hi) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return lo + (hi - lo) * double(state >> 11) / double(1ull << 53);
+    };
+    QByteArray json = R"({"format": "bonework.rig", "version": 1, "name": "limited", "joints": [)"
+                      R"({"name": "j0", "x": 500, "y": 400, "rotation": 0})";
+    for (int j = 1; j <= bones; ++j) {
+        const double min = next(-150.0, -10.0), max = next(10.0, 150.0);
+        json += QStringLiteral(R"(, {"name": "j%1", "parent": "j%2", "length": %3, "angle": %4, "min": %5, "max": %6})")
+                    .arg(j).arg(j - 1).arg(next(20.0, 60.0)).arg(next(0.3, 0.7) * (max - min) + min).arg(min).arg(max)
+                    .toUtf8();
+    }
+    json += QStringLiteral(R"(], "chains": [{"name": "tail", "root": "j0", "tip": "j%1", "solver": "fabrik", )"
+                           R"("iterations": 20, "tolerance": 0.01, "target": {"x": 600, "y": 400}}]})")
+                .arg(bones)
+                .toUtf8();
+    return json;
+}
+
+// The largest turn (degrees) of any bone relative to its parent between two poses.
+double largestTurn(const Pose& a, const Pose& b, const bw_rig* rig)
+{
+    double largest = 0.0;
+    for (int32_t j = 0; j < bw_rig_joint_count(rig); ++j) {
+        const int32_t p = bw_rig_joint_parent(rig, j);
+        if (p < 0)
+            continue;
+        const double turn = (b.xyd[3 * j + 2] - b.xyd[3 * p + 2]) - (a.xyd[3 * j + 2] - a.xyd[3 * p + 2]);
+        largest = std::max(largest, std::fabs(std::remainder(turn, 360.0)));
+    }
+    return largest;
 }
 
 } // namespace
@@ -163,6 +205,35 @@ private slots:
         bw_rig_free(rig);
     }
 
+    // Following on, a chain told where its target was follows a target that circles a little
+    // each frame without refolding: no bone turns more than 10 degrees from one frame to the
+    // next. Off, the same rig on the same path refolds (this seed's chain does).
+    void followingKeepsAChainFromRefolding()
+    {
+        const std::uint64_t seed = 20261128; // a chain that refolds by 104 degrees not following
+        double worst[2] = {0.0, 0.0};
+        for (const int following : {1, 0}) {
+            bw_rig* rig = nullptr;
+            const QByteArray json = limitedChainRig(seed, 10);
+            QCOMPARE(bw_rig_load_bytes(json.constData(), static_cast<std::size_t>(json.size()), "limited", &rig), BW_OK);
+            QCOMPARE(bw_rig_set_following(rig, following), BW_OK);
+            Pose before = poseOf(rig);
+            for (int frame = 0; frame < 720; ++frame) {
+                const double t = 2.0 * M_PI * frame / 240.0;
+                QCOMPARE(bw_rig_set_chain_target(rig, 0, 650 + 120 * std::cos(t), 400 + 120 * std::sin(t)), BW_OK);
+                QCOMPARE(bw_rig_solve_chains(rig), BW_OK);
+                const Pose after = poseOf(rig);
+                if (frame >= 240) // one turn to join the circle
+                    worst[following] = std::max(worst[following], largestTurn(before, after, rig));
+                before = after;
+            }
+            bw_rig_free(rig);
+        }
+        qInfo("seed %llu: largest turn %.2f degrees following, %.2f not", (unsigned long long)seed, worst[1], worst[0]);
+        QVERIFY2(worst[1] <= 10.0, qPrintable(QStringLiteral("following, a bone turned %1 degrees in a frame").arg(worst[1])));
+        QVERIFY2(worst[0] > 10.0, "not following, this chain no longer refolds: the test would pass without following");
+    }
+
     void posingAllocatesNothing()
     {
         bw_rig* rig = nullptr;
@@ -172,6 +243,7 @@ private slots:
         std::vector<double> xyd(3 * static_cast<std::size_t>(bw_rig_joint_count(rig)));
         const bw_effector effector{hand, 300, 300, 1};
         bw_solve_result result{};
+        QCOMPARE(bw_rig_set_following(rig, 1), BW_OK); // following keeps nothing it must grow
         const long long before = allocationCount();
         for (int frame = 0; frame < 200; ++frame) {
             const double t = frame * 0.05;
