@@ -1,7 +1,8 @@
 // Moving targets (see sections.h): limited chains of 10, 100 and 1000 bones; a target circles
 // inside the reach (centre half the chain's length out from the base, radius 0.3 of it) at
 // 120 Hz, one turn per 2 s, and every contender follows it with warm starts (each frame's solve
-// starts from the last frame's pose), at most 20 iterations a frame. One turn warms up (so the
+// starts from the last frame's pose; Bonework's solvers are told the last frame's target, as
+// the editor's drags tell them: Contender::follow), at most 20 iterations a frame. One turn warms up (so the
 // turns measured are those of the motion, not of leaving the start pose), the next is measured:
 // each frame timed on its own (the clock's cost taken off), the contenders taking turns per
 // round from the same warmed-up pose. Turns, reach and legality come from the first round
