@@ -4,12 +4,13 @@
 // pass, a CCD sweep: a ChainPass); the search decides when it runs and what else does.
 //
 // A start that continues a motion (the caller gives the last target, Effector::previousTarget)
-// is followed when the target moved less than kFollowShare of the chain's length since: it is
-// settled (below) whatever the pose, so no joint turns by more than the window. When the window
-// cannot reach the target, a cold search from the start looks for a fold that does; if one
-// does (or comes much nearer), the chain turns toward it by at most the window, and over a few
-// frames it turns over, smoothly, instead of missing until the target comes back to the old fold
-// (turnTowardReach).
+// is followed when the target moved less than kFollowShare of the chain's length since: whatever
+// the pose, no joint turns by more than the window (kWindowDegrees, wider for a faster target).
+// When the window cannot reach the target, a cold search from the start looks for a fold that
+// does; if one does (or comes much nearer), the chain turns toward it by at most the window, and
+// over a few frames it turns over, smoothly, instead of missing until the target comes back to
+// the old fold. A chain that keeps up searches its window first; one that lags looks for another
+// fold first as far as its passes find one quickly (follow()).
 //
 // Otherwise two kinds of start, told apart by the pose and the target alone:
 //   settled: the tip starts near the target (within kWarmShare of the chain's length: every
