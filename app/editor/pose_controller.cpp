@@ -70,6 +70,7 @@ void PoseController::startDrag(DragKind kind, int joint, int chain)
     m_dragPushed = false;
     ++m_dragSerial;
     m_holder.beginMotion();
+    m_effectors.clear(); // the first frame continues from no earlier one
     // What the drag can change: a root moved by hand, the joints of a chain a chain solver
     // poses (its root's rotation included), or else the dragged joint's whole tree; and the
     // joints of every chain that holds.
@@ -204,12 +205,20 @@ void PoseController::solveDrag(Vec2 target)
 
 solvers::SolveRequest PoseController::dragRequest(const solvers::Effector& dragged)
 {
+    std::swap(m_effectors, m_lastEffectors); // the last frame's, to tell each effector where it was
     m_effectors.clear();
     m_effectors.push_back(dragged);
     // One relax solve bends the body so that the dragged joint follows while every chain's
     // tip stays on its target; the chains then hold exactly, as after any drag.
     if (m_defaultSolver == SolverKind::Relax)
         solvers::ChainHolder::appendChainEffectors(m_document->m_rig, m_effectors);
+    // A chain's target, like the dragged joint, continues from the last frame of the drag.
+    for (std::size_t i = 1; i < m_effectors.size(); ++i) {
+        const auto last = std::find_if(m_lastEffectors.begin(), m_lastEffectors.end(),
+                                       [&](const solvers::Effector& e) { return e.joint == m_effectors[i].joint; });
+        if (last != m_lastEffectors.end())
+            m_effectors[i].previousTarget = last->target;
+    }
     return solvers::defaultRequest(m_effectors); // as bonework-cli solve
 }
 

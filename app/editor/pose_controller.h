@@ -116,6 +116,7 @@ private:
     solvers::SolveResult m_solveResult;
     solvers::ChainHolder m_holder;                // chains hold after every drag frame
     std::vector<solvers::Effector> m_effectors;  // relax drags: the joint and the chains' tips
+    std::vector<solvers::Effector> m_lastEffectors; // the same, the drag's last frame
 
     // Whether a drag may start: not while play mode previews.
     bool posingAllowed() const { return !m_previewing || m_previewKind == PreviewKind::Animate; }

@@ -1,19 +1,23 @@
 // Chains hold in the editor as IK constraints do: dragging the humanoid's chest (with follow or
 // relax), moving its pelvis or editing a spine angle keeps its hands and feet on their chains'
-// targets, each edit one undo step that undoes to the bit; mix 0 lets a chain go; the chain
-// order and the mix are undoable edits and saved.
+// targets, each edit one undo step that undoes to the bit; a dragged target is followed without
+// refolding the chain; mix 0 lets a chain go; the chain order and the mix are undoable edits and
+// saved.
 #include "document.h"
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
+#include "limited_chain_json.h"
 #include "std_text.h"
 
+#include <QFile>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
+#include <vector>
 
 using namespace bonework;
 using namespace bonework::editor;
@@ -91,6 +95,46 @@ private slots:
         QVERIFY(doc.rig() == start);
         doc.redo();
         QVERIFY(worstHoldingError(doc.rig()) < 0.01);
+    }
+
+    // Dragging a chain's target round and round: each frame of the drag is told where the last
+    // one left the target, so the chain follows without refolding (no bone turns more than 10
+    // degrees from one frame to the next) on a chain that refolds by 104 degrees told nothing
+    // (limited_chain_json.h); the whole drag is one undo step.
+    void aDraggedTargetIsFollowedWithoutRefolding()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath("limited.rig.json");
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(bonework::testing::limitedChainJson(20261128, 10));
+        out.close();
+        Document doc;
+        QVERIFY(doc.files()->open(file));
+        const int steps = doc.undoStack()->count();
+        doc.posing()->beginTargetDrag(0);
+        std::vector<double> before(doc.rig().jointCount());
+        double worst = 0.0;
+        int worstFrame = -1;
+        for (int frame = 0; frame < 720; ++frame) {
+            for (std::size_t j = 0; j < before.size(); ++j)
+                before[j] = doc.rig().angle(static_cast<JointIndex>(j));
+            double x = 0.0, y = 0.0;
+            bonework::testing::circlingTarget(frame, x, y);
+            doc.posing()->poseTo(x, y);
+            if (frame < 240)
+                continue; // one turn to join the circle
+            for (std::size_t j = 1; j < before.size(); ++j) {
+                const double turn = std::fabs(std::remainder(doc.rig().angle(static_cast<JointIndex>(j)) - before[j], 360.0));
+                if (turn > worst) {
+                    worst = turn;
+                    worstFrame = frame;
+                }
+            }
+        }
+        doc.posing()->endDrag();
+        QVERIFY2(worst <= 10.0, qPrintable(QStringLiteral("a bone turned %1 degrees in frame %2").arg(worst).arg(worstFrame)));
+        QCOMPARE(doc.undoStack()->count(), steps + 1);
     }
 
     // Both feet pinned (and their chains off, so the pins alone hold them): dragging the pelvis

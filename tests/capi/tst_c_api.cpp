@@ -3,6 +3,7 @@
 // without refolding, no allocation while posing,
 // separate rigs on separate threads giving the same poses as one after the other.
 #include "counting_allocator.h"
+#include "limited_chain_json.h"
 #include "bonework.h"
 
 #include <QTest>
@@ -49,31 +50,6 @@ bool lengthsKept(const bw_rig* rig, const Pose& reference)
             return false;
     }
     return true;
-}
-
-// A limited chain of `bones` bones from a root at (500, 400) with a fabrik chain from root to
-// tip, its lengths, angles and limits drawn from `seed` (a small generator of its own, so the rig
-// is the same wherever the test runs).
-QByteArray limitedChainRig(std::uint64_t seed, int bones)
-{
-    std::uint64_t state = seed;
-    const auto next = [&](double lo, double hi) {
-        state = state * 6364136223846793005ull + 1442695040888963407ull;
-        return lo + (hi - lo) * double(state >> 11) / double(1ull << 53);
-    };
-    QByteArray json = R"({"format": "bonework.rig", "version": 1, "name": "limited", "joints": [)"
-                      R"({"name": "j0", "x": 500, "y": 400, "rotation": 0})";
-    for (int j = 1; j <= bones; ++j) {
-        const double min = next(-150.0, -10.0), max = next(10.0, 150.0);
-        json += QStringLiteral(R"(, {"name": "j%1", "parent": "j%2", "length": %3, "angle": %4, "min": %5, "max": %6})")
-                    .arg(j).arg(j - 1).arg(next(20.0, 60.0)).arg(next(0.3, 0.7) * (max - min) + min).arg(min).arg(max)
-                    .toUtf8();
-    }
-    json += QStringLiteral(R"(], "chains": [{"name": "tail", "root": "j0", "tip": "j%1", "solver": "fabrik", )"
-                           R"("iterations": 20, "tolerance": 0.01, "target": {"x": 600, "y": 400}}]})")
-                .arg(bones)
-                .toUtf8();
-    return json;
 }
 
 // The largest turn (degrees) of any bone relative to its parent between two poses.
@@ -214,13 +190,14 @@ private slots:
         double worst[2] = {0.0, 0.0};
         for (const int following : {1, 0}) {
             bw_rig* rig = nullptr;
-            const QByteArray json = limitedChainRig(seed, 10);
+            const QByteArray json = bonework::testing::limitedChainJson(seed, 10);
             QCOMPARE(bw_rig_load_bytes(json.constData(), static_cast<std::size_t>(json.size()), "limited", &rig), BW_OK);
             QCOMPARE(bw_rig_set_following(rig, following), BW_OK);
             Pose before = poseOf(rig);
             for (int frame = 0; frame < 720; ++frame) {
-                const double t = 2.0 * M_PI * frame / 240.0;
-                QCOMPARE(bw_rig_set_chain_target(rig, 0, 650 + 120 * std::cos(t), 400 + 120 * std::sin(t)), BW_OK);
+                double x = 0.0, y = 0.0;
+                bonework::testing::circlingTarget(frame, x, y);
+                QCOMPARE(bw_rig_set_chain_target(rig, 0, x, y), BW_OK);
                 QCOMPARE(bw_rig_solve_chains(rig), BW_OK);
                 const Pose after = poseOf(rig);
                 if (frame >= 240) // one turn to join the circle
