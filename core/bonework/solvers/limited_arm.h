@@ -26,6 +26,16 @@ struct RigidArm {
     bool folded = true;  // the tip sits on the base: no direction
 };
 
+// Where the target must lie (its direction from the base, in the base's frame) for the nearest
+// legal pose to hold bone 1 on its minimum, or on its maximum, whatever bone 2's angle: see
+// LimitedArm::sides().
+struct LimitSides {
+    bool usable = false; // false: no direction is told (the test below never passes)
+    Rotation towardMin;  // the middle of the directions that put bone 1 on its minimum
+    Rotation towardMax;  // ... on its maximum
+    double cosine = 2.0; // a direction within acos(cosine) of either middle belongs to it
+};
+
 class LimitedArm {
 public:
     // Brings the kept values up to bones of lengths a and b, bone 2 within `limits2`: worked out
@@ -44,6 +54,23 @@ public:
         return m_arms;
     }
 
+    // For bone 1 within `limits1` (for the arm of the last update()): where the target's
+    // direction tells the nearest legal pose's side outright. For each angle of bone 2 the arm
+    // is rigid, and the best angle of bone 1 turns it onto the target's line; as bone 2 runs
+    // over its limits, that angle runs over an arc (the target's direction less the rigid arm's,
+    // whose directions cover an arc too). When that whole arc lies outside bone 1's limits and
+    // nearer its minimum than its maximum, every legal pose is bettered by the same pose with
+    // bone 1 on its minimum (the distance grows with the angle between the arm and the line to
+    // the target), so the nearest legal pose has bone 1 on its minimum; the same for the
+    // maximum. Worked out when a search first asks (no trigonometry: rotations and square
+    // roots), kept until the arm or bone 1's limits change.
+    const LimitSides& sides(const RotationLimits& limits1)
+    {
+        if (!m_sidesCurrent | (limits1.min != m_min1) | (limits1.max != m_max1)) [[unlikely]]
+            refreshSides(limits1);
+        return m_sides;
+    }
+
     // Whether, for a target m2 (squared) from the base, bone 2's exact angle breaks its limits
     // in both bends by far more than rounding, so that neither exact pose can be legal. Near a
     // limit it answers no and leaves the decision to the exact poses' own tests.
@@ -59,6 +86,7 @@ public:
 private:
     void refresh(double a, double b, const RotationLimits& limits2);
     void refreshRigidArms();
+    void refreshSides(const RotationLimits& limits1);
 
     static constexpr double kUnset = std::numeric_limits<double>::quiet_NaN(); // equal to nothing
     double m_a = kUnset;
@@ -66,8 +94,13 @@ private:
     double m_min = kUnset;
     double m_max = kUnset;
     Rotation m_held[2]; // bone 2's limits: its minimum, its maximum
+    RotationLimits m_limits2;
     RigidArm m_arms[2];
     bool m_armsCurrent = false;
+    double m_min1 = kUnset; // bone 1's limits that m_sides is for
+    double m_max1 = kUnset;
+    LimitSides m_sides;
+    bool m_sidesCurrent = false;
     double m_sumOfSquares = 0.0; // a^2 + b^2
     double m_perTwoAB = 0.0;     // 1 / (2ab)
     // The cosines of bone 2's angle that may keep its limits, widened by far more than rounding:
