@@ -107,6 +107,15 @@ void LimitedArm::refreshSides(const RotationLimits& limits1)
     // (h, 180) from the centre, whose middle is 90 + h/2 and half-width 90 - h/2. Those of the
     // target that keep the whole arc of best angles (the target's direction less the rigid
     // arm's) in it: the arc shifted by the middle of the arm's and narrowed by its half-width.
+    // Outside bone 1's limits: the arc (h, 360 - h) from the centre, whose middle is 180 and
+    // half-width 180 - h; the target's directions keeping the arc of best angles in it lie
+    // within 180 - h - (the arc's half-width) of 180 + the arc's middle.
+    const double wholeCos = width.c * cosArc - width.s * sinArc; // cos(h + arc half-width)
+    if (width.s * cosArc + width.c * sinArc > 1e-6 || wholeCos > 0.5) { // h + half-width < 180
+        m_sides.usable = true;
+        m_sides.towardOutside = limits1.centre * Rotation{-1.0, 0.0} * middle;
+        m_sides.outsideCosine = -wholeCos + 1e-9; // cos(180 - h - half-width), and a margin
+    }
     const double sumCos = half.c * cosArc - half.s * sinArc; // cos(h/2 + arc half-width)
     const double sumSin = half.s * cosArc + half.c * sinArc;
     if (!(sumCos > 1e-6))

@@ -34,6 +34,10 @@ struct LimitSides {
     Rotation towardMin;  // the middle of the directions that put bone 1 on its minimum
     Rotation towardMax;  // ... on its maximum
     double cosine = 2.0; // a direction within acos(cosine) of either middle belongs to it
+    // Where the whole arc of bone 1's best angles lies outside its limits, on either side:
+    // bone 1 then ends on one of its limits (the swings of edges 2 and 3 are stopped).
+    Rotation towardOutside;     // the middle of those directions
+    double outsideCosine = 2.0; // as `cosine`
 };
 
 class LimitedArm {

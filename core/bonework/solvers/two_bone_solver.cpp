@@ -326,9 +326,14 @@ BONEWORK_FORCE_INLINE Pose nearestLegal(const Problem& p, const RotationLimits& 
     return {first[best], {second[best].c * unit[best], second[best].s * unit[best]}};
 }
 
-// The nearest legal pose when LimitedArm::sides tells that bone 1 ends on its limit k: edge k of
-// nearestLegal alone, worked out as there.
-BONEWORK_FORCE_INLINE Pose onBoneOneLimit(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2, int k)
+// Edge k of nearestLegal (bone 1 held on its minimum, k = 0, or its maximum, bone 2 as nearly
+// at the target as its limits allow) alone, worked out as there: its pose and its distance
+// from the target (squared).
+struct Edge {
+    Pose pose;
+    double distance;
+};
+BONEWORK_FORCE_INLINE Edge onBoneOneLimit(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2, int k)
 {
     const Arm& arm = p.arm;
     const Rotation held = k ? limits1.atMax : limits1.atMin;
@@ -338,13 +343,18 @@ BONEWORK_FORCE_INLINE Pose onBoneOneLimit(const Problem& p, const RotationLimits
     const double vx = p.target.x - ex, vy = p.target.y - ey;
     const double uc = wc * vx + ws * vy, us = wc * vy - ws * vx; // bone 2's turn, scaled
     const double m2 = uc * uc + us * us;
-    if (!(m2 > 1e-290 && m2 < 1e290)) [[unlikely]]
-        return {held, arm.bestSecond(limits2, held, p.current2, p.target)};
-    if (containsScaled(limits2, {uc, us}, m2)) {
-        const double unit = std::sqrt(m2) * (1.0 / m2);
-        return {held, {uc * unit, us * unit}};
+    if (!(m2 > 1e-290 && m2 < 1e290)) [[unlikely]] {
+        const Rotation second = arm.bestSecond(limits2, held, p.current2, p.target);
+        return {{held, second}, measure<false>(arm.tip({held, second}), p.target)};
     }
-    return {held, nearerLimitIsMax(limits2, {uc, us}) ? limits2.atMax : limits2.atMin};
+    if (containsScaled(limits2, {uc, us}, m2)) {
+        const double root = std::sqrt(m2);
+        const double unit = root * (1.0 / m2);
+        return {{held, {uc * unit, us * unit}}, measureLength<false>(root - arm.b)};
+    }
+    const Rotation h = nearerLimitIsMax(limits2, {uc, us}) ? limits2.atMax : limits2.atMin;
+    const double w2c = wc * h.c - ws * h.s, w2s = ws * h.c + wc * h.s;
+    return {{held, h}, measure<false>({ex + w2c * arm.b, ey + w2s * arm.b}, p.target)};
 }
 
 // Inline: only the limited copy of the solve (solveLimb<true>) reaches it, so solves without
@@ -408,14 +418,25 @@ BONEWORK_FORCE_INLINE void solveLimb(Rig& rig, JointIndex j1, JointIndex j2, con
             const Problem problem{arm, triangle, limb.target, limb.current1, rig.localRotation(j2)};
             // When the target's direction tells that bone 1 ends on one limit whatever bone 2's
             // angle (see LimitedArm::sides), that limit's edge is the nearest legal pose.
+            // When it tells only that bone 1 ends on a limit, edges 0 and 1 are weighed alone
+            // (edges 2 and 3, whose swings bone 1's limits stop, weigh nothing in the search).
             const LimitSides& sides = limitedArm.sides(limits1);
             const Rotation toward = arm.baseRotation.inverse() * triangle.toTarget;
-            const bool onMin = sides.towardMin.c * toward.c + sides.towardMin.s * toward.s > sides.cosine;
-            const bool onMax = sides.towardMax.c * toward.c + sides.towardMax.s * toward.s > sides.cosine;
-            if ((onMin | onMax) & !triangle.targetOnBase)
-                best = onBoneOneLimit(problem, limits1, limits2, onMax ? 1 : 0);
-            else
+            const bool outside = (sides.towardOutside.c * toward.c + sides.towardOutside.s * toward.s > sides.outsideCosine)
+                                 & !triangle.targetOnBase & (arm.a + arm.b <= 1e100);
+            if (outside) {
+                const bool onMin = sides.towardMin.c * toward.c + sides.towardMin.s * toward.s > sides.cosine;
+                const bool onMax = sides.towardMax.c * toward.c + sides.towardMax.s * toward.s > sides.cosine;
+                if (onMin | onMax) {
+                    best = onBoneOneLimit(problem, limits1, limits2, onMax ? 1 : 0).pose;
+                } else {
+                    const Edge atMin = onBoneOneLimit(problem, limits1, limits2, 0);
+                    const Edge atMax = onBoneOneLimit(problem, limits1, limits2, 1);
+                    best = atMax.distance < atMin.distance ? atMax.pose : atMin.pose;
+                }
+            } else {
                 best = nearestLegalPose(problem, limits1, limits2, limitedArm.rigidArms());
+            }
             best = {rig.setRotationClamped(j1, best.first), rig.setRotationClamped(j2, best.second)};
         }
     } else { // every rotation lies within the whole circle
