@@ -2,7 +2,9 @@
 
 #include "bonework/solvers/solver_support.h"
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace bonework::solvers {
 namespace {
@@ -29,7 +31,9 @@ void LimitedArm::refresh(double a, double b, const RotationLimits& limits2)
     m_max = limits2.max;
     m_held[0] = limits2.atMin;
     m_held[1] = limits2.atMax;
+    m_limits2 = limits2;
     m_armsCurrent = false;
+    m_sidesCurrent = false;
     // Bone 2's exact angle: 180 - gamma in the positive bend, gamma - 180 in the negative, with
     // cos(180 - gamma) = (d^2 - a^2 - b^2) / 2ab.
     m_sumOfSquares = a * a + b * b;
@@ -59,6 +63,68 @@ void LimitedArm::refreshRigidArms()
             arm.direction = Rotation{};
     }
     m_armsCurrent = true;
+}
+
+void LimitedArm::refreshSides(const RotationLimits& limits1)
+{
+    m_min1 = limits1.min;
+    m_max1 = limits1.max;
+    m_sidesCurrent = true;
+    m_sides = LimitSides{};
+    const RigidArm* arms = rigidArms();
+    // Bone 2 free and a <= b: the arm's direction runs round the whole circle.
+    if (limits1.free || (m_limits2.free && !(m_a > m_b)) || arms[0].folded || arms[1].folded || !(m_a > 0.0) || !(m_b > 0.0) || !std::isfinite(m_a + m_b))
+        return;
+    // The arc of the rigid arm's directions (in bone 1's frame) as bone 2 runs from its minimum
+    // to its maximum: [low, high]. When a > b the direction turns back where cos(bone 2) = -b/a
+    // (there it is furthest off bone 1, asin(b/a) < 90 degrees), so the arc's ends are the
+    // extremes of the sine (the cosine stays positive) among the ends and those turning points
+    // that bone 2's limits hold. Otherwise it turns one way only, from end to end.
+    Rotation low = arms[0].direction, high = arms[1].direction;
+    if (m_a > m_b) {
+        const double sa = m_b / m_a, ca = std::sqrt(std::max(0.0, 1.0 - sa * sa));
+        if (high.s < low.s)
+            std::swap(low, high);
+        const Rotation turnUp{-sa, ca}, turnDown{-sa, -ca}; // bone 2's angles at the turning points
+        if (m_limits2.clamp(turnUp) == turnUp)
+            high = {ca, sa};
+        if (m_limits2.clamp(turnDown) == turnDown)
+            low = {ca, -sa};
+    } else if (cross(low.direction(), high.direction()) < 0.0) {
+        return; // an arc wider than half the circle: no side is ever told
+    }
+    Rotation middle;
+    if (!unitDirection(low.direction() + high.direction(), middle))
+        return;
+    const double cosArc = std::clamp(dot(middle.direction(), low.direction()), 0.0, 1.0); // half the arc
+    const double sinArc = std::sqrt(1.0 - cosArc * cosArc);
+    // Bone 1's half-width h and its half: the maximum relative to the limits' centre.
+    const Rotation width = limits1.centre.inverse() * limits1.atMax;
+    Rotation half;
+    if (!(width.c > -0.999) || !unitDirection(Vec2{1.0 + width.c, width.s}, half))
+        return;
+    // The directions of bone 1 nearer its maximum than its minimum, outside its limits: the arc
+    // (h, 180) from the centre, whose middle is 90 + h/2 and half-width 90 - h/2. Those of the
+    // target that keep the whole arc of best angles (the target's direction less the rigid
+    // arm's) in it: the arc shifted by the middle of the arm's and narrowed by its half-width.
+    // Outside bone 1's limits: the arc (h, 360 - h) from the centre, whose middle is 180 and
+    // half-width 180 - h; the target's directions keeping the arc of best angles in it lie
+    // within 180 - h - (the arc's half-width) of 180 + the arc's middle.
+    const double wholeCos = width.c * cosArc - width.s * sinArc; // cos(h + arc half-width)
+    if (width.s * cosArc + width.c * sinArc > 1e-6 || wholeCos > 0.5) { // h + half-width < 180
+        m_sides.usable = true;
+        m_sides.towardOutside = limits1.centre * Rotation{-1.0, 0.0} * middle;
+        m_sides.outsideCosine = -wholeCos + 1e-9; // cos(180 - h - half-width), and a margin
+    }
+    const double sumCos = half.c * cosArc - half.s * sinArc; // cos(h/2 + arc half-width)
+    const double sumSin = half.s * cosArc + half.c * sinArc;
+    if (!(sumCos > 1e-6))
+        return; // no room left
+    const Rotation up{-half.s, half.c}, down{-half.s, -half.c}; // 90 + h/2, -(90 + h/2)
+    m_sides.usable = true;
+    m_sides.towardMax = limits1.centre * up * middle;
+    m_sides.towardMin = limits1.centre * down * middle;
+    m_sides.cosine = sumSin + 1e-9; // cos(90 - h/2 - half-width), and a margin for rounding
 }
 
 } // namespace bonework::solvers

@@ -26,15 +26,35 @@ struct RigidArm {
     bool folded = true;  // the tip sits on the base: no direction
 };
 
+// Where the target must lie (its direction from the base, in the base's frame) for the nearest
+// legal pose to hold bone 1 on its minimum, or on its maximum, whatever bone 2's angle: see
+// LimitedArm::sides().
+struct LimitSides {
+    bool usable = false; // false: no direction is told (the test below never passes)
+    Rotation towardMin;  // the middle of the directions that put bone 1 on its minimum
+    Rotation towardMax;  // ... on its maximum
+    double cosine = 2.0; // a direction within acos(cosine) of either middle belongs to it
+    // Where the whole arc of bone 1's best angles lies outside its limits, on either side:
+    // bone 1 then ends on one of its limits (the swings of edges 2 and 3 are stopped).
+    Rotation towardOutside;     // the middle of those directions
+    double outsideCosine = 2.0; // as `cosine`
+};
+
 class LimitedArm {
 public:
     // Brings the kept values up to bones of lengths a and b, bone 2 within `limits2`: worked out
     // again only when these differ from the last call's.
     void update(double a, double b, const RotationLimits& limits2)
     {
-        if ((a != m_a) | (b != m_b) | (limits2.min != m_min) | (limits2.max != m_max)) [[unlikely]]
+        const bool changed = (a != m_a) | (b != m_b) | (limits2.min != m_min) | (limits2.max != m_max);
+        m_changed = changed;
+        if (changed) [[unlikely]]
             refresh(a, b, limits2);
     }
+    // Whether the last update() changed the arm: the searching solvers hand every two-bone limb
+    // of a figure to one two-bone solver in turn, and then the sides (below) would be worked out
+    // again on every search and never used.
+    bool changed() const { return m_changed; }
 
     // Bone 2 held on its minimum, on its maximum (for the arm of the last update()).
     const RigidArm* rigidArms()
@@ -42,6 +62,32 @@ public:
         if (!m_armsCurrent) [[unlikely]]
             refreshRigidArms();
         return m_arms;
+    }
+
+    // For bone 1 within `limits1` (for the arm of the last update()): where the target's
+    // direction tells the nearest legal pose's side outright. For each angle of bone 2 the arm
+    // is rigid, and the best angle of bone 1 turns it onto the target's line; as bone 2 runs
+    // over its limits, that angle runs over an arc (the target's direction less the rigid arm's,
+    // whose directions cover an arc too). When that whole arc lies outside bone 1's limits and
+    // nearer its minimum than its maximum, every legal pose is bettered by the same pose with
+    // bone 1 on its minimum (the distance grows with the angle between the arm and the line to
+    // the target), so the nearest legal pose has bone 1 on its minimum; the same for the
+    // maximum. Worked out when a search first asks (no trigonometry: rotations and square
+    // roots), kept until the arm or bone 1's limits change.
+    const LimitSides& sides(const RotationLimits& limits1)
+    {
+        if (!m_sidesCurrent | (limits1.min != m_min1) | (limits1.max != m_max1)) [[unlikely]]
+            refreshSides(limits1);
+        return m_sides;
+    }
+    // sides() as kept, without working them out: when they are not current for `limits1`, sides
+    // that tell nothing. No call on the way (the solve holds its values in registers that a call
+    // would spill), so a solve can ask before it knows whether it will search; the search asks
+    // sides() to work them out for the next solve.
+    const LimitSides& keptSides(const RotationLimits& limits1) const
+    {
+        static constexpr LimitSides kNothing{};
+        return m_sidesCurrent & (limits1.min == m_min1) & (limits1.max == m_max1) ? m_sides : kNothing;
     }
 
     // Whether, for a target m2 (squared) from the base, bone 2's exact angle breaks its limits
@@ -59,6 +105,7 @@ public:
 private:
     void refresh(double a, double b, const RotationLimits& limits2);
     void refreshRigidArms();
+    void refreshSides(const RotationLimits& limits1);
 
     static constexpr double kUnset = std::numeric_limits<double>::quiet_NaN(); // equal to nothing
     double m_a = kUnset;
@@ -66,8 +113,14 @@ private:
     double m_min = kUnset;
     double m_max = kUnset;
     Rotation m_held[2]; // bone 2's limits: its minimum, its maximum
+    RotationLimits m_limits2;
     RigidArm m_arms[2];
     bool m_armsCurrent = false;
+    bool m_changed = true;
+    double m_min1 = kUnset; // bone 1's limits that m_sides is for
+    double m_max1 = kUnset;
+    LimitSides m_sides;
+    bool m_sidesCurrent = false;
     double m_sumOfSquares = 0.0; // a^2 + b^2
     double m_perTwoAB = 0.0;     // 1 / (2ab)
     // The cosines of bone 2's angle that may keep its limits, widened by far more than rounding:

@@ -326,6 +326,37 @@ BONEWORK_FORCE_INLINE Pose nearestLegal(const Problem& p, const RotationLimits& 
     return {first[best], {second[best].c * unit[best], second[best].s * unit[best]}};
 }
 
+// Edge k of nearestLegal (bone 1 held on its minimum, k = 0, or its maximum, bone 2 as nearly
+// at the target as its limits allow) alone, worked out as there: its pose and its distance
+// from the target (squared).
+struct Edge {
+    Pose pose;
+    double distance;
+};
+BONEWORK_FORCE_INLINE Edge onBoneOneLimit(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2, int k)
+{
+    const Arm& arm = p.arm;
+    const Rotation held = k ? limits1.atMax : limits1.atMin;
+    const double rc = arm.baseRotation.c, rs = arm.baseRotation.s;
+    const double wc = rc * held.c - rs * held.s, ws = rs * held.c + rc * held.s; // bone 1, world
+    const double ex = arm.base.x + wc * arm.a, ey = arm.base.y + ws * arm.a; // the elbow
+    const double vx = p.target.x - ex, vy = p.target.y - ey;
+    const double uc = wc * vx + ws * vy, us = wc * vy - ws * vx; // bone 2's turn, scaled
+    const double m2 = uc * uc + us * us;
+    if (!(m2 > 1e-290 && m2 < 1e290)) [[unlikely]] {
+        const Rotation second = arm.bestSecond(limits2, held, p.current2, p.target);
+        return {{held, second}, measure<false>(arm.tip({held, second}), p.target)};
+    }
+    if (containsScaled(limits2, {uc, us}, m2)) {
+        const double root = std::sqrt(m2);
+        const double unit = root * (1.0 / m2);
+        return {{held, {uc * unit, us * unit}}, measureLength<false>(root - arm.b)};
+    }
+    const Rotation h = nearerLimitIsMax(limits2, {uc, us}) ? limits2.atMax : limits2.atMin;
+    const double w2c = wc * h.c - ws * h.s, w2s = ws * h.c + wc * h.s;
+    return {{held, h}, measure<false>({ex + w2c * arm.b, ey + w2s * arm.b}, p.target)};
+}
+
 // Inline: only the limited copy of the solve (solveLimb<true>) reaches it, so solves without
 // limits no longer pay for it (out of line, it kept them from holding the arm in registers);
 // inlined, the limited solve spares the call's spills and reloads, and takes 0.89-0.92x the time.
@@ -366,29 +397,59 @@ BONEWORK_FORCE_INLINE void solveLimb(Rig& rig, JointIndex j1, JointIndex j2, con
         const double dx = limb.target.x - arm.base.x, dy = limb.target.y - arm.base.y;
         exactBreaks = limitedArm.bothBendsBreakLimits(dx * dx + dy * dy);
     }
+    // With limits, the line to the target first (a square root and a division): from its
+    // direction alone LimitedArm::sides may tell that bone 1 ends on a limit, and then neither
+    // exact pose can be legal (bone 1's exact angle lies in the arc of its best angles, outside
+    // its limits), so the triangle's angles and the exact poses' tests are skipped.
     const Triangle triangle = triangleOf(limb, !exactBreaks);
     const double sign = request.bend == BendDirection::Positive ? 1.0 : -1.0;
-    Pose best = triangle.pose(arm.baseRotation, sign);
+    Pose best;
     if constexpr (Limited) {
-        // The requested bend if it keeps the limits, else the mirrored one if that does, else
-        // the nearest legal pose. (Testing both bends whole and picking one without a branch
-        // measured slower, on targets moving as a drag moves them by 7%.)
         const RotationLimits& limits1 = rig.rotationLimits(j1);
         const RotationLimits& limits2 = rig.rotationLimits(j2);
-        const LimitTest test1 = limitTestOf(limits1);
-        const LimitTest test2 = limitTestOf(limits2);
-        const Pose mirrored = triangle.pose(arm.baseRotation, -sign);
-        const bool asked = !exactBreaks && test1.contains(limits1, best.first) && test2.contains(limits2, best.second);
-        if (asked || (!exactBreaks && !triangle.straight && test1.contains(limits1, mirrored.first) && test2.contains(limits2, mirrored.second))) {
-            if (!asked)
-                best = mirrored;
-            best = {rig.setRotationWithinLimits(j1, best.first), rig.setRotationWithinLimits(j2, best.second)};
-        } else {
-            best = nearestLegalPose({arm, triangle, limb.target, limb.current1, rig.localRotation(j2)}, limits1, limits2,
-                                    limitedArm.rigidArms());
+        const LimitSides& sides = limitedArm.keptSides(limits1);
+        const Rotation toward = arm.baseRotation.inverse() * triangle.toTarget;
+        const bool outside = (sides.towardOutside.c * toward.c + sides.towardOutside.s * toward.s > sides.outsideCosine)
+                             & !triangle.targetOnBase & (arm.a + arm.b <= 1e100);
+        if (outside) {
+            // The nearest legal pose holds bone 1 on a limit. When the direction tells which,
+            // that limit's edge of the search is the answer; otherwise the two edges with bone 1
+            // on a limit are weighed alone (edges 2 and 3, whose swings bone 1's limits stop,
+            // weigh nothing in the search).
+            const Problem problem{arm, triangle, limb.target, limb.current1, rig.localRotation(j2)};
+            const bool onMin = sides.towardMin.c * toward.c + sides.towardMin.s * toward.s > sides.cosine;
+            const bool onMax = sides.towardMax.c * toward.c + sides.towardMax.s * toward.s > sides.cosine;
+            if (onMin | onMax) {
+                best = onBoneOneLimit(problem, limits1, limits2, onMax ? 1 : 0).pose;
+            } else {
+                const Edge atMin = onBoneOneLimit(problem, limits1, limits2, 0);
+                const Edge atMax = onBoneOneLimit(problem, limits1, limits2, 1);
+                best = atMax.distance < atMin.distance ? atMax.pose : atMin.pose;
+            }
             best = {rig.setRotationClamped(j1, best.first), rig.setRotationClamped(j2, best.second)};
+        } else {
+            best = triangle.pose(arm.baseRotation, sign);
+            // The requested bend if it keeps the limits, else the mirrored one if that does, else
+            // the nearest legal pose. (Testing both bends whole and picking one without a branch
+            // measured slower, on targets moving as a drag moves them by 7%.)
+            const LimitTest test1 = limitTestOf(limits1);
+            const LimitTest test2 = limitTestOf(limits2);
+            const Pose mirrored = triangle.pose(arm.baseRotation, -sign);
+            const bool asked = !exactBreaks && test1.contains(limits1, best.first) && test2.contains(limits2, best.second);
+            if (asked || (!exactBreaks && !triangle.straight && test1.contains(limits1, mirrored.first) && test2.contains(limits2, mirrored.second))) {
+                if (!asked)
+                    best = mirrored;
+                best = {rig.setRotationWithinLimits(j1, best.first), rig.setRotationWithinLimits(j2, best.second)};
+            } else {
+                best = nearestLegalPose({arm, triangle, limb.target, limb.current1, rig.localRotation(j2)}, limits1, limits2,
+                                        limitedArm.rigidArms());
+                if (!limitedArm.changed()) // for the next solves of this arm (not a limb of a figure taking turns)
+                    limitedArm.sides(limits1);
+                best = {rig.setRotationClamped(j1, best.first), rig.setRotationClamped(j2, best.second)};
+            }
         }
     } else { // every rotation lies within the whole circle
+        best = triangle.pose(arm.baseRotation, sign);
         best = {rig.setRotationWithinLimits(j1, best.first), rig.setRotationWithinLimits(j2, best.second)};
     }
     // The tip from the rotations as the rig now holds them (no second walk up the tree, and
