@@ -38,6 +38,27 @@ constexpr int kMaxHalvings = 12;
 // Entries of the normal matrix summed side by side (see computeStep).
 constexpr std::size_t kSideBySide = 4; // (computeStep names each of them)
 
+// Rig::setAngleClamped for a bone (never a root), its common case inline: an angle in
+// (-180, 180] within the limits is kept as it is, and its cos/sin are worked out as
+// Rotation::fromDegrees does; anything else goes through the very calls setAngleClamped makes.
+// The same bits either way; a descent step sets every bone of a long chain, and the calls (a
+// clamp, two wraps, fromDegrees) cost about as much as a third of the sincos.
+void setBoneAngleClamped(Rig& rig, JointIndex j, double degrees)
+{
+    const double min = rig.minAngle(j), max = rig.maxAngle(j);
+    const double a = degrees > -180.0 && degrees <= 180.0 && degrees >= min && degrees <= max
+                         ? degrees
+                         : clampToLimits(degrees, min, max);
+    Rotation r;
+    if (a > -180.0 && a <= 180.0 && a != 0.0 && a != 90.0 && a != 180.0 && a != -90.0) {
+        const double radians = a * kRadiansPerDegree;
+        r = {std::cos(radians), std::sin(radians)};
+    } else {
+        r = Rotation::fromDegrees(a);
+    }
+    rig.setPose(j, {a, r, rig.rootPosition(j)});
+}
+
 } // namespace
 
 void RelaxSolver::buildSystem(const Rig& rig, const SolveRequest& request, bool correction)
@@ -239,19 +260,37 @@ void RelaxSolver::stepFromSolution(std::vector<double>& step)
     const std::size_t rows = m_residual.size();
     const std::size_t cols = m_variables.size();
     // Jᵀ y row by row (each column's sum still in row order, from 0, as columnStep adds it),
-    // then the cap, without branches on held columns or on the cap.
-    std::fill(step.begin(), step.begin() + static_cast<std::ptrdiff_t>(cols), 0.0);
-    for (std::size_t r = 0; r < rows; ++r) {
+    // and with the last row the cap, without branches on held columns or on the cap. (The sums
+    // start as 0.0 + the first row's term, as the sweep from 0 gave them: the same bits, -0.0
+    // included; one pass fewer over the columns.)
+    if (rows == 0) {
+        std::fill(step.begin(), step.begin() + static_cast<std::ptrdiff_t>(cols), 0.0);
+    } else {
+        const double* first = &m_jacobian[0];
+        const double y0 = m_rhs[0];
+        for (std::size_t c = 0; c < cols; ++c)
+            step[c] = 0.0 + first[c] * y0;
+    }
+    for (std::size_t r = 1; r + 1 < rows; ++r) {
         const double* row = &m_jacobian[r * cols];
         const double y = m_rhs[r];
         for (std::size_t c = 0; c < cols; ++c)
             step[c] += row[c] * y;
     }
-    for (std::size_t c = 0; c < cols; ++c) {
+    const auto finish = [&](std::size_t c, double sum) {
         // A root's translation is linear in its step: no turn to keep smooth, so no cap.
         const bool moves = m_columnKind[c] == Column::RootX || m_columnKind[c] == Column::RootY;
-        const double capped = std::min(std::max(step[c], -kMaxStepDegrees), kMaxStepDegrees);
-        step[c] = m_held[c] ? 0.0 : moves ? step[c] : capped;
+        const double capped = std::min(std::max(sum, -kMaxStepDegrees), kMaxStepDegrees);
+        step[c] = m_held[c] ? 0.0 : moves ? sum : capped;
+    };
+    if (rows > 1) {
+        const double* last = &m_jacobian[(rows - 1) * cols];
+        const double y = m_rhs[rows - 1];
+        for (std::size_t c = 0; c < cols; ++c)
+            finish(c, step[c] + last[c] * y);
+    } else {
+        for (std::size_t c = 0; c < cols; ++c)
+            finish(c, step[c]);
     }
 }
 
@@ -260,6 +299,7 @@ bool RelaxSolver::holdPressedColumns(const Rig& rig)
     bool held = false;
     for (Group& group : m_groups) {
         group.pressed = false;
+        const bool windowed = group.turnWindow > 0.0; // (else turnWindowEdge is 0)
         for (std::size_t c = group.firstColumn; c < group.endColumn; ++c) {
             const Column kind = m_columnKind[c];
             if (m_held[c] || (kind != Column::Bone && kind != Column::LimbBone))
@@ -267,11 +307,15 @@ bool RelaxSolver::holdPressedColumns(const Rig& rig)
             const JointIndex j = m_variables[c];
             const double a = rig.angle(j);
             const double margin = kind == Column::LimbBone ? kLimbMargin : 0.0;
+            // Bitwise, not short-circuit: along a limited chain which bones sit on a limit is
+            // anyone's guess, and a branch per test would mispredict.
             const bool low = a <= rig.minAngle(j) + margin;
             const bool high = a >= rig.maxAngle(j) - margin;
-            const int edge = turnWindowEdge(group, c, a);
-            if (!low && !high && edge == 0)
+            if (!(static_cast<unsigned>(low) | static_cast<unsigned>(high) | static_cast<unsigned>(windowed)))
                 continue; // (most bones: no need for the step's sign)
+            const int edge = windowed ? turnWindowEdge(group, c, a) : 0;
+            if (!low && !high && edge == 0)
+                continue;
             const double step = columnStep(c);
             // a free joint just wraps around its limits, but not past a turn window
             const bool free = rig.minAngle(j) == kMinLimit && rig.maxAngle(j) == kMaxLimit;
@@ -295,7 +339,7 @@ void RelaxSolver::applyStep(Rig& rig, const Group& group)
         const JointIndex j = m_variables[c];
         switch (m_columnKind[c]) {
         case Column::Bone:
-        case Column::LimbBone: rig.setAngleClamped(j, withinTurnWindow(group, c, m_saved[c] + m_step[c])); break;
+        case Column::LimbBone: setBoneAngleClamped(rig, j, withinTurnWindow(group, c, m_saved[c] + m_step[c])); break;
         case Column::RootTurn: rig.setAngleClamped(j, m_saved[c] + m_step[c] * kRootTurnScale); break;
         case Column::RootX:
             rig.setRootPositionUnchecked(j, {m_saved[c] + m_step[c] * kRootMoveScale, rig.rootPosition(j).y});
@@ -384,6 +428,10 @@ void RelaxSolver::takeStep(Rig& rig, const SolveRequest& request)
         if (group.active)
             applyStep(rig, group);
     }
+    // m_world is current for the pose before the step: kept aside, it is the world again when
+    // every group's step is dropped (the poses go back to the bit, and the same poses give the
+    // same world), so that case needs no forward kinematics.
+    m_world.swap(m_stepWorld);
     updateWorld(rig);
     if (carryRoots(rig, request))
         updateWorld(rig);
@@ -411,7 +459,7 @@ void RelaxSolver::takeStep(Rig& rig, const SolveRequest& request)
     }
     measure(request);
     // Each group keeps its step only if its pins are back and its own weighted error fell.
-    bool reverted = false;
+    bool reverted = false, kept = false;
     for (std::size_t g = 0; g < m_groups.size(); ++g) {
         Group& group = m_groups[g];
         if (!group.active)
@@ -421,6 +469,7 @@ void RelaxSolver::takeStep(Rig& rig, const SolveRequest& request)
             if (!group.halved) // a halved step was too long: no less damping
                 group.mu = std::max(group.mu * 0.3, 1e-9);
             keepIfBest(g, rig);
+            kept = true;
             for (std::size_t c = group.firstColumn; c < group.endColumn; ++c)
                 group.movedSinceCheckpoint = std::max(group.movedSinceCheckpoint, std::fabs(m_step[c]));
         } else {
@@ -438,7 +487,13 @@ void RelaxSolver::takeStep(Rig& rig, const SolveRequest& request)
         }
     }
     if (reverted) {
-        updateWorld(rig);
+        // When every group that stepped dropped its step, every variable is back to the bit
+        // where it was and nothing else moved (without pins: their limbs are re-posed), so the
+        // world is the one kept aside.
+        if (!kept && m_pins.empty())
+            m_world.swap(m_stepWorld);
+        else
+            updateWorld(rig);
         measure(request); // the residuals of the reverted groups
     }
 }
