@@ -174,6 +174,25 @@ bool RelaxSolver::solveNormal()
     // each sum still runs in column order (the same bits), but the sums no longer wait on each
     // other's additions (one sweep per entry made every addition wait on the one before).
     std::size_t nextA = 0, nextB = 0;
+    if (rows == 2) {
+        // One effector and no pins (every limb): entries (0, 0), (0, 1), (1, 1), summed as the
+        // general sweep below sums them (each in column order, a product times `take`), without
+        // its fourth, repeated sum.
+        const double* x = &m_jacobian[0];
+        const double* y = &m_jacobian[cols];
+        double s00 = 0.0, s01 = 0.0, s11 = 0.0;
+        for (std::size_t c = 0; c < cols; ++c) {
+            const double take = 1.0 - static_cast<double>(m_held[c]);
+            s00 += x[c] * x[c] * take;
+            s01 += x[c] * y[c] * take;
+            s11 += y[c] * y[c] * take;
+        }
+        m_normal[0] = s00;
+        m_normal[1] = s01;
+        m_normal[2] = s01;
+        m_normal[3] = s11;
+        nextA = rows; // done
+    }
     while (nextA < rows) {
         std::array<const double*, kSideBySide> left{}, right{};
         std::array<std::size_t, kSideBySide> at{};
