@@ -81,16 +81,24 @@ void RelaxSolver::buildSystem(const Rig& rig, const SolveRequest& request, bool 
         double* ry = &m_jacobian[(row + 1) * cols];
         const Vec2 p = m_world[joint].position;
         JointIndex j = joint;
-        for (; !rig.isRoot(j); j = rig.parent(j)) {
-            const int c = m_variable[j];
+        const std::span<const JointIndex> parents = rig.parents();
+        const auto fill = [&](JointIndex at, JointIndex up) {
+            const int c = m_variable[at];
             if (c < 0)
-                continue;
+                return;
             const double k = s * kRadiansPerDegree;
-            const Vec2 arm = p - m_world[rig.parent(j)].position;
+            const Vec2 arm = p - m_world[up].position;
             rx[c] = -k * arm.y;
             ry[c] = k * arm.x;
             largest = std::max(largest, k * k * dot(arm, arm));
-        }
+        };
+        // Up a run of joints that each hang from the one before (a chain), the next joint is
+        // j - 1, known without waiting for the parent's load; then joint by joint through the
+        // parents, as far as the root.
+        for (; j > 0 && parents[j] == j - 1; --j)
+            fill(j, j - 1);
+        for (; parents[j] != kNoJoint; j = parents[j])
+            fill(j, parents[j]);
         const int c = m_variable[j];
         if (c < 0 || !group.rootsFree)
             return;
@@ -489,8 +497,17 @@ void RelaxSolver::takeStep(Rig& rig, const SolveRequest& request)
                 group.mu = std::max(group.mu * 0.3, 1e-9);
             keepIfBest(g, rig);
             kept = true;
-            for (std::size_t c = group.firstColumn; c < group.endColumn; ++c)
-                group.movedSinceCheckpoint = std::max(group.movedSinceCheckpoint, std::fabs(m_step[c]));
+            // The largest turn, in four running maxima side by side (one chain of maxsd made
+            // every column wait on the one before): a maximum does not depend on the order, and a
+            // NaN turn is skipped either way (std::max keeps its first argument then).
+            double moved[4] = {group.movedSinceCheckpoint, 0.0, 0.0, 0.0};
+            std::size_t c = group.firstColumn;
+            for (; c + 4 <= group.endColumn; c += 4)
+                for (std::size_t k = 0; k < 4; ++k)
+                    moved[k] = std::max(moved[k], std::fabs(m_step[c + k]));
+            for (; c < group.endColumn; ++c)
+                moved[0] = std::max(moved[0], std::fabs(m_step[c]));
+            group.movedSinceCheckpoint = std::max(std::max(moved[0], moved[1]), std::max(moved[2], moved[3]));
         } else {
             restoreSaved(rig, group);
             group.mu *= 10.0;
