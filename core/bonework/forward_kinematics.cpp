@@ -34,10 +34,23 @@ void forwardKinematics(const Rig& rig, std::span<WorldTransform> out)
 {
     assert(out.size() >= rig.jointCount());
     const Arrays arrays(rig);
-    // Parents come before children, so one forward sweep suffices.
+    // Parents come before children, so one forward sweep suffices. Along a run of joints that
+    // each hang from the one before (every chain), the parent's transform is taken from the
+    // registers rather than read back from `out` just after it was stored: the same values, the
+    // same arithmetic, but the store and reload no longer lie on the sweep's critical path.
     const auto n = static_cast<JointIndex>(rig.jointCount());
-    for (JointIndex j = 0; j < n; ++j)
-        arrays.place(j, out);
+    WorldTransform last;
+    for (JointIndex j = 0; j < n; ++j) {
+        const JointIndex p = arrays.parents[j];
+        if (p != kNoJoint && p == j - 1) {
+            const Rotation r = last.rotation * arrays.local[j];
+            last = {last.position + r.direction() * arrays.lengths[j], r};
+            out[j] = last;
+        } else {
+            arrays.place(j, out);
+            last = out[j];
+        }
+    }
 }
 
 void forwardKinematics(const Rig& rig, std::span<const JointIndex> joints, std::span<WorldTransform> out)

@@ -17,6 +17,7 @@ void RelaxSolver::setUp(const Rig& rig, const SolveRequest& request)
     const std::size_t n = rig.jointCount();
     const std::size_t effectors = request.effectors.size();
     m_world.resize(n);
+    m_stepWorld.resize(n);
 
     // The per-joint tables are sized to the rig once and put back to "unmarked" through the
     // lists of what the last solve marked, so a solve costs the joints it touches, not the rig.

@@ -255,6 +255,7 @@ private:
     void flushBest(std::size_t g, const Rig& rig);
 
     std::vector<WorldTransform> m_world;     // current for the joints in m_needed only
+    std::vector<WorldTransform> m_stepWorld; // takeStep: m_world of the pose before its trial step
     std::vector<JointIndex> m_needed;        // effectors, pins and their ancestors, in index order
     std::vector<unsigned char> m_neededMark; // joint -> in m_needed
     std::vector<JointIndex> m_rootPath;      // request.root and its ancestors: held in place

@@ -38,6 +38,27 @@ constexpr int kMaxHalvings = 12;
 // Entries of the normal matrix summed side by side (see computeStep).
 constexpr std::size_t kSideBySide = 4; // (computeStep names each of them)
 
+// Rig::setAngleClamped for a bone (never a root), its common case inline: an angle in
+// (-180, 180] within the limits is kept as it is, and its cos/sin are worked out as
+// Rotation::fromDegrees does; anything else goes through the very calls setAngleClamped makes.
+// The same bits either way; a descent step sets every bone of a long chain, and the calls (a
+// clamp, two wraps, fromDegrees) cost about as much as a third of the sincos.
+void setBoneAngleClamped(Rig& rig, JointIndex j, double degrees)
+{
+    const double min = rig.minAngle(j), max = rig.maxAngle(j);
+    const double a = degrees > -180.0 && degrees <= 180.0 && degrees >= min && degrees <= max
+                         ? degrees
+                         : clampToLimits(degrees, min, max);
+    Rotation r;
+    if (a > -180.0 && a <= 180.0 && a != 0.0 && a != 90.0 && a != 180.0 && a != -90.0) {
+        const double radians = a * kRadiansPerDegree;
+        r = {std::cos(radians), std::sin(radians)};
+    } else {
+        r = Rotation::fromDegrees(a);
+    }
+    rig.setPose(j, {a, r, rig.rootPosition(j)});
+}
+
 } // namespace
 
 void RelaxSolver::buildSystem(const Rig& rig, const SolveRequest& request, bool correction)
@@ -60,16 +81,24 @@ void RelaxSolver::buildSystem(const Rig& rig, const SolveRequest& request, bool 
         double* ry = &m_jacobian[(row + 1) * cols];
         const Vec2 p = m_world[joint].position;
         JointIndex j = joint;
-        for (; !rig.isRoot(j); j = rig.parent(j)) {
-            const int c = m_variable[j];
+        const std::span<const JointIndex> parents = rig.parents();
+        const auto fill = [&](JointIndex at, JointIndex up) {
+            const int c = m_variable[at];
             if (c < 0)
-                continue;
+                return;
             const double k = s * kRadiansPerDegree;
-            const Vec2 arm = p - m_world[rig.parent(j)].position;
+            const Vec2 arm = p - m_world[up].position;
             rx[c] = -k * arm.y;
             ry[c] = k * arm.x;
             largest = std::max(largest, k * k * dot(arm, arm));
-        }
+        };
+        // Up a run of joints that each hang from the one before (a chain), the next joint is
+        // j - 1, known without waiting for the parent's load; then joint by joint through the
+        // parents, as far as the root.
+        for (; j > 0 && parents[j] == j - 1; --j)
+            fill(j, j - 1);
+        for (; parents[j] != kNoJoint; j = parents[j])
+            fill(j, parents[j]);
         const int c = m_variable[j];
         if (c < 0 || !group.rootsFree)
             return;
@@ -153,6 +182,25 @@ bool RelaxSolver::solveNormal()
     // each sum still runs in column order (the same bits), but the sums no longer wait on each
     // other's additions (one sweep per entry made every addition wait on the one before).
     std::size_t nextA = 0, nextB = 0;
+    if (rows == 2) {
+        // One effector and no pins (every limb): entries (0, 0), (0, 1), (1, 1), summed as the
+        // general sweep below sums them (each in column order, a product times `take`), without
+        // its fourth, repeated sum.
+        const double* x = &m_jacobian[0];
+        const double* y = &m_jacobian[cols];
+        double s00 = 0.0, s01 = 0.0, s11 = 0.0;
+        for (std::size_t c = 0; c < cols; ++c) {
+            const double take = 1.0 - static_cast<double>(m_held[c]);
+            s00 += x[c] * x[c] * take;
+            s01 += x[c] * y[c] * take;
+            s11 += y[c] * y[c] * take;
+        }
+        m_normal[0] = s00;
+        m_normal[1] = s01;
+        m_normal[2] = s01;
+        m_normal[3] = s11;
+        nextA = rows; // done
+    }
     while (nextA < rows) {
         std::array<const double*, kSideBySide> left{}, right{};
         std::array<std::size_t, kSideBySide> at{};
@@ -239,19 +287,37 @@ void RelaxSolver::stepFromSolution(std::vector<double>& step)
     const std::size_t rows = m_residual.size();
     const std::size_t cols = m_variables.size();
     // Jᵀ y row by row (each column's sum still in row order, from 0, as columnStep adds it),
-    // then the cap, without branches on held columns or on the cap.
-    std::fill(step.begin(), step.begin() + static_cast<std::ptrdiff_t>(cols), 0.0);
-    for (std::size_t r = 0; r < rows; ++r) {
+    // and with the last row the cap, without branches on held columns or on the cap. (The sums
+    // start as 0.0 + the first row's term, as the sweep from 0 gave them: the same bits, -0.0
+    // included; one pass fewer over the columns.)
+    if (rows == 0) {
+        std::fill(step.begin(), step.begin() + static_cast<std::ptrdiff_t>(cols), 0.0);
+    } else {
+        const double* first = &m_jacobian[0];
+        const double y0 = m_rhs[0];
+        for (std::size_t c = 0; c < cols; ++c)
+            step[c] = 0.0 + first[c] * y0;
+    }
+    for (std::size_t r = 1; r + 1 < rows; ++r) {
         const double* row = &m_jacobian[r * cols];
         const double y = m_rhs[r];
         for (std::size_t c = 0; c < cols; ++c)
             step[c] += row[c] * y;
     }
-    for (std::size_t c = 0; c < cols; ++c) {
+    const auto finish = [&](std::size_t c, double sum) {
         // A root's translation is linear in its step: no turn to keep smooth, so no cap.
         const bool moves = m_columnKind[c] == Column::RootX || m_columnKind[c] == Column::RootY;
-        const double capped = std::min(std::max(step[c], -kMaxStepDegrees), kMaxStepDegrees);
-        step[c] = m_held[c] ? 0.0 : moves ? step[c] : capped;
+        const double capped = std::min(std::max(sum, -kMaxStepDegrees), kMaxStepDegrees);
+        step[c] = m_held[c] ? 0.0 : moves ? sum : capped;
+    };
+    if (rows > 1) {
+        const double* last = &m_jacobian[(rows - 1) * cols];
+        const double y = m_rhs[rows - 1];
+        for (std::size_t c = 0; c < cols; ++c)
+            finish(c, step[c] + last[c] * y);
+    } else {
+        for (std::size_t c = 0; c < cols; ++c)
+            finish(c, step[c]);
     }
 }
 
@@ -260,6 +326,7 @@ bool RelaxSolver::holdPressedColumns(const Rig& rig)
     bool held = false;
     for (Group& group : m_groups) {
         group.pressed = false;
+        const bool windowed = group.turnWindow > 0.0; // (else turnWindowEdge is 0)
         for (std::size_t c = group.firstColumn; c < group.endColumn; ++c) {
             const Column kind = m_columnKind[c];
             if (m_held[c] || (kind != Column::Bone && kind != Column::LimbBone))
@@ -267,11 +334,15 @@ bool RelaxSolver::holdPressedColumns(const Rig& rig)
             const JointIndex j = m_variables[c];
             const double a = rig.angle(j);
             const double margin = kind == Column::LimbBone ? kLimbMargin : 0.0;
+            // Bitwise, not short-circuit: along a limited chain which bones sit on a limit is
+            // anyone's guess, and a branch per test would mispredict.
             const bool low = a <= rig.minAngle(j) + margin;
             const bool high = a >= rig.maxAngle(j) - margin;
-            const int edge = turnWindowEdge(group, c, a);
-            if (!low && !high && edge == 0)
+            if (!(static_cast<unsigned>(low) | static_cast<unsigned>(high) | static_cast<unsigned>(windowed)))
                 continue; // (most bones: no need for the step's sign)
+            const int edge = windowed ? turnWindowEdge(group, c, a) : 0;
+            if (!low && !high && edge == 0)
+                continue;
             const double step = columnStep(c);
             // a free joint just wraps around its limits, but not past a turn window
             const bool free = rig.minAngle(j) == kMinLimit && rig.maxAngle(j) == kMaxLimit;
@@ -295,7 +366,7 @@ void RelaxSolver::applyStep(Rig& rig, const Group& group)
         const JointIndex j = m_variables[c];
         switch (m_columnKind[c]) {
         case Column::Bone:
-        case Column::LimbBone: rig.setAngleClamped(j, withinTurnWindow(group, c, m_saved[c] + m_step[c])); break;
+        case Column::LimbBone: setBoneAngleClamped(rig, j, withinTurnWindow(group, c, m_saved[c] + m_step[c])); break;
         case Column::RootTurn: rig.setAngleClamped(j, m_saved[c] + m_step[c] * kRootTurnScale); break;
         case Column::RootX:
             rig.setRootPositionUnchecked(j, {m_saved[c] + m_step[c] * kRootMoveScale, rig.rootPosition(j).y});
@@ -384,6 +455,10 @@ void RelaxSolver::takeStep(Rig& rig, const SolveRequest& request)
         if (group.active)
             applyStep(rig, group);
     }
+    // m_world is current for the pose before the step: kept aside, it is the world again when
+    // every group's step is dropped (the poses go back to the bit, and the same poses give the
+    // same world), so that case needs no forward kinematics.
+    m_world.swap(m_stepWorld);
     updateWorld(rig);
     if (carryRoots(rig, request))
         updateWorld(rig);
@@ -411,7 +486,7 @@ void RelaxSolver::takeStep(Rig& rig, const SolveRequest& request)
     }
     measure(request);
     // Each group keeps its step only if its pins are back and its own weighted error fell.
-    bool reverted = false;
+    bool reverted = false, kept = false;
     for (std::size_t g = 0; g < m_groups.size(); ++g) {
         Group& group = m_groups[g];
         if (!group.active)
@@ -421,8 +496,18 @@ void RelaxSolver::takeStep(Rig& rig, const SolveRequest& request)
             if (!group.halved) // a halved step was too long: no less damping
                 group.mu = std::max(group.mu * 0.3, 1e-9);
             keepIfBest(g, rig);
-            for (std::size_t c = group.firstColumn; c < group.endColumn; ++c)
-                group.movedSinceCheckpoint = std::max(group.movedSinceCheckpoint, std::fabs(m_step[c]));
+            kept = true;
+            // The largest turn, in four running maxima side by side (one chain of maxsd made
+            // every column wait on the one before): a maximum does not depend on the order, and a
+            // NaN turn is skipped either way (std::max keeps its first argument then).
+            double moved[4] = {group.movedSinceCheckpoint, 0.0, 0.0, 0.0};
+            std::size_t c = group.firstColumn;
+            for (; c + 4 <= group.endColumn; c += 4)
+                for (std::size_t k = 0; k < 4; ++k)
+                    moved[k] = std::max(moved[k], std::fabs(m_step[c + k]));
+            for (; c < group.endColumn; ++c)
+                moved[0] = std::max(moved[0], std::fabs(m_step[c]));
+            group.movedSinceCheckpoint = std::max(std::max(moved[0], moved[1]), std::max(moved[2], moved[3]));
         } else {
             restoreSaved(rig, group);
             group.mu *= 10.0;
@@ -438,7 +523,13 @@ void RelaxSolver::takeStep(Rig& rig, const SolveRequest& request)
         }
     }
     if (reverted) {
-        updateWorld(rig);
+        // When every group that stepped dropped its step, every variable is back to the bit
+        // where it was and nothing else moved (without pins: their limbs are re-posed), so the
+        // world is the one kept aside.
+        if (!kept && m_pins.empty())
+            m_world.swap(m_stepWorld);
+        else
+            updateWorld(rig);
         measure(request); // the residuals of the reverted groups
     }
 }
