@@ -13,6 +13,7 @@
 #include <cmath>
 #include <memory>
 #include <new>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,7 +25,8 @@ struct bw_rig {
     Rig loaded; // Reset Pose goes back to it
     std::array<std::unique_ptr<solvers::Solver>, std::size(kAllSolvers)> solvers;
     solvers::ChainHolder holder; // bw_rig_solve_chains: the chains hold as in the editor
-    bool following = false;      // bw_rig_set_following: the holds are one motion
+    bool following = false;      // bw_rig_set_following: the solves of chains are one motion
+    std::vector<std::optional<Vec2>> chainFollowed; // following: each chain's last bw_rig_solve_chain target
     mutable std::vector<WorldTransform> world;
     solvers::SolveResult result; // its `limited` list keeps its capacity
     animation::ClipSampler sampler; // bound to `loaded` and its clip `sampled`
@@ -67,7 +69,12 @@ bw_status solveChain(bw_rig* rig, int32_t chain, bw_solve_result* result)
 {
     const Chain& c = rig->rig.chains()[static_cast<std::size_t>(chain)];
     const Vec2 target = chainTargetPosition(rig->rig, c);
-    const solvers::Effector effector{c.tip, target, 1.0};
+    solvers::Effector effector{c.tip, target, 1.0};
+    if (rig->following) { // told where the chain's last solve sent it
+        std::optional<Vec2>& last = rig->chainFollowed[static_cast<std::size_t>(chain)];
+        effector.previousTarget = last;
+        last = target;
+    }
     return runSolve(rig, c.solver, solvers::chainRequest(c, effector), result);
 }
 
@@ -121,6 +128,7 @@ bw_status adopt(Rig&& loaded, bw_rig** out)
     for (SolverKind kind : kAllSolvers)
         handle->solvers[static_cast<std::size_t>(kind)] = solvers::makeSolver(kind);
     handle->world.resize(handle->rig.jointCount());
+    handle->chainFollowed.resize(handle->rig.chains().size());
     handle->result.limited.reserve(handle->rig.jointCount());
     warmUp(*handle);
     handle->rig = handle->loaded;
@@ -248,8 +256,10 @@ void bw_rig_reset_pose(bw_rig* rig)
     }
     for (std::size_t c = 0; c < rig->rig.chains().size(); ++c)
         rig->rig.setChainTarget(static_cast<int>(c), rig->loaded.chains()[c].target);
-    if (rig->following)
-        rig->holder.beginMotion(); // the pose jumped: the following starts afresh
+    if (rig->following) { // the pose jumped: the following starts afresh
+        rig->holder.beginMotion();
+        std::fill(rig->chainFollowed.begin(), rig->chainFollowed.end(), std::nullopt);
+    }
 }
 
 bw_status bw_rig_set_chain_target(bw_rig* rig, int32_t chain, double x, double y)
@@ -302,6 +312,7 @@ bw_status bw_rig_set_following(bw_rig* rig, int32_t on)
         rig->holder.beginMotion();
     else
         rig->holder.endMotion();
+    std::fill(rig->chainFollowed.begin(), rig->chainFollowed.end(), std::nullopt);
     return BW_OK;
 }
 
