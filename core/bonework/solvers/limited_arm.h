@@ -46,15 +46,9 @@ public:
     // again only when these differ from the last call's.
     void update(double a, double b, const RotationLimits& limits2)
     {
-        const bool changed = (a != m_a) | (b != m_b) | (limits2.min != m_min) | (limits2.max != m_max);
-        m_changed = changed;
-        if (changed) [[unlikely]]
+        if ((a != m_a) | (b != m_b) | (limits2.min != m_min) | (limits2.max != m_max)) [[unlikely]]
             refresh(a, b, limits2);
     }
-    // Whether the last update() changed the arm: the searching solvers hand every two-bone limb
-    // of a figure to one two-bone solver in turn, and then the sides (below) would be worked out
-    // again on every search and never used.
-    bool changed() const { return m_changed; }
 
     // Bone 2 held on its minimum, on its maximum (for the arm of the last update()).
     const RigidArm* rigidArms()
@@ -116,7 +110,6 @@ private:
     RotationLimits m_limits2;
     RigidArm m_arms[2];
     bool m_armsCurrent = false;
-    bool m_changed = true;
     double m_min1 = kUnset; // bone 1's limits that m_sides is for
     double m_max1 = kUnset;
     LimitSides m_sides;

@@ -443,8 +443,7 @@ BONEWORK_FORCE_INLINE void solveLimb(Rig& rig, JointIndex j1, JointIndex j2, con
             } else {
                 best = nearestLegalPose({arm, triangle, limb.target, limb.current1, rig.localRotation(j2)}, limits1, limits2,
                                         limitedArm.rigidArms());
-                if (!limitedArm.changed()) // for the next solves of this arm (not a limb of a figure taking turns)
-                    limitedArm.sides(limits1);
+                limitedArm.sides(limits1); // for the next solve of this arm
                 best = {rig.setRotationClamped(j1, best.first), rig.setRotationClamped(j2, best.second)};
             }
         }
