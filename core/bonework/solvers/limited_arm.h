@@ -74,15 +74,6 @@ public:
             refreshSides(limits1);
         return m_sides;
     }
-    // sides() as kept, without working them out: when they are not current for `limits1`, sides
-    // that tell nothing. No call on the way (the solve holds its values in registers that a call
-    // would spill), so a solve can ask before it knows whether it will search; the search asks
-    // sides() to work them out for the next solve.
-    const LimitSides& keptSides(const RotationLimits& limits1) const
-    {
-        static constexpr LimitSides kNothing{};
-        return m_sidesCurrent & (limits1.min == m_min1) & (limits1.max == m_max1) ? m_sides : kNothing;
-    }
 
     // Whether, for a target m2 (squared) from the base, bone 2's exact angle breaks its limits
     // in both bends by far more than rounding, so that neither exact pose can be legal. Near a

@@ -397,58 +397,49 @@ BONEWORK_FORCE_INLINE void solveLimb(Rig& rig, JointIndex j1, JointIndex j2, con
         const double dx = limb.target.x - arm.base.x, dy = limb.target.y - arm.base.y;
         exactBreaks = limitedArm.bothBendsBreakLimits(dx * dx + dy * dy);
     }
-    // With limits, the line to the target first (a square root and a division): from its
-    // direction alone LimitedArm::sides may tell that bone 1 ends on a limit, and then neither
-    // exact pose can be legal (bone 1's exact angle lies in the arc of its best angles, outside
-    // its limits), so the triangle's angles and the exact poses' tests are skipped.
     const Triangle triangle = triangleOf(limb, !exactBreaks);
     const double sign = request.bend == BendDirection::Positive ? 1.0 : -1.0;
-    Pose best;
+    Pose best = triangle.pose(arm.baseRotation, sign);
     if constexpr (Limited) {
+        // The requested bend if it keeps the limits, else the mirrored one if that does, else
+        // the nearest legal pose. (Testing both bends whole and picking one without a branch
+        // measured slower, on targets moving as a drag moves them by 7%.)
         const RotationLimits& limits1 = rig.rotationLimits(j1);
         const RotationLimits& limits2 = rig.rotationLimits(j2);
-        const LimitSides& sides = limitedArm.keptSides(limits1);
-        const Rotation toward = arm.baseRotation.inverse() * triangle.toTarget;
-        const bool outside = (sides.towardOutside.c * toward.c + sides.towardOutside.s * toward.s > sides.outsideCosine)
-                             & !triangle.targetOnBase & (arm.a + arm.b <= 1e100);
-        if (outside) {
-            // The nearest legal pose holds bone 1 on a limit. When the direction tells which,
-            // that limit's edge of the search is the answer; otherwise the two edges with bone 1
-            // on a limit are weighed alone (edges 2 and 3, whose swings bone 1's limits stop,
-            // weigh nothing in the search).
+        const LimitTest test1 = limitTestOf(limits1);
+        const LimitTest test2 = limitTestOf(limits2);
+        const Pose mirrored = triangle.pose(arm.baseRotation, -sign);
+        const bool asked = !exactBreaks && test1.contains(limits1, best.first) && test2.contains(limits2, best.second);
+        if (asked || (!exactBreaks && !triangle.straight && test1.contains(limits1, mirrored.first) && test2.contains(limits2, mirrored.second))) {
+            if (!asked)
+                best = mirrored;
+            best = {rig.setRotationWithinLimits(j1, best.first), rig.setRotationWithinLimits(j2, best.second)};
+        } else {
             const Problem problem{arm, triangle, limb.target, limb.current1, rig.localRotation(j2)};
-            const bool onMin = sides.towardMin.c * toward.c + sides.towardMin.s * toward.s > sides.cosine;
-            const bool onMax = sides.towardMax.c * toward.c + sides.towardMax.s * toward.s > sides.cosine;
-            if (onMin | onMax) {
-                best = onBoneOneLimit(problem, limits1, limits2, onMax ? 1 : 0).pose;
+            // When the target's direction tells that bone 1 ends on one limit whatever bone 2's
+            // angle (see LimitedArm::sides), that limit's edge is the nearest legal pose.
+            // When it tells only that bone 1 ends on a limit, edges 0 and 1 are weighed alone
+            // (edges 2 and 3, whose swings bone 1's limits stop, weigh nothing in the search).
+            const LimitSides& sides = limitedArm.sides(limits1);
+            const Rotation toward = arm.baseRotation.inverse() * triangle.toTarget;
+            const bool outside = (sides.towardOutside.c * toward.c + sides.towardOutside.s * toward.s > sides.outsideCosine)
+                                 & !triangle.targetOnBase & (arm.a + arm.b <= 1e100);
+            if (outside) {
+                const bool onMin = sides.towardMin.c * toward.c + sides.towardMin.s * toward.s > sides.cosine;
+                const bool onMax = sides.towardMax.c * toward.c + sides.towardMax.s * toward.s > sides.cosine;
+                if (onMin | onMax) {
+                    best = onBoneOneLimit(problem, limits1, limits2, onMax ? 1 : 0).pose;
+                } else {
+                    const Edge atMin = onBoneOneLimit(problem, limits1, limits2, 0);
+                    const Edge atMax = onBoneOneLimit(problem, limits1, limits2, 1);
+                    best = atMax.distance < atMin.distance ? atMax.pose : atMin.pose;
+                }
             } else {
-                const Edge atMin = onBoneOneLimit(problem, limits1, limits2, 0);
-                const Edge atMax = onBoneOneLimit(problem, limits1, limits2, 1);
-                best = atMax.distance < atMin.distance ? atMax.pose : atMin.pose;
+                best = nearestLegalPose(problem, limits1, limits2, limitedArm.rigidArms());
             }
             best = {rig.setRotationClamped(j1, best.first), rig.setRotationClamped(j2, best.second)};
-        } else {
-            best = triangle.pose(arm.baseRotation, sign);
-            // The requested bend if it keeps the limits, else the mirrored one if that does, else
-            // the nearest legal pose. (Testing both bends whole and picking one without a branch
-            // measured slower, on targets moving as a drag moves them by 7%.)
-            const LimitTest test1 = limitTestOf(limits1);
-            const LimitTest test2 = limitTestOf(limits2);
-            const Pose mirrored = triangle.pose(arm.baseRotation, -sign);
-            const bool asked = !exactBreaks && test1.contains(limits1, best.first) && test2.contains(limits2, best.second);
-            if (asked || (!exactBreaks && !triangle.straight && test1.contains(limits1, mirrored.first) && test2.contains(limits2, mirrored.second))) {
-                if (!asked)
-                    best = mirrored;
-                best = {rig.setRotationWithinLimits(j1, best.first), rig.setRotationWithinLimits(j2, best.second)};
-            } else {
-                best = nearestLegalPose({arm, triangle, limb.target, limb.current1, rig.localRotation(j2)}, limits1, limits2,
-                                        limitedArm.rigidArms());
-                limitedArm.sides(limits1); // for the next solve of this arm
-                best = {rig.setRotationClamped(j1, best.first), rig.setRotationClamped(j2, best.second)};
-            }
         }
     } else { // every rotation lies within the whole circle
-        best = triangle.pose(arm.baseRotation, sign);
         best = {rig.setRotationWithinLimits(j1, best.first), rig.setRotationWithinLimits(j2, best.second)};
     }
     // The tip from the rotations as the rig now holds them (no second walk up the tree, and
