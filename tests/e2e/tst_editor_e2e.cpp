@@ -16,6 +16,8 @@
 #include <QTest>
 #include <QtQml/qqmlextensionplugin.h>
 
+#include <algorithm>
+#include <limits>
 #include <malloc.h>
 
 Q_IMPORT_QML_PLUGIN(Bonework_EditorPlugin)
@@ -221,14 +223,20 @@ private slots:
         };
         dragTip(0); // warm-up: caches, glyphs, the scene graph
         dragTip(1);
-        const int steps = m_document->undoStack()->count();
-        const qint64 before = heapInUse();
-        for (int i = 0; i < 10; ++i)
-            dragTip(i);
-        const qint64 grown = heapInUse() - before;
-        QCOMPARE(m_document->undoStack()->count(), steps + 10); // one step a drag
-        QVERIFY2(grown < 2 * 1024 * 1024, qPrintable(QString("ten drags grew the editor by %1 KB").arg(grown / 1024)));
-        qInfo("ten drags on a 10,001-joint rig grew the editor's heap by %lld KB", grown / 1024);
+        // Three rounds of ten drags, the least growth counted: what a drag keeps grows the heap
+        // every round, while a cache that fills once (the renderer's, the allocator's arenas; a
+        // fresh CI machine once saw 2.7 MB in one round, 80 KB being usual) grows it in one.
+        qint64 least = std::numeric_limits<qint64>::max();
+        for (int round = 0; round < 3; ++round) {
+            const int steps = m_document->undoStack()->count();
+            const qint64 before = heapInUse();
+            for (int i = 0; i < 10; ++i)
+                dragTip(i);
+            least = std::min(least, heapInUse() - before);
+            QCOMPARE(m_document->undoStack()->count(), steps + 10); // one step a drag
+        }
+        QVERIFY2(least < 2 * 1024 * 1024, qPrintable(QString("ten drags grew the editor by %1 KB").arg(least / 1024)));
+        qInfo("ten drags on a 10,001-joint rig grew the editor's heap by %lld KB (the least of three rounds)", least / 1024);
     }
 
     // Issue 19: chains hold. Dragging the humanoid's chest with the mouse (follow) bends the
