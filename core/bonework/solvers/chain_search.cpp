@@ -24,9 +24,6 @@ constexpr double kProgress = 1e-3;
 // they do not, since the descent's turns, spread over the chain, are the smoother answer.
 constexpr double kSlowShare = 0.5;
 constexpr double kFinishShare = 0.05;
-// A followed start turns toward another fold when that fold reaches the target, or comes this
-// much nearer than the best pose within the window (turning over costs frames that miss).
-constexpr double kFoldGain = 0.5;
 
 // No limit on kept descent steps.
 constexpr int kAnySteps = std::numeric_limits<int>::max();
@@ -183,7 +180,7 @@ void ChainSearch::follow(ChainState& state, ChainPass& passes, Vec2 target, int&
                          bool lagging)
 {
     const double length = state.totalLength();
-    const TurnWindow window = windowFor(state, kWindowDegrees * std::max(1.0, moved / (kSteadyShare * length)));
+    const TurnWindow window = windowFor(state, followWindowDegrees(moved, length));
     const double startError = m_bestError;
     Vec2 tip = state.positions()[static_cast<std::size_t>(state.bones())];
     m_descent.start(window);

@@ -37,6 +37,7 @@
 #include "bonework/solvers/solver_support.h"
 #include "bonework/solvers/turn_window.h"
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -83,6 +84,16 @@ public:
     // A followed start's window is kWindowDegrees while the target moves up to this share of the
     // chain's length a frame, and widens in proportion beyond (a quick flick: the chain keeps up).
     static constexpr double kSteadyShare = 0.02;
+    // A followed start turns toward another fold when that fold reaches the target, or comes this
+    // much nearer than the best pose within the window (turning over costs frames that miss).
+    static constexpr double kFoldGain = 0.5;
+
+    // The window of a followed start, degrees each way, for a target that moved `moved` since
+    // the last solve on a chain `length` long (relax's followed limbs use it too).
+    static double followWindowDegrees(double moved, double length)
+    {
+        return kWindowDegrees * std::max(1.0, moved / (kSteadyShare * length));
+    }
 
     // Sizes the buffers for `state`'s chain; call every solve, before run().
     void prepare(const ChainState& state);

@@ -39,14 +39,6 @@
 #include <limits>
 
 namespace bonework::solvers {
-namespace {
-
-// A followed limb turns toward another fold when that fold reaches its target, or comes this
-// much nearer than its best pose within the window (as in chain_search.cpp).
-constexpr double kFoldGain = 0.5;
-
-} // namespace
-
 double RelaxSolver::withinTurnWindow(const Group& group, std::size_t c, double degrees) const
 {
     if (!(group.turnWindow > 0.0))
@@ -61,11 +53,6 @@ std::optional<double> RelaxSolver::followedMove(const Effector& e, double length
         return std::nullopt;
     const double moved = safeDistance(*e.previousTarget, e.target);
     return moved < ChainSearch::kFollowShare * length ? std::optional(moved) : std::nullopt;
-}
-
-double RelaxSolver::followedWindow(double moved, double length)
-{
-    return ChainSearch::kWindowDegrees * std::max(1.0, moved / (ChainSearch::kSteadyShare * length));
 }
 
 int RelaxSolver::turnWindowEdge(const Group& group, std::size_t c, double degrees) const
@@ -123,7 +110,7 @@ void RelaxSolver::endFoldSearch(Rig& rig, std::size_t g, const SolveRequest& req
     const Effector& e = request.effectors[static_cast<std::size_t>(m_soleEffector[g])];
     const double reach = e.weight * request.tolerance * request.tolerance;
     // (Errors are weighted squared distances: the gain squared.)
-    const double gain = group.foldFirst ? 1.0 : kFoldGain * kFoldGain;
+    const double gain = group.foldFirst ? 1.0 : ChainSearch::kFoldGain * ChainSearch::kFoldGain;
     const bool turn = group.bestError <= reach || group.bestError < gain * group.windowError;
     for (std::size_t c = group.firstColumn; c < group.endColumn; ++c) {
         const JointIndex j = m_variables[c];

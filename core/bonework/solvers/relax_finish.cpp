@@ -97,7 +97,7 @@ void RelaxSolver::prepareLimbFinish(const Rig& rig, const SolveRequest& request)
             continue;
         const double share = std::min(1.0, double(turning) / ChainSearch::kWindowJoints);
         group.turnWindow =
-            std::min(group.followed ? followedWindow(*moved, length) : ChainSearch::kWindowDegrees / share, 180.0);
+            std::min(group.followed ? ChainSearch::followWindowDegrees(*moved, length) : ChainSearch::kWindowDegrees / share, 180.0);
         for (JointIndex j = e.joint; j != rig.parent(top); j = rig.parent(j)) {
             m_limbStartAngle[static_cast<std::size_t>(m_variable[j])] = rig.angle(j);
             if (group.followed)

@@ -231,8 +231,6 @@ private:
     // followed (relax_drag.cpp): told its last target, which moved less than kFollowShare of the
     // limb's `length`. None otherwise.
     static std::optional<double> followedMove(const Effector& e, double length);
-    // A followed limb's turn window (degrees) for a target that moved by `moved`.
-    static double followedWindow(double moved, double length);
     // Group g, a followed limb whose descent within its window stalled short of its target:
     // keeps its best pose so far and puts it back in its start pose, free of its window, for a
     // cold search of another fold (restarts as a cold limb's). Whether it did (not for a group
