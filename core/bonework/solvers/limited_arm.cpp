@@ -116,6 +116,14 @@ void LimitedArm::refreshSides(const RotationLimits& limits1)
         m_sides.towardOutside = limits1.centre * Rotation{-1.0, 0.0} * middle;
         m_sides.outsideCosine = -wholeCos + 1e-9; // cos(180 - h - half-width), and a margin
     }
+    // Inside bone 1's limits: the arc (-h, h) from the centre; the target's directions keeping
+    // the arc of best angles in it lie within h - (the arc's half-width) of the centre plus the
+    // arc's middle.
+    if (width.s * cosArc - width.c * sinArc > 1e-6) { // sin(h - half-width) > 0: room left
+        m_sides.usable = true;
+        m_sides.towardInside = limits1.centre * middle;
+        m_sides.insideCosine = width.c * cosArc + width.s * sinArc + 1e-9; // cos(h - half-width), and a margin
+    }
     const double sumCos = half.c * cosArc - half.s * sinArc; // cos(h/2 + arc half-width)
     const double sumSin = half.s * cosArc + half.c * sinArc;
     if (!(sumCos > 1e-6))

@@ -38,6 +38,10 @@ struct LimitSides {
     // bone 1 then ends on one of its limits (the swings of edges 2 and 3 are stopped).
     Rotation towardOutside;     // the middle of those directions
     double outsideCosine = 2.0; // as `cosine`
+    // Where the whole arc lies inside bone 1's limits: bone 1 then ends off its limits, and
+    // bone 2 on one of its own (edges 2 and 3 alone are weighed).
+    Rotation towardInside;     // the middle of those directions
+    double insideCosine = 2.0; // as `cosine`
 };
 
 class LimitedArm {
@@ -66,8 +70,11 @@ public:
     // nearer its minimum than its maximum, every legal pose is bettered by the same pose with
     // bone 1 on its minimum (the distance grows with the angle between the arm and the line to
     // the target), so the nearest legal pose has bone 1 on its minimum; the same for the
-    // maximum. Worked out when a search first asks (no trigonometry: rotations and square
-    // roots), kept until the arm or bone 1's limits change.
+    // maximum. When instead the whole arc lies inside bone 1's limits, every legal pose is
+    // bettered by the same bone 2 angle with bone 1 on its best angle, which is legal: the
+    // nearest legal pose is then the nearer of the two rigid arms (bone 2 on a limit) swung onto
+    // the target's line. Worked out when a search first asks (no trigonometry: rotations and
+    // square roots), kept until the arm or bone 1's limits change.
     const LimitSides& sides(const RotationLimits& limits1)
     {
         if (!m_sidesCurrent | (limits1.min != m_min1) | (limits1.max != m_max1)) [[unlikely]]

@@ -244,6 +244,13 @@ BONEWORK_FORCE_INLINE Triangle triangleOf(const Limb& limb, bool withAngles = tr
     return lawOfCosines(limb.arm.base, limb.arm.a, limb.arm.b, limb.target, limb.arm.baseRotation * limb.current1, withAngles);
 }
 
+// A pose the search found, and its distance from the target: squared, or (Careful, see
+// measure) as it is.
+struct Edge {
+    Pose pose;
+    double distance;
+};
+
 // What the search for the nearest legal pose needs, written only when it runs.
 struct Problem {
     Arm arm;
@@ -261,7 +268,7 @@ struct Problem {
 // compared in a fixed order. (Working out both cases of each edge and picking one without a
 // branch measured slower, on targets moving as a drag moves them by 7%, and on random ones too.)
 template <bool Careful>
-BONEWORK_FORCE_INLINE Pose nearestLegal(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2,
+BONEWORK_FORCE_INLINE Edge nearestLegal(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2,
                                         const RigidArm rigid[2])
 {
     const Arm& arm = p.arm;
@@ -323,16 +330,11 @@ BONEWORK_FORCE_INLINE Pose nearestLegal(const Problem& p, const RotationLimits& 
         best = nearer ? k : best;
         nearest = nearer ? distance[k] : nearest;
     }
-    return {first[best], {second[best].c * unit[best], second[best].s * unit[best]}};
+    return {{first[best], {second[best].c * unit[best], second[best].s * unit[best]}}, nearest};
 }
 
 // Edge k of nearestLegal (bone 1 held on its minimum, k = 0, or its maximum, bone 2 as nearly
-// at the target as its limits allow) alone, worked out as there: its pose and its distance
-// from the target (squared).
-struct Edge {
-    Pose pose;
-    double distance;
-};
+// at the target as its limits allow) alone, worked out as there.
 BONEWORK_FORCE_INLINE Edge onBoneOneLimit(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2, int k)
 {
     const Arm& arm = p.arm;
@@ -367,12 +369,12 @@ __declspec(noinline)
 #else
 __attribute__((noinline))
 #endif
-Pose nearestLegalPoseCareful(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2, const RigidArm rigid[2])
+Edge nearestLegalPoseCareful(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2, const RigidArm rigid[2])
 {
     return nearestLegal<true>(p, limits1, limits2, rigid);
 }
 
-BONEWORK_FORCE_INLINE Pose nearestLegalPose(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2,
+BONEWORK_FORCE_INLINE Edge nearestLegalPose(const Problem& p, const RotationLimits& limits1, const RotationLimits& limits2,
                                             const RigidArm rigid[2])
 {
     if (p.arm.a + p.arm.b <= 1e100) [[likely]] // squared distances cannot overflow
@@ -392,6 +394,7 @@ BONEWORK_FORCE_INLINE void solveLimb(Rig& rig, JointIndex j1, JointIndex j2, con
     // the target alone: then neither exact pose can be legal, and the triangle's angles and the
     // exact poses' tests are skipped for the search.
     bool exactBreaks = false;
+    double searched = -1.0; // the squared distance of the pose the search found, where it tells it
     if constexpr (Limited) {
         limitedArm.update(arm.a, arm.b, rig.rotationLimits(j2));
         const double dx = limb.target.x - arm.base.x, dy = limb.target.y - arm.base.y;
@@ -422,30 +425,45 @@ BONEWORK_FORCE_INLINE void solveLimb(Rig& rig, JointIndex j1, JointIndex j2, con
             // (edges 2 and 3, whose swings bone 1's limits stop, weigh nothing in the search).
             const LimitSides& sides = limitedArm.sides(limits1);
             const Rotation toward = arm.baseRotation.inverse() * triangle.toTarget;
-            const bool outside = (sides.towardOutside.c * toward.c + sides.towardOutside.s * toward.s > sides.outsideCosine)
-                                 & !triangle.targetOnBase & (arm.a + arm.b <= 1e100);
-            if (outside) {
+            const bool told = !triangle.targetOnBase & (arm.a + arm.b <= 1e100);
+            const bool outside = (sides.towardOutside.c * toward.c + sides.towardOutside.s * toward.s > sides.outsideCosine) & told;
+            const bool inside = (sides.towardInside.c * toward.c + sides.towardInside.s * toward.s > sides.insideCosine) & told;
+            Edge found;
+            if (inside) {
+                // Bone 1 ends off its limits, so bone 2 ends on one of its own: the nearer rigid
+                // arm, swung onto the target's line (nearestLegal's edges 2 and 3, without the
+                // other two). Squared differences of lengths: no square root.
+                const RigidArm* rigid = limitedArm.rigidArms();
+                const double off0 = triangle.reach - rigid[0].length, off1 = triangle.reach - rigid[1].length;
+                const int k = off1 * off1 < off0 * off0 ? 1 : 0;
+                found = {{toward * rigid[k].direction.inverse(), k ? limits2.atMax : limits2.atMin}, k ? off1 * off1 : off0 * off0};
+            } else if (outside) {
                 const bool onMin = sides.towardMin.c * toward.c + sides.towardMin.s * toward.s > sides.cosine;
                 const bool onMax = sides.towardMax.c * toward.c + sides.towardMax.s * toward.s > sides.cosine;
                 if (onMin | onMax) {
-                    best = onBoneOneLimit(problem, limits1, limits2, onMax ? 1 : 0).pose;
+                    found = onBoneOneLimit(problem, limits1, limits2, onMax ? 1 : 0);
                 } else {
                     const Edge atMin = onBoneOneLimit(problem, limits1, limits2, 0);
                     const Edge atMax = onBoneOneLimit(problem, limits1, limits2, 1);
-                    best = atMax.distance < atMin.distance ? atMax.pose : atMin.pose;
+                    found = atMax.distance < atMin.distance ? atMax : atMin;
                 }
             } else {
-                best = nearestLegalPose(problem, limits1, limits2, limitedArm.rigidArms());
+                found = nearestLegalPose(problem, limits1, limits2, limitedArm.rigidArms());
             }
-            best = {rig.setRotationClamped(j1, best.first), rig.setRotationClamped(j2, best.second)};
+            best = {rig.setRotationClamped(j1, found.pose.first), rig.setRotationClamped(j2, found.pose.second)};
+            // The search weighed the pose's distance already, squared where nothing overflows
+            // (and from the goal itself where it was not bounded): its root is the error, with
+            // no tip to work out first. It differs from the tip's distance by rounding only.
+            const double d2 = found.distance;
+            if ((arm.a + arm.b <= 1e100) & (limb.target.x == goal.x) & (limb.target.y == goal.y) & (d2 < 1e300) & (d2 > 1e-300)) [[likely]]
+                searched = d2;
         }
     } else { // every rotation lies within the whole circle
         best = {rig.setRotationWithinLimits(j1, best.first), rig.setRotationWithinLimits(j2, best.second)};
     }
-    // The tip from the rotations as the rig now holds them (no second walk up the tree, and
-    // no reading them back).
-    const Vec2 tip = arm.tip(best);
-    result.error = distanceBetween(tip, goal);
+    // Else the tip from the rotations as the rig now holds them (no second walk up the tree,
+    // and no reading them back).
+    result.error = searched >= 0.0 ? std::sqrt(searched) : distanceBetween(arm.tip(best), goal);
     result.reached = result.error <= request.tolerance;
     result.limited.clear();
     if constexpr (Limited) { // a joint without limits is never on one
