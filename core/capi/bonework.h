@@ -106,9 +106,10 @@ BW_API void bw_rig_reset_pose(bw_rig* rig);
 BW_API bw_status bw_rig_set_chain_target(bw_rig* rig, int32_t chain, double x, double y);
 BW_API bw_status bw_rig_solve_chain(bw_rig* rig, int32_t chain, bw_solve_result* result);
 BW_API bw_status bw_rig_solve_chains(bw_rig* rig);
-/* Following (off when loaded): while on, each bw_rig_solve_chains, and each bw_rig_solve_chain of
- * a chain, continues from the last, as the editor's drags do. A chain is told where its target
- * was, so a target that moves a little each frame is followed without the chain refolding: fabrik, ccd and relax turn no joint by more
+/* Following (off when loaded): while on, each bw_rig_solve_chains, each bw_rig_solve_chain of a
+ * chain, and each bw_rig_solve of an effector's joint, continues from the last, as the editor's
+ * drags do. A chain (or effector) is told where its target was, so a target that moves a little
+ * each frame is followed without the chain refolding: fabrik, ccd and relax turn no joint by more
  * than 8 degrees a frame while it moves up to 2% of the chain's length, and a chain whose fold
  * cannot reach turns over to one that can a few degrees a frame. Off, every solve depends on the
  * pose and targets alone (a target that jumps is solved afresh either way). Turn it on for

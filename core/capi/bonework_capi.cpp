@@ -27,6 +27,7 @@ struct bw_rig {
     solvers::ChainHolder holder; // bw_rig_solve_chains: the chains hold as in the editor
     bool following = false;      // bw_rig_set_following: the solves of chains are one motion
     std::vector<std::optional<Vec2>> chainFollowed; // following: each chain's last bw_rig_solve_chain target
+    std::vector<std::optional<Vec2>> jointFollowed; // following: each joint's last bw_rig_solve target
     mutable std::vector<WorldTransform> world;
     solvers::SolveResult result; // its `limited` list keeps its capacity
     animation::ClipSampler sampler; // bound to `loaded` and its clip `sampled`
@@ -63,6 +64,13 @@ bw_status runSolve(bw_rig* rig, SolverKind kind, const solvers::SolveRequest& re
     solver.run(rig->rig, request, rig->result);
     copyResult(rig->result, result);
     return BW_OK;
+}
+
+// Following starts afresh: no chain or joint is told a last target.
+void forgetFollowed(bw_rig& rig)
+{
+    std::fill(rig.chainFollowed.begin(), rig.chainFollowed.end(), std::nullopt);
+    std::fill(rig.jointFollowed.begin(), rig.jointFollowed.end(), std::nullopt);
 }
 
 bw_status solveChain(bw_rig* rig, int32_t chain, bw_solve_result* result)
@@ -129,6 +137,7 @@ bw_status adopt(Rig&& loaded, bw_rig** out)
         handle->solvers[static_cast<std::size_t>(kind)] = solvers::makeSolver(kind);
     handle->world.resize(handle->rig.jointCount());
     handle->chainFollowed.resize(handle->rig.chains().size());
+    handle->jointFollowed.resize(handle->rig.jointCount());
     handle->result.limited.reserve(handle->rig.jointCount());
     warmUp(*handle);
     handle->rig = handle->loaded;
@@ -258,7 +267,7 @@ void bw_rig_reset_pose(bw_rig* rig)
         rig->rig.setChainTarget(static_cast<int>(c), rig->loaded.chains()[c].target);
     if (rig->following) { // the pose jumped: the following starts afresh
         rig->holder.beginMotion();
-        std::fill(rig->chainFollowed.begin(), rig->chainFollowed.end(), std::nullopt);
+        forgetFollowed(*rig);
     }
 }
 
@@ -312,7 +321,7 @@ bw_status bw_rig_set_following(bw_rig* rig, int32_t on)
         rig->holder.beginMotion();
     else
         rig->holder.endMotion();
-    std::fill(rig->chainFollowed.begin(), rig->chainFollowed.end(), std::nullopt);
+    forgetFollowed(*rig);
     return BW_OK;
 }
 
@@ -331,10 +340,16 @@ bw_status bw_rig_solve(bw_rig* rig, bw_solver solver, const bw_effector* effecto
         if (!std::isfinite(e.x) || !std::isfinite(e.y) || !std::isfinite(e.weight))
             return fail(BW_ERROR_ARGUMENT, "effector targets and weights must be finite");
         list[i] = {e.joint, {e.x, e.y}, e.weight};
+        if (rig->following && validJoint(rig, e.joint)) // told where this joint's last solve sent it
+            list[i].previousTarget = rig->jointFollowed[static_cast<std::size_t>(e.joint)];
     }
     solvers::SolveRequest request = solvers::defaultRequest(std::span<const solvers::Effector>(list.data(), count));
     request.root = root < 0 ? kNoJoint : root;
-    return runSolve(rig, kAllSolvers[static_cast<std::size_t>(solver)], request, result);
+    const bw_status status = runSolve(rig, kAllSolvers[static_cast<std::size_t>(solver)], request, result);
+    if (status == BW_OK && rig->following)
+        for (size_t i = 0; i < count; ++i)
+            rig->jointFollowed[static_cast<std::size_t>(list[i].joint)] = list[i].target;
+    return status;
 }
 
 bw_status bw_rig_world_transform(const bw_rig* rig, int32_t joint, double* x, double* y, double* degrees)
