@@ -6,6 +6,8 @@ function(bonework_add_qt_test name)
     set_target_properties(${name} PROPERTIES MACOSX_BUNDLE OFF WIN32_EXECUTABLE OFF)
     target_link_libraries(${name} PRIVATE Qt6::Test ${ARG_LIBS})
     target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests/support)
+    # source_tree.h's fallback when BONEWORK_SOURCE_DIR is not set (a test run by hand)
+    target_compile_definitions(${name} PRIVATE BONEWORK_TEST_SOURCE_TREE="${PROJECT_SOURCE_DIR}")
     add_test(NAME ${name} COMMAND ${name})
     set_tests_properties(${name} PROPERTIES
         ENVIRONMENT "QT_QPA_PLATFORM=offscreen;BONEWORK_SOURCE_DIR=${PROJECT_SOURCE_DIR}"

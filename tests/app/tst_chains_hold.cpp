@@ -4,6 +4,7 @@
 // refolding the chain; mix 0 lets a chain go; the chain order and the mix are undoable edits and
 // saved.
 #include "document.h"
+#include "source_tree.h"
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
@@ -25,7 +26,7 @@ using bonework::testing::localPath;
 
 namespace {
 
-QString humanoid() { return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + "/resources/examples/humanoid.rig.json"; }
+QString humanoid() { return bonework::testing::sourceTree() + "/resources/examples/humanoid.rig.json"; }
 
 // The largest distance of a holding chain's tip from its target.
 double worstHoldingError(const Rig& rig)

@@ -3,6 +3,7 @@
 #include "autosave.h"
 #include "document.h"
 #include "editor_examples.h"
+#include "source_tree.h"
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
@@ -313,7 +314,7 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(QDir(dir.path()).mkpath("rigs/art") && QDir(dir.path()).mkpath("shared") && QDir(dir.path()).mkpath("out"));
         const QString rig = dir.filePath("rigs/arm_slots.json");
-        QVERIFY(QFile::copy(qEnvironmentVariable("BONEWORK_SOURCE_DIR") + "/tests/io/valid/arm_slots.json", rig));
+        QVERIFY(QFile::copy(bonework::testing::sourceTree() + "/tests/io/valid/arm_slots.json", rig));
         const std::pair<const char*, QSize> images[] = {{"rigs/art/upper_arm.png", {90, 40}},
                                                         {"rigs/art/forearm.jpg", {70, 30}},
                                                         {"shared/badge.png", {30, 30}}};
@@ -584,9 +585,9 @@ void TestDocument::recentFilesShowTheNameFirst()
 void TestDocument::anExampleFileBringsItsPlayHint()
 {
     Document doc;
-    QVERIFY(doc.files()->open(qEnvironmentVariable("BONEWORK_SOURCE_DIR") + "/resources/examples/ball-arm.rig.json"));
+    QVERIFY(doc.files()->open(bonework::testing::sourceTree() + "/resources/examples/ball-arm.rig.json"));
     QCOMPARE(doc.playHint().value("driver").toString(), QString("ball"));
-    QVERIFY(doc.files()->open(qEnvironmentVariable("BONEWORK_SOURCE_DIR") + "/resources/examples/humanoid.rig.json"));
+    QVERIFY(doc.files()->open(bonework::testing::sourceTree() + "/resources/examples/humanoid.rig.json"));
     QCOMPARE(doc.playHint().value("joint").toString(), QString("hand_r"));
 }
 

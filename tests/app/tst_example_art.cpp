@@ -3,6 +3,7 @@
 // relative path (":/examples/art/..."), so File > Examples can draw it; SlotImages based on
 // ":/examples" finds none missing. The bundle holds exactly the art on disk.
 #include "slot_images.h"
+#include "source_tree.h"
 #include "std_text.h"
 
 #include "bonework/io/rig_file.h"
@@ -18,7 +19,7 @@ using namespace bonework;
 
 namespace {
 
-QString examplesOnDisk() { return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/resources/examples"); }
+QString examplesOnDisk() { return bonework::testing::sourceTree() + QStringLiteral("/resources/examples"); }
 
 QSet<QString> pngsUnder(const QString& root)
 {

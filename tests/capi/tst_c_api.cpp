@@ -5,6 +5,7 @@
 #include "counting_allocator.h"
 #include "limited_chain_json.h"
 #include "bonework.h"
+#include "source_tree.h"
 
 #include <QTest>
 
@@ -20,7 +21,7 @@ namespace {
 
 QByteArray example(const char* file)
 {
-    return qgetenv("BONEWORK_SOURCE_DIR") + "/resources/examples/" + file;
+    return bonework::testing::sourceTree().toLocal8Bit() + "/resources/examples/" + file;
 }
 
 struct Pose {
@@ -256,7 +257,7 @@ private slots:
     void animationsAreSampledWithTheChainsHolding()
     {
         bw_rig* rig = nullptr;
-        QCOMPARE(bw_rig_load_file(qgetenv("BONEWORK_SOURCE_DIR") + "/tests/io/valid/arm_animated.json", &rig), BW_OK);
+        QCOMPARE(bw_rig_load_file(bonework::testing::sourceTree().toLocal8Bit() + "/tests/io/valid/arm_animated.json", &rig), BW_OK);
         QCOMPARE(bw_rig_animation_count(rig), 2);
         const int32_t wave = bw_rig_find_animation(rig, "wave");
         QCOMPARE(wave, 0);

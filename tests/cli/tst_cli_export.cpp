@@ -4,6 +4,7 @@
 // bad value or one smaller than the largest trimmed image). Rigs without slots say nothing
 // about slots and write the skeleton alone.
 #include "cli_run.h"
+#include "source_tree.h"
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -29,7 +30,7 @@ Run exportRig(const QString& rig, const QString& output, const QString& format =
 
 QString valid(const QString& name)
 {
-    return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/tests/io/valid/") + name;
+    return bonework::testing::sourceTree() + QStringLiteral("/tests/io/valid/") + name;
 }
 
 void writeFile(const QString& path, const QByteArray& bytes)

@@ -2,6 +2,7 @@
 // write the same bytes; the output loads with the new clip beside the rig as it was; sampling
 // it gives a pose; and bad arguments, unknown chains and taken names get their exit codes.
 #include "cli_run.h"
+#include "source_tree.h"
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -18,7 +19,7 @@ Run cli(const QStringList& arguments) { return bonework::testing::runCli(argumen
 
 QString example(const char* file)
 {
-    return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/resources/examples/") + QLatin1String(file);
+    return bonework::testing::sourceTree() + QStringLiteral("/resources/examples/") + QLatin1String(file);
 }
 
 QByteArray read(const QString& path)

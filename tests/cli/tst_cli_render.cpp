@@ -6,6 +6,7 @@
 // exits 1 naming it and writes nothing; it runs without any display.
 #include "cli_run.h"
 #include "rendered_rig.h"
+#include "source_tree.h"
 
 #include <QDir>
 #include <QFile>
@@ -24,7 +25,7 @@ Run cli(const QStringList& arguments, const QProcessEnvironment& env = QProcessE
     return bonework::testing::runCli(arguments, 60000, env);
 }
 
-QString source(const QString& path) { return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QLatin1Char('/') + path; }
+QString source(const QString& path) { return bonework::testing::sourceTree() + QLatin1Char('/') + path; }
 QString example(const QString& name) { return source(QStringLiteral("resources/examples/") + name + QStringLiteral(".rig.json")); }
 
 // The rendered PNG, ARGB32 not premultiplied; a null image (and a failed check) when the

@@ -3,6 +3,7 @@
 // keeps the setup pose before its first key, chains hold (the report lists them), the output
 // rig keeps its animations, and bad arguments and unknown animations get their exit codes.
 #include "cli_run.h"
+#include "source_tree.h"
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -21,7 +22,7 @@ Run cli(const QStringList& arguments) { return bonework::testing::runCli(QString
 
 QString valid(const QString& name)
 {
-    return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/tests/io/valid/") + name;
+    return bonework::testing::sourceTree() + QStringLiteral("/tests/io/valid/") + name;
 }
 
 // shoulder (root at 400, 300) -> elbow (120 long) -> hand (100 long); the clip "lift" turns the

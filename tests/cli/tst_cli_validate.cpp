@@ -2,6 +2,7 @@
 // error (file: JSON path: problem) on stderr, one per missing image of a rig's slots and of
 // the images its clips key, exit 0 / 1 / 2.
 #include "cli_run.h"
+#include "source_tree.h"
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -19,12 +20,12 @@ Run validate(const QStringList& args) { return bonework::testing::runCli(QString
 
 QString valid(const QString& name)
 {
-    return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/tests/io/valid/") + name;
+    return bonework::testing::sourceTree() + QStringLiteral("/tests/io/valid/") + name;
 }
 
 QString invalid(const QString& name)
 {
-    return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/tests/io/invalid/") + name;
+    return bonework::testing::sourceTree() + QStringLiteral("/tests/io/invalid/") + name;
 }
 
 void writeFile(const QString& path, const QByteArray& bytes)

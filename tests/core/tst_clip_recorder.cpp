@@ -4,6 +4,7 @@
 // than samples are kept; a free joint that wraps past 180 degrees does not spin back between two
 // frames; and the same recording twice gives the same clip.
 #include "random_rigs.h"
+#include "source_tree.h"
 
 #include "bonework/animation/clip_recorder.h"
 #include "bonework/animation/clip_sampler.h"
@@ -93,7 +94,7 @@ std::size_t keyCount(const Clip& clip)
 
 Rig example(const char* file)
 {
-    const io::LoadResult r = io::loadRigFile(qEnvironmentVariable("BONEWORK_SOURCE_DIR").toStdString() + "/resources/examples/" + file);
+    const io::LoadResult r = io::loadRigFile(bonework::testing::sourceTree().toStdString() + "/resources/examples/" + file);
     if (!r.ok())
         qFatal("%s", r.error.toString().c_str());
     return *r.rig;

@@ -4,6 +4,7 @@
 // against the packages the set-up scripts install.
 #include "editor_driver.h"
 #include "qml_module_check.h"
+#include "source_tree.h"
 #include "text_contrast.h"
 
 #include "bonework/forward_kinematics.h"
@@ -120,7 +121,7 @@ private slots:
 
     void everyTextReadsOnTheDarkTheme()
     {
-        QVERIFY(m_editor.document->files()->open(QString::fromUtf8(qgetenv("BONEWORK_SOURCE_DIR")) + "/resources/examples/humanoid.rig.json"));
+        QVERIFY(m_editor.document->files()->open(bonework::testing::sourceTree() + "/resources/examples/humanoid.rig.json"));
         m_editor.document->setSelectedJoint(m_editor.document->findJoint("elbow_l"));
         m_editor.document->setSelectedChain(0);
         QTest::qWait(200);
@@ -242,7 +243,7 @@ private slots:
 
     void exportWritesTheTypedFile()
     {
-        QVERIFY(m_editor.document->files()->open(QString::fromUtf8(qgetenv("BONEWORK_SOURCE_DIR")) + "/resources/examples/elbow.rig.json"));
+        QVERIFY(m_editor.document->files()->open(bonework::testing::sourceTree() + "/resources/examples/elbow.rig.json"));
         QVERIFY(m_editor.key("ctrl+e"));
         QTRY_VERIFY(dialogVisible("exportDialog"));
         checkContrast("Export");
@@ -263,7 +264,7 @@ private slots:
     // file is chosen; Enter in a field exports with them.
     void exportOfAnAnimatedRigAsksForTheBakeOptions()
     {
-        QVERIFY(m_editor.document->files()->open(QString::fromUtf8(qgetenv("BONEWORK_SOURCE_DIR")) + "/resources/examples/humanoid.rig.json"));
+        QVERIFY(m_editor.document->files()->open(bonework::testing::sourceTree() + "/resources/examples/humanoid.rig.json"));
         QVERIFY(m_editor.document->files()->setBakeFps(30));
         QVERIFY(m_editor.key("ctrl+e"));
         QTRY_VERIFY(dialogVisible("exportDialog"));
@@ -351,9 +352,9 @@ private slots:
     {
         QObject* player = m_editor.object("player");
         QVERIFY(player);
-        QVERIFY(m_editor.document->files()->open(QString::fromUtf8(qgetenv("BONEWORK_SOURCE_DIR")) + "/resources/examples/ball-arm.rig.json"));
+        QVERIFY(m_editor.document->files()->open(bonework::testing::sourceTree() + "/resources/examples/ball-arm.rig.json"));
         QCOMPARE(player->property("driver").toString(), QString("ball"));
-        QVERIFY(m_editor.document->files()->open(QString::fromUtf8(qgetenv("BONEWORK_SOURCE_DIR")) + "/resources/examples/snake.rig.json"));
+        QVERIFY(m_editor.document->files()->open(bonework::testing::sourceTree() + "/resources/examples/snake.rig.json"));
         QCOMPARE(player->property("driver").toString(), QString("steering"));
     }
 

@@ -3,6 +3,7 @@
 // and see the loader's message in a dialog while the document stays as it was.
 #include "editor_driver.h"
 #include "renderer_choice.h"
+#include "source_tree.h"
 
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
@@ -243,7 +244,7 @@ private slots:
     // figure while its hands and feet stay on their chains' targets; the drag is one undo step.
     void draggingTheChestKeepsHandsAndFeetOnTargets()
     {
-        QVERIFY(m_document->files()->open(qEnvironmentVariable("BONEWORK_SOURCE_DIR") + "/resources/examples/humanoid.rig.json"));
+        QVERIFY(m_document->files()->open(bonework::testing::sourceTree() + "/resources/examples/humanoid.rig.json"));
         m_canvas->fitToView();
         m_canvas->setTool(RigCanvas::Pose);
         m_document->posing()->setDefaultSolver("follow");

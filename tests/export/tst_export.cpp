@@ -6,6 +6,7 @@
 #include "bonework/exporters/dragonbones_exporter.h"
 #include "bonework/exporters/spine_exporter.h"
 #include "bonework/io/rig_file.h"
+#include "source_tree.h"
 #include "std_text.h"
 #include "bonework/solvers/solver.h"
 
@@ -31,7 +32,7 @@ namespace {
 
 QStringList exampleFiles()
 {
-    const QDir dir(qEnvironmentVariable("BONEWORK_SOURCE_DIR") + "/resources/examples");
+    const QDir dir(bonework::testing::sourceTree() + "/resources/examples");
     QStringList files;
     for (const QString& f : dir.entryList({"*.rig.json"}, QDir::Files, QDir::Name))
         files << dir.filePath(f);
@@ -135,7 +136,7 @@ private slots:
 
     void lossesAreReportedNotDropped()
     {
-        const Rig rig = load(qEnvironmentVariable("BONEWORK_SOURCE_DIR") + "/resources/examples/chain-6.rig.json");
+        const Rig rig = load(bonework::testing::sourceTree() + "/resources/examples/chain-6.rig.json");
         exporters::ExportReport report;
         exporters::exportSpine(rig, report);
         QVERIFY2(report.toText().contains("6 bones"), qPrintable(report.toText())); // the reach chain

@@ -8,6 +8,7 @@
 #include "bonework/exporters/spine_exporter.h"
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
+#include "source_tree.h"
 
 #include <QDir>
 #include <QFile>
@@ -435,7 +436,7 @@ private slots:
         if (QTest::currentTestFailed())
             return;
         // A rig from a file: an arm whose chain has limits (baked), keys with every curve.
-        const io::LoadResult arm = io::loadRigFile(qEnvironmentVariable("BONEWORK_SOURCE_DIR").toStdString() + "/tests/io/valid/arm_animated.json");
+        const io::LoadResult arm = io::loadRigFile(bonework::testing::sourceTree().toStdString() + "/tests/io/valid/arm_animated.json");
         QVERIFY(arm.ok());
         exporters::ExportReport armReport;
         playedLikeBonework(*arm.rig, exporters::exportDragonBones(*arm.rig, armReport, slotsOf(*arm.rig), options), options);
@@ -448,7 +449,7 @@ private slots:
     void dragonBonesRuntimePlaysTheExamplesClips_data()
     {
         QTest::addColumn<QString>("file");
-        const QDir examples(qEnvironmentVariable("BONEWORK_SOURCE_DIR") + "/resources/examples");
+        const QDir examples(bonework::testing::sourceTree() + "/resources/examples");
         int withClips = 0;
         for (const QString& file : examples.entryList({"*.rig.json"}, QDir::Files, QDir::Name)) {
             const io::LoadResult loaded = io::loadRigFile(examples.filePath(file).toStdString());
@@ -498,7 +499,7 @@ private slots:
         if (QTest::currentTestFailed())
             return;
         QVERIFY(beziers > 0 && stepped > 0); // both kinds of curve were converted, not only baked
-        const io::LoadResult arm = io::loadRigFile(qEnvironmentVariable("BONEWORK_SOURCE_DIR").toStdString() + "/tests/io/valid/arm_animated.json");
+        const io::LoadResult arm = io::loadRigFile(bonework::testing::sourceTree().toStdString() + "/tests/io/valid/arm_animated.json");
         QVERIFY(arm.ok());
         spinePlaysLikeBonework(*arm.rig, beziers, stepped);
     }

@@ -12,6 +12,7 @@
 #include "bonework/exporters/image_trim.h"
 #include "bonework/io/rig_file.h"
 #include "bonework/solvers/solver.h"
+#include "source_tree.h"
 
 #include "art_rigs.h"
 
@@ -163,7 +164,7 @@ private slots:
     void examplesLandWhereBoneworkPutsThem()
     {
         QFETCH(QString, file);
-        const QString examples = qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/resources/examples");
+        const QString examples = bonework::testing::sourceTree() + QStringLiteral("/resources/examples");
         const io::LoadResult loaded = io::loadRigFile((examples + "/" + file).toStdString());
         QVERIFY2(loaded.ok(), loaded.error.toString().c_str());
         QVERIFY(!loaded.rig->slotList().empty());

@@ -1,12 +1,13 @@
 #pragma once
 // Rigs for the rig file tests: the valid corpus (tests/io/valid, found through
-// BONEWORK_SOURCE_DIR), loading and parsing that must succeed, and random rigs that use every
+// source_tree.h), loading and parsing that must succeed, and random rigs that use every
 // field of the format.
 
 #include "bonework/io/rig_file.h"
 #include "std_text.h"
 
 #include "random_rigs.h"
+#include "source_tree.h"
 
 #include <QByteArray>
 #include <QString>
@@ -20,7 +21,7 @@ namespace bonework::testing {
 
 inline QString corpus(const QString& name)
 {
-    return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/tests/io/valid/") + name;
+    return bonework::testing::sourceTree() + QStringLiteral("/tests/io/valid/") + name;
 }
 
 inline Rig load(const QString& path)

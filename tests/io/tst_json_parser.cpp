@@ -2,6 +2,7 @@
 // did, stopping at the same byte with the same wording, and reads the same values: checked on
 // the corpus, seeded mutations of it and random fragments.
 #include "bonework/io/json_parser.h"
+#include "source_tree.h"
 
 #include <QDir>
 #include <QFile>
@@ -125,7 +126,7 @@ private slots:
     void corpusAndMutations()
     {
         std::vector<QByteArray> bases;
-        const QString root = qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/tests/io/");
+        const QString root = bonework::testing::sourceTree() + QStringLiteral("/tests/io/");
         for (const char* sub : {"valid", "invalid"}) {
             for (const QString& name : QDir(root + QLatin1String(sub)).entryList({QStringLiteral("*.json")})) {
                 QFile f(root + QLatin1String(sub) + u'/' + name);

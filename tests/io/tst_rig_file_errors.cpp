@@ -3,6 +3,7 @@
 // message, nothing is half-loaded, and hostile input (deep nesting, random bytes, invalid
 // UTF-8, huge files, long parent walks) ends in an error in bounded time without crashing.
 #include "bonework/io/rig_file.h"
+#include "source_tree.h"
 #include "std_text.h"
 
 #include <QDir>
@@ -23,7 +24,7 @@ namespace {
 
 QString corpusDir(const QString& sub)
 {
-    return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/tests/io/") + sub;
+    return bonework::testing::sourceTree() + QStringLiteral("/tests/io/") + sub;
 }
 
 QByteArray readFile(const QString& path)

@@ -3,6 +3,7 @@
 // version 2), the same names for solvers, bends and shapes, the same defaults, and the
 // documented example validates against the schema's required lists.
 #include "bonework/io/rig_file.h"
+#include "source_tree.h"
 #include "std_text.h"
 
 #include <QFile>
@@ -21,7 +22,7 @@ namespace {
 
 QJsonObject schema()
 {
-    QFile f(qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/resources/schema/rig.schema.json"));
+    QFile f(bonework::testing::sourceTree() + QStringLiteral("/resources/schema/rig.schema.json"));
     if (!f.open(QIODevice::ReadOnly))
         qFatal("cannot read the schema");
     QJsonParseError error;

@@ -1,10 +1,11 @@
 #pragma once
 // Shared by the simulation tests: the example rigs and their examples.json entries, loaded with
-// the real rig loader from the source tree (BONEWORK_SOURCE_DIR, set by ctest).
+// the real rig loader from the source tree (source_tree.h).
 
 #include "bonework/io/rig_file.h"
 #include "std_text.h"
 #include "bonework/sim/simulation.h"
+#include "source_tree.h"
 
 #include <QDir>
 #include <QFile>
@@ -20,9 +21,8 @@ namespace bonework::testing {
 
 inline QString examplesDir()
 {
-    const QByteArray root = qgetenv("BONEWORK_SOURCE_DIR");
-    return QDir(root.isEmpty() ? QStringLiteral(".") : QString::fromLocal8Bit(root))
-        .filePath(QStringLiteral("resources/examples"));
+    const QString root = sourceTree();
+    return QDir(root.isEmpty() ? QStringLiteral(".") : root).filePath(QStringLiteral("resources/examples"));
 }
 
 // Loads resources/examples/<file>; throws with the loader's message when it fails, so a broken

@@ -3,6 +3,7 @@
 #include "cli_run.h"
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
+#include "source_tree.h"
 #include "std_text.h"
 
 #include <QJsonArray>
@@ -26,8 +27,8 @@ using Run = bonework::testing::CliRun;
 
 Run solve(const QStringList& args) { return bonework::testing::runCli(QStringList{QStringLiteral("solve")} + args, 30000); }
 
-QString arm() { return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/tests/io/valid/arm.json"); }
-QString humanoid() { return qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/resources/examples/humanoid.rig.json"); }
+QString arm() { return bonework::testing::sourceTree() + QStringLiteral("/tests/io/valid/arm.json"); }
+QString humanoid() { return bonework::testing::sourceTree() + QStringLiteral("/resources/examples/humanoid.rig.json"); }
 
 QPointF pointOf(const QJsonObject& joints, const char* name)
 {
@@ -170,7 +171,7 @@ private slots:
     // reported "0 iterations, error 36, not reached" when relax held every root).
     void relaxMovesAFreeRoot()
     {
-        const QString path = qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/resources/examples/humanoid.rig.json");
+        const QString path = bonework::testing::sourceTree() + QStringLiteral("/resources/examples/humanoid.rig.json");
         const Run r = solve({path, QStringLiteral("--solver"), QStringLiteral("relax"), QStringLiteral("--target"), QStringLiteral("pelvis=600,466")});
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.out, QStringLiteral("relax: 1 iteration, error 0, reached\n"));
@@ -181,7 +182,7 @@ private slots:
     // all arrive (with the old default of 10 none of these did).
     void defaultIterationsLetRelaxConverge()
     {
-        const QString path = qEnvironmentVariable("BONEWORK_SOURCE_DIR") + QStringLiteral("/resources/examples/humanoid.rig.json");
+        const QString path = bonework::testing::sourceTree() + QStringLiteral("/resources/examples/humanoid.rig.json");
         const bonework::io::LoadResult loaded = bonework::io::loadRigFile(localPath(path));
         QVERIFY(loaded.ok());
         const bonework::Rig& rig = *loaded.rig;

@@ -5,6 +5,7 @@
 // seeded random rigs and pins, and the humanoid example dragged as a mouse would. Every failure
 // message names its seed (or drag step) so the case replays.
 #include "counting_allocator.h"
+#include "source_tree.h"
 #include "tree_solver_support.h"
 #include "pose_checks.h"
 #include "random_rigs.h"
@@ -27,7 +28,7 @@ namespace {
 
 Rig humanoid()
 {
-    const std::string path = qEnvironmentVariable("BONEWORK_SOURCE_DIR").toStdString() + "/resources/examples/humanoid.rig.json";
+    const std::string path = bonework::testing::sourceTree().toStdString() + "/resources/examples/humanoid.rig.json";
     io::LoadResult loaded = io::loadRigFile(path);
     if (!loaded.ok())
         QTest::qFail(("cannot load " + path).c_str(), __FILE__, __LINE__);
