@@ -37,6 +37,8 @@ QString Autosave::recoveryFile() const { return m_directory + QStringLiteral("/r
 
 QString Autosave::pathFile() const { return m_directory + QStringLiteral("/recovery.path"); }
 
+QString Autosave::imagesFile() const { return m_directory + QStringLiteral("/recovery.images.json"); }
+
 QString Autosave::recoveryDescription() const
 {
     QFile path(pathFile());
@@ -65,6 +67,16 @@ void Autosave::saveNow()
         path.write(m_document->filePath().toUtf8());
         path.commit();
     }
+    const ImageSources images = m_document->imageSources();
+    if (images.isEmpty()) {
+        QFile::remove(imagesFile());
+    } else {
+        QSaveFile sources(imagesFile());
+        if (sources.open(QIODevice::WriteOnly)) {
+            sources.write(images.toJson());
+            sources.commit();
+        }
+    }
 }
 
 bool Autosave::recover()
@@ -74,7 +86,9 @@ bool Autosave::recover()
     if (!rig.open(QIODevice::ReadOnly))
         return false;
     const QString original = path.open(QIODevice::ReadOnly) ? QString::fromUtf8(path.readAll()) : QString();
-    const bool ok = m_document->files()->restoreRecovered(rig.readAll(), original);
+    QFile sources(imagesFile());
+    const ImageSources images = sources.open(QIODevice::ReadOnly) ? ImageSources::fromJson(sources.readAll()) : ImageSources{};
+    const bool ok = m_document->files()->restoreRecovered(rig.readAll(), original, images);
     rig.close();
     if (ok)
         discardRecovery();
@@ -92,6 +106,7 @@ void Autosave::removeFiles()
 {
     QFile::remove(recoveryFile());
     QFile::remove(pathFile());
+    QFile::remove(imagesFile());
 }
 
 } // namespace bonework::editor

@@ -1,6 +1,7 @@
 #pragma once
 // Autosave to a recovery file: while the document has unsaved changes, its rig is written every
-// few seconds (atomically) next to the path of the file it came from. A clean exit removes it;
+// few seconds (atomically) next to the path of the file it came from and to where its images are
+// read from (imports not yet copied beside the rig, an untitled example's art folder). A clean exit removes it;
 // after a crash the next start finds it and offers to recover.
 
 #include <QObject>
@@ -39,6 +40,7 @@ signals:
 
 private:
     QString pathFile() const;
+    QString imagesFile() const; // where the images are read from (image_sources.h)
     void removeFiles();
 
     QPointer<Document> m_document;

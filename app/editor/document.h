@@ -11,6 +11,7 @@
 #include "animation_player.h"
 #include "solver_comparison_model.h"
 #include "slot_images.h"
+#include "image_sources.h"
 
 #include "bonework/io/editor_settings.h"
 #include "bonework/rig.h"
@@ -188,6 +189,11 @@ public:
     // image path finds its file there: imports from elsewhere, and the art of a rig saved into
     // another folder.
     QList<QPair<QString, QString>> artCopies(const QString& rigPath) const;
+    // Where the images are read from that the rig file does not say (see image_sources.h), and
+    // giving that back to recovered work: the folder only while the rig is untitled (a titled
+    // rig's images start from its own folder), every pending import.
+    ImageSources imageSources() const;
+    void restoreImageSources(const ImageSources& sources);
     const drawing::SlotImages& slotImages() const { return m_images; }
     QString missingImagesReport() const { return m_missingReport; }
     // Whether a slot's image file could not be read (the canvas draws a placeholder).

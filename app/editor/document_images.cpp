@@ -113,4 +113,20 @@ QList<QPair<QString, QString>> Document::artCopies(const QString& rigPath) const
     return copies;
 }
 
+ImageSources Document::imageSources() const
+{
+    return {m_images.baseFolder(), m_pendingArt};
+}
+
+void Document::restoreImageSources(const ImageSources& sources)
+{
+    if (m_filePath.isEmpty() && !sources.folder.isEmpty())
+        m_images.setBaseFolder(sources.folder);
+    for (auto it = sources.pending.constBegin(); it != sources.pending.constEnd(); ++it) {
+        m_pendingArt.insert(it.key(), it.value());
+        m_images.setSource(it.key().toStdString(), it.value());
+    }
+    syncImages();
+}
+
 } // namespace bonework::editor

@@ -345,7 +345,7 @@ QUrl FileService::lastExportFolder() const
     return rig.isEmpty() ? QUrl() : QUrl::fromLocalFile(QFileInfo(rig).absolutePath());
 }
 
-bool FileService::restoreRecovered(const QByteArray& json, const QString& originalPath)
+bool FileService::restoreRecovered(const QByteArray& json, const QString& originalPath, const ImageSources& images)
 {
     const io::LoadResult loaded = io::parseRig(json.toStdString(), tr("recovered work").toStdString());
     if (!loaded.ok()) {
@@ -359,6 +359,7 @@ bool FileService::restoreRecovered(const QByteArray& json, const QString& origin
         if (original.ok())
             m_document->adopt(*original.rig, original.editor, QFileInfo(originalPath).absoluteFilePath(), {});
     }
+    m_document->restoreImageSources(images); // before the rig comes back, so its images are found
     m_document->undoStack()->push(
         new RecoverWorkCommand(m_document, tr("Recover unsaved work"), m_document->rig(), *loaded.rig));
     m_document->applyNodeShape(loaded.editor.nodeShape); // a view setting: not an undo step

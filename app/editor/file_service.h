@@ -6,6 +6,7 @@
 // loadFailed and saveFailed signals, and a failed open leaves the document as it was.
 
 #include "export_job.h"
+#include "image_sources.h"
 
 #include <QObject>
 #include <QString>
@@ -90,8 +91,8 @@ public:
     Q_INVOKABLE bool setBakeFps(double fps);
     Q_INVOKABLE bool setBakeTolerance(double px);
     // The snapshot autosave writes and offers back after a crash, as one undoable step on top
-    // of its original file.
-    Q_INVOKABLE bool restoreRecovered(const QByteArray& json, const QString& originalPath);
+    // of its original file, its images read from where they were (see image_sources.h).
+    bool restoreRecovered(const QByteArray& json, const QString& originalPath, const ImageSources& images = {});
 
     QStringList recentFiles() const;
     // How File > Open Recent shows a file: its name first, then its folder.

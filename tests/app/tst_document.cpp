@@ -555,6 +555,68 @@ private slots:
         QVERIFY(doc.isModified()); // recovered work is unsaved until the user saves it
         QVERIFY(!autosave.hasRecovery());
     }
+
+    // Recovered work shows its art: an image imported from elsewhere into an untitled rig (not
+    // yet copied beside it) is read from where it was, and the first save still copies it; a
+    // bundled example opened untitled and changed still reads its art from the resources.
+    void autosaveRecoversWhereTheImagesAre()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath("recovery") && QDir(dir.path()).mkpath("elsewhere") && QDir(dir.path()).mkpath("saved"));
+        const QString recovery = dir.filePath("recovery");
+        QImage hand(40, 20, QImage::Format_ARGB32);
+        hand.fill(QColor(30, 140, 90));
+        QVERIFY(hand.save(dir.filePath("elsewhere/hand.png")));
+        // A crash: the recovery files stay (a clean exit removes them, so they are copied first).
+        const auto crashWith = [&](Document& doc) {
+            Autosave autosave(&doc, recovery, 60000);
+            autosave.saveNow();
+            QVERIFY(QDir(dir.path()).mkpath("crashed"));
+            for (const QString& file : QDir(recovery).entryList(QDir::Files))
+                QVERIFY(QFile::copy(recovery + "/" + file, dir.filePath("crashed/" + file)));
+        };
+        const auto restart = [&] {
+            for (const QString& file : QDir(dir.filePath("crashed")).entryList(QDir::Files))
+                QVERIFY(QFile::rename(dir.filePath("crashed/" + file), recovery + "/" + file));
+        };
+        {
+            Document doc;
+            QCOMPARE(doc.importImages({QUrl::fromLocalFile(dir.filePath("elsewhere/hand.png"))}, 10, 10), 1);
+            QVERIFY(!doc.isImageMissing("art/hand.png"));
+            crashWith(doc);
+        }
+        restart();
+        {
+            Document doc;
+            Autosave autosave(&doc, recovery, 60000);
+            QVERIFY(autosave.recover());
+            QCOMPARE(doc.rig().slotList().size(), std::size_t(1));
+            QVERIFY(!doc.isImageMissing("art/hand.png"));
+            QVERIFY(doc.slotImages().image("art/hand.png"));
+            QCOMPARE(doc.slotImages().image("art/hand.png")->size(), QSize(40, 20));
+            QVERIFY(!doc.files()->saveAs(dir.filePath("saved/hand.rig.json"))); // asks first: the art is copied
+            QVERIFY(doc.files()->saveCopyingArt(dir.filePath("saved/hand.rig.json")));
+            QVERIFY(QFile::exists(dir.filePath("saved/art/hand.png")));
+        }
+        QVERIFY(QDir(recovery).isEmpty()); // the clean exits left nothing to recover
+        {
+            Document doc;
+            const int humanoid = testing::exampleIndex(doc, "humanoid.rig.json");
+            QVERIFY(humanoid >= 0);
+            QVERIFY(doc.files()->openExample(humanoid));
+            QVERIFY(!doc.rig().slotList().empty());
+            doc.addRoot(900, 900);
+            QVERIFY(doc.isModified());
+            crashWith(doc);
+        }
+        restart();
+        Document doc;
+        Autosave autosave(&doc, recovery, 60000);
+        QVERIFY(autosave.recover());
+        QVERIFY(!doc.rig().slotList().empty());
+        for (const std::string& image : drawing::SlotImages::imagesOf(doc.rig()))
+            QVERIFY2(!doc.isImageMissing(QString::fromStdString(image)), image.c_str());
+    }
     void deleteSelectsANeighbour();
     void recentFilesShowTheNameFirst();
     void anExampleFileBringsItsPlayHint();
