@@ -1,13 +1,6 @@
 #include "bonework/solvers/ccd_solver.h"
 
-#include "bonework/solvers/chain_solve_start.h"
-
 namespace bonework::solvers {
-
-std::string CcdSolver::validate(const Rig& rig, const SolveRequest& request) const
-{
-    return validateChainRequest(rig, request);
-}
 
 Vec2 CcdSolver::Passes::begin(ChainState& state, Vec2 tip, Vec2 target)
 {
@@ -47,26 +40,6 @@ Vec2 CcdSolver::Passes::pass(ChainState& state, Vec2 tip, Vec2 target, const Tur
         changed = true;
     }
     return changed ? state.forward() : tip;
-}
-
-void CcdSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
-{
-    if (startChainSolve(rig, request, m_path, m_state, &m_twoBone, result) == ChainStart::Settled)
-        return;
-    const Effector& effector = request.effectors.front();
-    const Vec2 target = boundedTarget(m_state.basePosition(), effector.target);
-    // Out of reach of a chain without limits, CCD would creep toward the straight chain for
-    // all its iterations (1.7 ms on 1000 bones); that pose is known, so lay it out at once.
-    if (layOutStraightIfOutOfReach(m_state, target)) {
-        result.iterations = 1;
-        m_state.store(rig, m_path, effector.target, request.tolerance, result);
-        return;
-    }
-    m_search.prepare(m_state);
-    m_state.forward();
-    result.iterations = m_search.run(m_state, m_passes, target, request.iterations, request.tolerance,
-                                     effector.previousTarget);
-    m_state.store(rig, m_path, effector.target, request.tolerance, result);
 }
 
 } // namespace bonework::solvers

@@ -1,28 +1,19 @@
 #pragma once
 // Cyclic coordinate descent on one chain with a fixed base: each pass turns every bone, from
 // the tip's back to the base's, so that the line from the bone's start to the tip swings onto
-// the target, as far as the bone's limits allow. The passes run inside ChainSearch
-// (chain_search.h): a warm start (a drag) follows the target within a few degrees of the last
-// pose, since free sweeps with limits can swing bones far from one frame to the next; where the
-// sweeps stall short of a target (CCD creeps where the chain must fold, and limits trap it),
-// the descent and restarts take over, and two joints finish exactly where iterations crawl.
-// A chain of which only two bones may turn is the two-bone problem: it goes to TwoBoneSolver,
-// which gives its nearest legal pose exactly. Works in rotation form (no trigonometry per bone
-// and pass) and writes the angles back once.
+// the target, as far as the bone's limits allow. The sweeps run inside ChainSearch (see
+// searching_chain_solver.h): a warm start (a drag) follows the target within a few degrees of
+// the last pose, since free sweeps with limits can swing bones far from one frame to the next;
+// where the sweeps stall short of a target (CCD creeps where the chain must fold, and limits trap
+// it), the descent and restarts take over, and two joints finish exactly where iterations crawl.
 
-#include "bonework/solvers/chain_path.h"
-#include "bonework/solvers/chain_search.h"
-#include "bonework/solvers/solver.h"
-#include "bonework/solvers/solver_support.h"
-#include "bonework/solvers/two_bone_solver.h"
+#include "bonework/solvers/searching_chain_solver.h"
 
 namespace bonework::solvers {
 
-class CcdSolver final : public Solver {
+class CcdSolver final : public SearchingChainSolver {
 public:
     SolverKind kind() const override { return SolverKind::Ccd; }
-    std::string validate(const Rig& rig, const SolveRequest& request) const override;
-    void run(Rig& rig, const SolveRequest& request, SolveResult& result) override;
 
 private:
     // CCD's iteration, for the search: one sweep from the tip's bone to the base's.
@@ -38,10 +29,8 @@ private:
         static constexpr double kNearStretch = 2e-2;
     };
 
-    ChainPath m_path;
-    TwoBoneSolver m_twoBone; // for chains of which two bones may turn
-    ChainState m_state;
-    ChainSearch m_search;
+    ChainPass& passes() override { return m_passes; }
+
     Passes m_passes;
 };
 

@@ -1,13 +1,6 @@
 #include "bonework/solvers/fabrik_solver.h"
 
-#include "bonework/solvers/chain_solve_start.h"
-
 namespace bonework::solvers {
-
-std::string FabrikSolver::validate(const Rig& rig, const SolveRequest& request) const
-{
-    return validateChainRequest(rig, request);
-}
 
 Vec2 FabrikSolver::Passes::layOut(ChainState& state, const TurnWindow& window)
 {
@@ -82,26 +75,6 @@ Vec2 FabrikSolver::Passes::pass(ChainState& state, Vec2, Vec2 target, const Turn
     }
     // Forward: from the fixed base, each bone toward its dragged end, within its limits.
     return layOut(state, window);
-}
-
-void FabrikSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
-{
-    if (startChainSolve(rig, request, m_path, m_state, &m_twoBone, result) == ChainStart::Settled)
-        return;
-    const Effector& effector = request.effectors.front();
-    const Vec2 target = boundedTarget(m_state.basePosition(), effector.target);
-    // Out of reach of a chain without limits the answer is the chain straight at the target;
-    // the passes would only confirm it.
-    if (layOutStraightIfOutOfReach(m_state, target)) {
-        result.iterations = 1;
-        m_state.store(rig, m_path, effector.target, request.tolerance, result);
-        return;
-    }
-    m_search.prepare(m_state);
-    m_state.forward();
-    result.iterations = m_search.run(m_state, m_passes, target, request.iterations, request.tolerance,
-                                     effector.previousTarget);
-    m_state.store(rig, m_path, effector.target, request.tolerance, result);
 }
 
 } // namespace bonework::solvers

@@ -5,27 +5,19 @@
 // in both: dragging back, each bone keeps the angle to the bone below it legal; laying out, each
 // bone takes the legal direction nearest the one FABRIK asks for, so the chain after every
 // iteration is an exactly legal pose. A cold solve of a target near full stretch starts from the
-// chain laid straight at it. The passes run inside ChainSearch (chain_search.h): a warm start (a
-// drag) keeps every joint within a few degrees of the last pose, taking turns with a continuous
-// descent, since free passes with limits refold the chain from one frame to the next; where cold
-// passes stall, the descent and restarts take over; two joints finish exactly where iterations
-// crawl (near full stretch).
-// A chain of which only two bones may turn is the two-bone problem: it goes to TwoBoneSolver,
-// which gives its nearest legal pose exactly (the bend it has now first).
+// chain laid straight at it. The passes run inside ChainSearch (see searching_chain_solver.h): a
+// warm start (a drag) keeps every joint within a few degrees of the last pose, taking turns with
+// a continuous descent, since free passes with limits refold the chain from one frame to the
+// next; where cold passes stall, the descent and restarts take over; two joints finish exactly
+// where iterations crawl (near full stretch).
 
-#include "bonework/solvers/chain_path.h"
-#include "bonework/solvers/chain_search.h"
-#include "bonework/solvers/solver.h"
-#include "bonework/solvers/solver_support.h"
-#include "bonework/solvers/two_bone_solver.h"
+#include "bonework/solvers/searching_chain_solver.h"
 
 namespace bonework::solvers {
 
-class FabrikSolver final : public Solver {
+class FabrikSolver final : public SearchingChainSolver {
 public:
     SolverKind kind() const override { return SolverKind::Fabrik; }
-    std::string validate(const Rig& rig, const SolveRequest& request) const override;
-    void run(Rig& rig, const SolveRequest& request, SolveResult& result) override;
 
 private:
     // FABRIK's iteration, for the search.
@@ -44,10 +36,8 @@ private:
         static Vec2 layOut(ChainState& state, const TurnWindow& window);
     };
 
-    ChainPath m_path;
-    TwoBoneSolver m_twoBone; // for chains of which two bones may turn
-    ChainState m_state;
-    ChainSearch m_search;
+    ChainPass& passes() override { return m_passes; }
+
     Passes m_passes;
 };
 
