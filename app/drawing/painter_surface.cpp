@@ -76,6 +76,11 @@ void PainterSurface::image(const QTransform& imageToView, const QImage& image, d
 {
     m_painter->save();
     m_painter->setRenderHint(QPainter::SmoothPixmapTransform, true);
+    // No antialiased edges: they are only the image's rectangle (art fades out inside it, and
+    // the GPU canvas's textured quads have none either), and QPainter's antialiased transformed
+    // drawImage costs 2.4-2.8x the plain one (110-130 us against 47 for a 180 x 90 image at half
+    // size, rotated: most of a 100-image rig's frame on the software canvas).
+    m_painter->setRenderHint(QPainter::Antialiasing, false);
     m_painter->setOpacity(m_painter->opacity() * opacity);
     m_painter->setTransform(imageToView, true);
     m_painter->drawImage(QPointF(0, 0), image);
