@@ -107,17 +107,22 @@ QtObject {
             checked = Qt.binding(() => actions.document.comparison.enabled)
         }
     }
+    // Each tool's `hint` says how to use it: its button's tooltip, and the status bar when the
+    // tool is picked.
     readonly property Action selectTool: Action {
+        property string hint: qsTr("Select: click a joint or an image; drag a root or an image to move it, or the selected image's handles")
         text: qsTr("Select"); shortcut: "V"; checkable: true
         checked: actions.canvas.tool === RigCanvas.Select
         onTriggered: actions.canvas.tool = RigCanvas.Select
     }
     readonly property Action addBoneTool: Action {
+        property string hint: qsTr("Add bone: click empty canvas for a root, drag from a joint to grow a bone; Shift snaps to 15\u00b0")
         text: qsTr("Add Bone"); shortcut: "B"; checkable: true
         checked: actions.canvas.tool === RigCanvas.AddBone
         onTriggered: actions.canvas.tool = RigCanvas.AddBone
     }
     readonly property Action poseTool: Action {
+        property string hint: qsTr("Pose: drag joints or chain targets; the rig solves live")
         text: qsTr("Pose"); shortcut: "R"; checkable: true
         checked: actions.canvas.tool === RigCanvas.Pose
         onTriggered: actions.canvas.tool = RigCanvas.Pose

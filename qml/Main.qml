@@ -113,6 +113,15 @@ ApplicationWindow {
         function onHeightChanged() { window.updatePlayBounds() }
     }
 
+    Connections {
+        target: canvas
+        function onToolChanged() {
+            const tool = canvas.tool === RigCanvas.AddBone ? actions.addBoneTool
+                       : canvas.tool === RigCanvas.Pose ? actions.poseTool : actions.selectTool
+            statusBar.showHint(tool.hint)
+        }
+    }
+
     EditorActions {
         id: actions
         window: window

@@ -29,16 +29,15 @@ ToolBar {
         ButtonGroup { id: toolGroup; exclusive: true }
         ToolButton {
             action: bar.actions.selectTool; ButtonGroup.group: toolGroup
-            ToolTip.visible: hovered; ToolTip.text: bar.tip(qsTr("Select and move roots"), action)
+            ToolTip.visible: hovered; ToolTip.text: bar.tip(action.hint, action)
         }
         ToolButton {
             action: bar.actions.addBoneTool; ButtonGroup.group: toolGroup
-            ToolTip.visible: hovered
-            ToolTip.text: bar.tip(qsTr("Add bone: click empty canvas for a root, drag from a joint to grow a bone; Shift snaps to 15\u00b0"), action)
+            ToolTip.visible: hovered; ToolTip.text: bar.tip(action.hint, action)
         }
         ToolButton {
             action: bar.actions.poseTool; ButtonGroup.group: toolGroup
-            ToolTip.visible: hovered; ToolTip.text: bar.tip(qsTr("Pose: drag joints or chain targets; the rig solves live"), action)
+            ToolTip.visible: hovered; ToolTip.text: bar.tip(action.hint, action)
         }
         ToolSeparator {}
         Label { text: qsTr("Drag solver") }

@@ -11,11 +11,20 @@ ToolBar {
     property string message: ""
     property string playStatus: ""
 
+    // How to use what was just picked (a tool), for a few seconds, in the normal colour; a
+    // message (a warning) and the play status come first.
+    property string hint: ""
+
     function flash(text) {
         message = text
         messageTimer.restart()
     }
+    function showHint(text) {
+        hint = text
+        hintTimer.restart()
+    }
     Timer { id: messageTimer; interval: 6000; onTriggered: bar.message = "" }
+    Timer { id: hintTimer; interval: 8000; onTriggered: bar.hint = "" }
 
     RowLayout {
         anchors.fill: parent
@@ -30,7 +39,9 @@ ToolBar {
         Label { text: qsTr("zoom %1%").arg(Math.round(bar.canvas.zoom * 100)); Layout.preferredWidth: 90 }
         Label { text: qsTr("%1 joints").arg(bar.document.jointCount); Layout.preferredWidth: 90 }
         Label {
-            text: bar.message !== "" ? bar.message : (bar.playStatus !== "" ? bar.playStatus : bar.document.posing.lastSolve)
+            text: bar.message !== "" ? bar.message
+                  : bar.playStatus !== "" ? bar.playStatus
+                  : bar.hint !== "" ? bar.hint : bar.document.posing.lastSolve
             objectName: "statusMessage"
             color: bar.message !== "" ? Theme.warning : bar.palette.windowText
             elide: Text.ElideRight

@@ -79,6 +79,11 @@ private slots:
     void growAThreeBoneChainByDragging()
     {
         m_canvas->setTool(RigCanvas::AddBone);
+        // Picking a tool says in the status bar how to use it.
+        QObject* status = m_editor.object("statusMessage");
+        QVERIFY(status);
+        QTRY_VERIFY2(status->property("text").toString().startsWith("Add bone: click empty canvas"),
+                     qPrintable(status->property("text").toString()));
         // A press on empty canvas makes a root; dragging from it grows the first bone.
         const QPointF root = m_canvas->mapToRig(QPointF(m_canvas->width() * 0.3, m_canvas->height() * 0.5));
         drag(root, root + QPointF(80, 0));
