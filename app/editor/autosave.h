@@ -1,8 +1,8 @@
 #pragma once
 // Autosave to a recovery file: while the document has unsaved changes, its rig is written every
 // few seconds (atomically) next to the path of the file it came from and to where its images are
-// read from (imports not yet copied beside the rig, an untitled example's art folder). A clean exit removes it;
-// after a crash the next start finds it and offers to recover.
+// read from (imports not yet copied beside the rig, an untitled example's art folder). A clean
+// exit removes them; after a crash the next start finds them and offers to recover.
 
 #include <QObject>
 #include <QPointer>

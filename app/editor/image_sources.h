@@ -12,11 +12,10 @@
 namespace bonework::editor {
 
 struct ImageSources {
-    QString folder;                 // empty: the rig file's folder, or none while untitled
+    QString folder;                  // the rig's relative image paths start here (none: empty)
     QHash<QString, QString> pending; // the rig's image path -> the file it is copied from on save
 
     bool isEmpty() const { return folder.isEmpty() && pending.isEmpty(); }
-    bool operator==(const ImageSources&) const = default;
 
     // {"folder": "...", "pending": {"art/NAME": "/the/file.png", ...}}
     QByteArray toJson() const;
