@@ -53,7 +53,7 @@ Dialog {
             }
             Label {
                 color: Theme.secondaryText
-                text: qsTr("%n bone(s)", "", ancestorBox.currentIndex + 1)
+                text: ancestorBox.currentIndex === 0 ? qsTr("1 bone") : qsTr("%n bones", "", ancestorBox.currentIndex + 1)
             }
         }
     }

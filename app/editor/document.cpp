@@ -159,7 +159,9 @@ void Document::adopt(const Rig& rig, const io::EditorSettings& editor, const QSt
     replaceRig(m_savedRig);
     const QStringList missing = m_images.missing();
     m_missingReport = missing.isEmpty() ? QString()
-                      : tr("%n image file(s) could not be found and are drawn as crossed boxes:\n%1", nullptr, int(missing.size()))
+                      : (missing.size() == 1 ? tr("An image file could not be found and is drawn as a crossed box:\n%1")
+                                             : tr("%n image files could not be found and are drawn as crossed boxes:\n%1", nullptr,
+                                                  int(missing.size())))
                             .arg(missing.join(QLatin1Char('\n')));
     emit selectionChanged();
     setFile(filePath);

@@ -73,7 +73,7 @@ int Document::importImages(const QList<QUrl>& files, double x, double y)
         return 0;
     }
     m_undo.beginMacro(paths.size() == 1 ? tr("Import %1").arg(QFileInfo(paths.front()).fileName())
-                                        : tr("Import %n image(s)", nullptr, int(paths.size())));
+                                        : tr("Import %n images", nullptr, int(paths.size())));
     int joint = m_selectedJoint;
     if (joint < 0 && m_selectedSlot >= 0)
         joint = m_rig.slotList()[m_selectedSlot].joint;

@@ -99,8 +99,9 @@ bool FileService::saveAs(const QString& path)
         QStringList names;
         for (const auto& [from, to] : copies)
             names.append(QDir(QFileInfo(path).absolutePath()).relativeFilePath(to));
-        emit artCopyNeeded(path, tr("%n image(s) must be copied beside the rig so it finds them:\n%1", nullptr,
-                                    int(copies.size()))
+        emit artCopyNeeded(path, (copies.size() == 1 ? tr("An image must be copied beside the rig so it finds it:\n%1")
+                                                     : tr("%n images must be copied beside the rig so it finds them:\n%1", nullptr,
+                                                          int(copies.size())))
                                      .arg(names.join(QLatin1Char('\n'))));
         return false;
     }
@@ -224,8 +225,11 @@ QString FileService::keysBetweenFrames(double fps) const
             holds = rate;
             break;
         }
-    const QString moved = tr("%n key(s) fall between frames at this rate (first in \"%1\"): they move onto the nearest frame, "
-                             "and fast moves play off between frames.", nullptr, between).arg(clipName);
+    const QString moved = (between == 1 ? tr("A key falls between frames at this rate (in \"%1\"): it moves onto the nearest "
+                                             "frame, and a fast move plays off between frames.")
+                                          : tr("%n keys fall between frames at this rate (first in \"%1\"): they move onto the "
+                                               "nearest frame, and fast moves play off between frames.", nullptr, between))
+                              .arg(clipName);
     return holds > 0 ? moved + QLatin1Char(' ') + tr("%1 fps keeps every key.").arg(holds) : moved;
 }
 

@@ -259,7 +259,7 @@ bool TimelineModel::deleteSelected()
     if (m_selection.empty())
         return false;
     const std::vector<KeyRef> keys = m_selection;
-    return edit(tr("Delete %n key(s)", nullptr, static_cast<int>(keys.size())),
+    return edit(keys.size() == 1 ? tr("Delete a key") : tr("Delete %n keys", nullptr, static_cast<int>(keys.size())),
                 [&](animation::Clip& c) { animation::deleteKeys(c, keys); });
 }
 
@@ -269,7 +269,7 @@ bool TimelineModel::moveSelected(double seconds)
         return false;
     const std::vector<KeyRef> keys = m_selection;
     animation::MoveResult moved;
-    const bool done = edit(tr("Move %n key(s)", nullptr, static_cast<int>(keys.size())),
+    const bool done = edit(keys.size() == 1 ? tr("Move a key") : tr("Move %n keys", nullptr, static_cast<int>(keys.size())),
                            [&](animation::Clip& c) { moved = animation::moveKeys(c, keys, seconds); });
     if (done)
         setSelection(moved.moved);
@@ -309,7 +309,7 @@ bool TimelineModel::setSelectedCurve(const QString& kind)
     if (m_selection.empty())
         return false;
     const std::vector<KeyRef> keys = m_selection;
-    return edit(tr("Set curve of %n key(s)", nullptr, static_cast<int>(keys.size())),
+    return edit(keys.size() == 1 ? tr("Set the curve of a key") : tr("Set the curve of %n keys", nullptr, static_cast<int>(keys.size())),
                 [&](animation::Clip& c) { animation::setCurve(c, keys, curve); });
 }
 
@@ -319,7 +319,7 @@ bool TimelineModel::setSelectedBezier(double x1, double y1, double x2, double y2
     if (m_selection.empty() || !animation::isValidCurve(curve))
         return false;
     const std::vector<KeyRef> keys = m_selection;
-    return edit(tr("Set curve of %n key(s)", nullptr, static_cast<int>(keys.size())),
+    return edit(keys.size() == 1 ? tr("Set the curve of a key") : tr("Set the curve of %n keys", nullptr, static_cast<int>(keys.size())),
                 [&](animation::Clip& c) { animation::setCurve(c, keys, curve); });
 }
 

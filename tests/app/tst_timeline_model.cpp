@@ -157,10 +157,18 @@ private slots:
             QVERIFY(m_model.isKeySelected(pelvis, times[1] + 2 / fps));
             QVERIFY(!rowTimes(m_model, pelvis).contains(times[1]));
         });
-        m_model.selectKey(pelvis, times[1] + 2 / fps, false);
-        QVERIFY(m_model.selectedKeyCount() > 0);
+        // Every key at the first time (the summary row's diamond): several. The undo step says
+        // how many keys in plain English (not "key(s)").
+        m_model.selectKey(0, times[0], false);
+        const int several = m_model.selectedKeyCount();
+        QVERIFY(several >= 3);
+        checkUndoRedo(m_doc, "curves", [&] { return m_model.setSelectedBezier(0.2, 0.3, 0.6, 0.8); });
+        QCOMPARE(m_doc.undoStack()->undoText(), QString("Set the curve of %1 keys").arg(several));
 
+        m_model.selectKey(pelvis, times[1] + 2 / fps, false);
+        QCOMPARE(m_model.selectedKeyCount(), 1);
         checkUndoRedo(m_doc, "curve", [&] { return m_model.setSelectedBezier(0.3, 0.1, 0.7, 0.9); });
+        QCOMPARE(m_doc.undoStack()->undoText(), QString("Set the curve of a key"));
         QCOMPARE(m_model.selectedCurveKind(), QString("bezier"));
         QCOMPARE(m_model.selectedBezier(), QVariantList({0.3, 0.1, 0.7, 0.9}));
         checkUndoRedo(m_doc, "stepped", [&] { return m_model.setSelectedCurve("stepped"); });
@@ -175,7 +183,9 @@ private slots:
         });
         m_model.selectKey(pelvis, 1.0, false);
 
+        QCOMPARE(m_model.selectedKeyCount(), 1);
         checkUndoRedo(m_doc, "delete", [&] { return m_model.deleteSelected(); });
+        QCOMPARE(m_doc.undoStack()->undoText(), QString("Delete a key"));
         QVERIFY(!rowTimes(m_model, pelvis).contains(1.0));
         QCOMPARE(m_model.selectedKeyCount(), 0);
 

@@ -173,7 +173,7 @@ private slots:
         const QString text = report.toText();
         const QStringList lines = text.split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 5); // the count, one line for the limits, three pins
-        QVERIFY2(lines[0].contains("10,003 thing(s)"), qPrintable(lines[0]));
+        QVERIFY2(lines[0].contains("10,003 things"), qPrintable(lines[0]));
         QVERIFY2(lines[1].startsWith("  - angle limits (10,000): j1 [-20, 20], j2 [-20, 20]"), qPrintable(lines[1]));
         QVERIFY2(lines[1].endsWith("j10 [-20, 20], ... (9,990 more)"), qPrintable(lines[1]));
         QCOMPARE(lines[2], QString("  - pin on \"j1\""));

@@ -34,7 +34,9 @@ QString ExportReport::lossesText() const
     if (losses.isEmpty())
         return QStringLiteral("%1 export: nothing lost\n").arg(format);
     const QLocale english(QLocale::English); // "100,000"
-    QString text = QStringLiteral("%1 export: %2 thing(s) the format cannot carry:\n").arg(format, english.toString(losses.size()));
+    QString text = (losses.size() == 1 ? QStringLiteral("%1 export: %2 thing the format cannot carry:\n")
+                                         : QStringLiteral("%1 export: %2 things the format cannot carry:\n"))
+                        .arg(format, english.toString(losses.size()));
     // Kinds in the order they first appear; a kind listed line by line while it is short.
     QStringList kinds;
     for (const Entry& e : m_entries)

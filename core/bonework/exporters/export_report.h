@@ -29,7 +29,7 @@ struct ExportReport {
     void add(const QString& kind, const QString& subject, const QString& line);
     void decide(const QString& line) { decisions << line; }
     void clear();
-    // "FORMAT export: N thing(s) the format cannot carry:" and a line a loss, or one line a
+    // "FORMAT export: N things the format cannot carry:" and a line a loss, or one line a
     // kind with more than kListedPerKind ("angle limits of 100,000 joints: ..., (99,990 more)");
     // "FORMAT export: nothing lost" when nothing was. Then "decisions:" and a line a decision,
     // when there were any, and "wrote FILE", a line per file written.
