@@ -8,14 +8,22 @@
 //   with Bezier curves (solving each curve's time) or linear ones.
 // - Bake/humanoid/10s@60: recording 600 sampled frames of that clip and reducing them to 0.1 px
 //   (what exporting a clip with chains does, and Record).
+// - Trail/N: a limited N-bone chain under fabrik whose keyed target circles for 4 s: binding the
+//   clip and working out its chains' trail (ClipSampler, 241 frames at 60 Hz), per frame; then
+//   sampling it once warm at 60 Hz (on the trail's frames) and at 1/7 s steps (between them);
+//   beside it the floor, a fresh fabrik solve of the same target from the keyed pose (what a
+//   sample cost before the trail).
 #include "bonework/animation/clip_recorder.h"
 #include "bonework/animation/clip_sampler.h"
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
+#include "bonework/angles.h"
+#include "bonework/solvers/solver.h"
 
 #include "random_rigs.h"
 #include "run_benchmarks.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
@@ -164,6 +172,94 @@ void BM_BakeHumanoid10sAt60(benchmark::State& state)
     state.counters["keys_kept"] = static_cast<double>(keys);
 }
 BENCHMARK(BM_BakeHumanoid10sAt60)->Unit(benchmark::kMillisecond);
+
+// A limited chain of `bones` bones under fabrik, its target keyed once around a circle in 4 s.
+struct FollowedChain {
+    Rig setup;
+    Clip clip;
+};
+FollowedChain followedChain(int bones)
+{
+    testing::Engine rng(static_cast<std::uint64_t>(bones) + 40);
+    testing::RigOptions options;
+    options.limits = true;
+    FollowedChain c{testing::randomChain(rng, bones, options), {}};
+    double length = 0.0;
+    for (int j = 1; j <= bones; ++j)
+        length += c.setup.length(static_cast<JointIndex>(j));
+    const Vec2 centre = c.setup.rootPosition(0) + Vec2{0.5 * length, 0.0};
+    Chain chain;
+    chain.name = "limb";
+    chain.root = 0;
+    chain.tip = static_cast<JointIndex>(bones);
+    chain.iterations = 20;
+    chain.target.point = centre + Vec2{0.3 * length, 0.0};
+    if (!c.setup.addChain(chain))
+        std::abort();
+    c.clip.name = "circle";
+    c.clip.duration = 4.0;
+    ChainTracks tracks{"limb", {}, {}};
+    for (int k = 0; k <= 32; ++k) {
+        const double a = 2.0 * kPi * k / 32.0;
+        tracks.target.push_back({4.0 * k / 32.0, centre + Vec2{std::cos(a), std::sin(a)} * (0.3 * length), {}});
+    }
+    c.clip.chains.push_back(tracks);
+    return c;
+}
+
+void BM_TrailBind(benchmark::State& state)
+{
+    const FollowedChain c = followedChain(static_cast<int>(state.range(0)));
+    for (auto _ : state) {
+        ClipSampler sampler;
+        sampler.bind(c.setup, c.clip);
+        Rig pose = c.setup;
+        sampler.sample(c.clip.duration, pose); // the whole trail
+        benchmark::DoNotOptimize(pose);
+    }
+    state.counters["per_frame"] = benchmark::Counter(241.0, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_TrailBind)->ArgName("bones")->Arg(20)->Arg(100)->Unit(benchmark::kMillisecond);
+
+void BM_TrailSample(benchmark::State& state)
+{
+    const FollowedChain c = followedChain(static_cast<int>(state.range(0)));
+    ClipSampler sampler;
+    sampler.bind(c.setup, c.clip);
+    Rig pose = c.setup;
+    sampler.sample(c.clip.duration, pose); // warm: the whole trail
+    const double step = state.range(1) ? 1.0 / 7.0 : 1.0 / 60.0;
+    double t = 0.0;
+    for (auto _ : state) {
+        sampler.sample(t, pose);
+        benchmark::DoNotOptimize(pose);
+        t += step;
+        if (t > c.clip.duration)
+            t -= c.clip.duration;
+    }
+}
+BENCHMARK(BM_TrailSample)->ArgNames({"bones", "between"})->Args({20, 0})->Args({20, 1})->Args({100, 0})->Args({100, 1});
+
+// The floor: a fresh fabrik solve from the keyed pose toward the sampled target.
+void BM_TrailFloorFreshSolve(benchmark::State& state)
+{
+    const FollowedChain c = followedChain(static_cast<int>(state.range(0)));
+    auto solver = solvers::makeSolver(SolverKind::Fabrik);
+    const Chain& chain = c.setup.chains()[0];
+    Rig pose = c.setup;
+    double t = 0.0;
+    for (auto _ : state) {
+        pose = c.setup;
+        const solvers::Effector effector{chain.tip, sampleTrack(c.clip.chains[0].target, t, chain.target.point), 1.0};
+        solvers::SolveResult result;
+        solver->run(pose, solvers::chainRequest(chain, effector), result);
+        benchmark::DoNotOptimize(pose);
+        t += 1.0 / 60.0;
+        if (t > c.clip.duration)
+            t -= c.clip.duration;
+    }
+}
+BENCHMARK(BM_TrailFloorFreshSolve)->ArgName("bones")->Arg(20)->Arg(100);
 
 } // namespace
 

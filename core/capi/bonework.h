@@ -127,8 +127,10 @@ BW_API bw_status bw_rig_solve(bw_rig* rig, bw_solver solver, const bw_effector* 
  * (NULL when out of range) and duration in seconds (-1 when out of range). Sampling poses the
  * rig as the clip has it at `seconds` (clamped into the clip), from the pose the rig was loaded
  * with: keyed channels interpolated, then every chain whose mix is above 0 solved toward its
- * keyed or loaded target, as bw_rig_solve_chains does. Deterministic; after the first sample of
- * a clip, sampling it allocates nothing. */
+ * keyed or loaded target, as bw_rig_solve_chains does; chains under a searching solver follow
+ * their targets through the clip as if it were played from 0 at 60 Hz, never refolding from one
+ * frame to the next (worked out as far as samples ask, kept per clip). Deterministic; after the
+ * first sample of a clip, sampling it allocates nothing. */
 BW_API int32_t bw_rig_animation_count(const bw_rig* rig);
 BW_API int32_t bw_rig_find_animation(const bw_rig* rig, const char* name);
 BW_API const char* bw_rig_animation_name(const bw_rig* rig, int32_t animation);

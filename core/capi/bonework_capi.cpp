@@ -30,8 +30,9 @@ struct bw_rig {
     std::vector<std::optional<Vec2>> jointFollowed; // following: each joint's last bw_rig_solve target
     mutable std::vector<WorldTransform> world;
     solvers::SolveResult result; // its `limited` list keeps its capacity
-    animation::ClipSampler sampler; // bound to `loaded` and its clip `sampled`
-    int32_t sampled = -1;
+    // Per clip of `loaded`, its sampler once sampled: each keeps its clip's chains' trail, so a
+    // game switching between clips (or blending two) never works a trail out twice.
+    std::vector<std::unique_ptr<animation::ClipSampler>> samplers;
 };
 
 namespace {
@@ -408,14 +409,18 @@ bw_status bw_rig_sample_animation(bw_rig* rig, int32_t animation, double seconds
     if (!rig || animation < 0 || animation >= bw_rig_animation_count(rig))
         return fail(BW_ERROR_ARGUMENT, "no rig or no such animation");
     return guarded([&] {
-        if (rig->sampled != animation) {
+        const auto clip = static_cast<std::size_t>(animation);
+        if (rig->samplers.size() <= clip)
+            rig->samplers.resize(rig->loaded.animations().size());
+        if (!rig->samplers[clip]) {
             // The loaded rig and its clips never change, so the binding stays valid.
-            const std::string why = rig->sampler.bind(rig->loaded, rig->loaded.animations()[static_cast<std::size_t>(animation)]);
+            auto sampler = std::make_unique<animation::ClipSampler>();
+            const std::string why = sampler->bind(rig->loaded, rig->loaded.animations()[clip]);
             if (!why.empty()) // the loader checked the clip: never expected
                 return fail(BW_ERROR_LOAD, why);
-            rig->sampled = animation;
+            rig->samplers[clip] = std::move(sampler);
         }
-        rig->sampler.sample(seconds, rig->rig);
+        rig->samplers[clip]->sample(seconds, rig->rig);
         return BW_OK;
     });
 }

@@ -1,5 +1,6 @@
 #include "bonework/animation/clip_sampler.h"
 
+#include "bonework/angles.h"
 #include "bonework/animation/clip_rules.h"
 
 #include <algorithm>
@@ -93,15 +94,136 @@ std::string ClipSampler::bind(const Rig& setup, const Clip& clip)
         m_chains.emplace_back(&tracks, setup.findChain(tracks.chain));
     for (const SlotTracks& tracks : clip.slotTracks)
         m_slots.emplace_back(&tracks, setup.findSlot(tracks.slot));
+    bindTrail();
     return {};
+}
+
+void ClipSampler::bindTrail()
+{
+    const Rig& setup = *m_setup;
+    m_trailRate = 0.0;
+    m_frames = m_followed = 0;
+    // Only a chain that a searching solver poses, and that holds at some time of the clip, needs it.
+    bool needed = false;
+    for (std::size_t c = 0; c < setup.chains().size(); ++c) {
+        const Chain& chain = setup.chains()[c];
+        const auto keyed = std::find_if(m_chains.begin(), m_chains.end(), [&](const auto& bound) {
+            return bound.second == static_cast<int>(c) && !bound.first->mix.empty();
+        });
+        needed = needed || (chain.solver != SolverKind::TwoBone && (chain.holds() || keyed != m_chains.end()));
+    }
+    m_layout.build(setup);
+    const std::size_t poses = m_layout.poseCount();
+    const double duration = m_clip->duration;
+    if (!needed || poses == 0 || !(duration > 0.0))
+        return;
+    // Frames 0, 1, ... at f / rate, and the last at the clip's end: the first f / rate at or
+    // beyond it. A lower rate where the trail would grow beyond kTrailPoses.
+    const auto framesAt = [&](double rate) {
+        double f = std::ceil(duration * rate);
+        while (f > 1.0 && (f - 1.0) / rate >= duration)
+            f -= 1.0;
+        while (f / rate < duration)
+            f += 1.0;
+        return f + 1.0;
+    };
+    m_trailRate = kTrailRate;
+    if (framesAt(m_trailRate) * double(poses) > double(kTrailPoses))
+        m_trailRate = std::max(1.0, double(kTrailPoses) / double(poses) - 2.0) / duration;
+    m_frames = static_cast<std::size_t>(framesAt(m_trailRate));
+    const std::size_t chains = m_layout.chainCount();
+    m_held.assign(m_frames * chains, 0);
+    m_targets.assign(m_frames * chains, Vec2{});
+    m_poses.assign(m_frames * poses, Rig::JointPose{});
+    m_betweenHeld.assign(chains, 0);
+    m_betweenTargets.assign(chains, Vec2{});
+    m_betweenPoses.assign(poses, Rig::JointPose{});
+    m_scratch = setup;
+}
+
+solvers::ChainFrame ClipSampler::between(std::size_t f, double share)
+{
+    const solvers::ChainFrame a = frame(f), b = frame(f + 1);
+    const Rig& setup = *m_setup;
+    const auto degrees = [](const Rig::JointPose& p) { return p.angle == p.angle ? p.angle : p.rotation.degrees(); };
+    for (std::size_t i = 0; i < m_layout.chainCount(); ++i) {
+        const bool both = a.held[i] && b.held[i];
+        m_betweenHeld[i] = a.held[i];
+        m_betweenTargets[i] = both ? a.targets[i] + (b.targets[i] - a.targets[i]) * share : a.targets[i];
+        for (std::size_t p = m_layout.first(i); p < m_layout.first(i + 1); ++p) {
+            if (!both) {
+                m_betweenPoses[p] = a.poses[p];
+                continue;
+            }
+            // As ChainHolder blends: a free joint the short way round, a limited one within its limits.
+            const JointIndex j = m_layout.joint(p);
+            const double from = degrees(a.poses[p]), to = degrees(b.poses[p]);
+            const bool free = setup.rotationLimits(j).free;
+            const double turn = free ? angleDifference(from, to) : to - from;
+            const double angle = free ? wrapDegrees(from + share * turn)
+                                      : clampToLimits(from + share * turn, setup.minAngle(j), setup.maxAngle(j));
+            m_betweenPoses[p] = {angle, Rotation::fromDegrees(angle), a.poses[p].rootPosition};
+        }
+    }
+    return {m_betweenHeld, m_betweenTargets, m_betweenPoses};
+}
+
+solvers::ChainFrame ClipSampler::frame(std::size_t f)
+{
+    const std::size_t chains = m_layout.chainCount(), poses = m_layout.poseCount();
+    return {std::span(m_held).subspan(f * chains, chains), std::span(m_targets).subspan(f * chains, chains),
+            std::span(m_poses).subspan(f * poses, poses)};
+}
+
+void ClipSampler::followUpTo(std::size_t f)
+{
+    for (; m_followed <= f && m_followed < m_frames; ++m_followed) {
+        const std::size_t g = m_followed;
+        poseKeyed(frameTime(g), m_scratch);
+        const solvers::ChainFrame solved = frame(g);
+        if (g == 0) {
+            m_holder.hold(m_scratch, m_layout, nullptr, &solved);
+        } else {
+            const solvers::ChainFrame from = frame(g - 1);
+            m_holder.hold(m_scratch, m_layout, &from, &solved);
+        }
+    }
 }
 
 int ClipSampler::sample(double t, Rig& pose)
 {
     if (!m_setup)
         return 0;
-    const Rig& setup = *m_setup;
     t = std::isnan(t) ? 0.0 : std::clamp(t, 0.0, m_clip->duration);
+    poseKeyed(t, pose);
+    if (m_frames == 0 || !(t > 0.0))
+        return m_holder.hold(pose); // no trail, or its frame 0: solved from the keyed pose
+    // The last frame before t, and the next, which the trail always has (its last frame is at
+    // the clip's end). At the next frame's own time the sample is that frame, worked out as the
+    // trail did; before it, the pose between the two.
+    auto k = static_cast<std::size_t>(std::clamp(std::floor(t * m_trailRate), 0.0, double(m_frames - 2)));
+    while (k > 0 && !(frameTime(k) < t))
+        --k;
+    while (k + 2 < m_frames && frameTime(k + 1) < t)
+        ++k;
+    followUpTo(k + 1);
+    if (frameTime(k + 1) > t) {
+        const double share = std::clamp((t - frameTime(k)) / (frameTime(k + 1) - frameTime(k)), 0.0, 1.0);
+        const solvers::ChainFrame from = between(k, share);
+        return m_holder.hold(pose, m_layout, &from, nullptr, solvers::ChainHolder::FrameUse::Place);
+    }
+    const solvers::ChainFrame from = frame(k);
+    return m_holder.hold(pose, m_layout, &from, nullptr);
+}
+
+double ClipSampler::frameTime(std::size_t f) const
+{
+    return std::min(double(f) / m_trailRate, m_clip->duration);
+}
+
+void ClipSampler::poseKeyed(double t, Rig& pose) const
+{
+    const Rig& setup = *m_setup;
     // From the setup pose every time, so a sample never depends on the ones before.
     for (JointIndex j = 0; j < static_cast<JointIndex>(setup.jointCount()); ++j)
         pose.setPose(j, setup.pose(j));
@@ -123,7 +245,6 @@ int ClipSampler::sample(double t, Rig& pose)
         if (!tracks->image.empty()) // a string's assignment reuses its buffer: no allocation once warm
             pose.setSlotImageUnchecked(s, sampleTrack(tracks->image, t, setupSlot.image));
     }
-    return m_holder.hold(pose);
 }
 
 } // namespace bonework::animation

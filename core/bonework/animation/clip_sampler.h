@@ -1,21 +1,35 @@
 #pragma once
 // Sampling a clip: the pose of the rig at time t. The keyed channels are interpolated (each
 // key's curve shapes the way to the next; before its first key a channel keeps the setup pose,
-// as in Spine, and after its last key it holds that key), then every chain whose mix is above 0 is solved toward its keyed or setup target
-// by its own solver, in chain order, blended by its mix (solvers::ChainHolder, as while
-// posing). Unkeyed channels keep the setup pose. Forward kinematics is the caller's (into its
-// own array).
+// as in Spine, and after its last key it holds that key), then every chain whose mix is above 0
+// is solved toward its keyed or setup target by its own solver, in chain order, blended by its
+// mix (solvers::ChainHolder, as while posing). Unkeyed channels keep the setup pose. Forward
+// kinematics is the caller's (into its own array).
 //
 //   ClipSampler sampler;
 //   if (auto error = sampler.bind(setupRig, clip); !error.empty()) ...
 //   Rig pose = setupRig;            // once
 //   sampler.sample(0.5, pose);      // every frame: deterministic, no allocation once warm
 //
+// Chains follow their targets through the clip as they would while played, without refolding.
+// A searching solver (fabrik, ccd, reach, ...) solved afresh at each time could find another
+// fold of the chain from one frame to the next (a turn of 120 degrees in 1/60 s). So the clip is
+// played once, frame by frame at kTrailRate and at its end (the chains' trail, worked out as far
+// as samples ask for it): frame 0 is solved from the keyed pose, every later frame continues each chain from
+// the one before, told its last target (chain_frame.h). A sample at a frame's time is that
+// frame; one between two frames takes the pose between theirs (each joint of the chain that
+// share of its way, not solved again: a solve there could move a chain that lags its target as
+// far as a whole frame does), its tip a fraction of a pixel off the target where both frames
+// reach it. Either way a sample is the same whatever was sampled before. `two-bone`, exact in closed form, needs no trail. A chain's keyed angles still
+// blend with its solve by its mix, but no longer choose the fold a searching solver starts from,
+// except at time 0.
+//
 // Every pose is legal: keys lie within the joints' limits, curves never overshoot them, and the
 // chains' solvers keep lengths, limits and pins.
 
 #include "bonework/animation/clip.h"
 #include "bonework/rig.h"
+#include "bonework/solvers/chain_frame.h"
 #include "bonework/solvers/chain_holder.h"
 
 #include <string>
@@ -25,8 +39,14 @@ namespace bonework::animation {
 
 class ClipSampler {
 public:
+    // Frames per second of the chains' trail (see above), for clips whose trail would hold at
+    // most kTrailPoses poses; longer ones are followed at a lower rate.
+    static constexpr double kTrailRate = 60.0;
+    static constexpr std::size_t kTrailPoses = std::size_t{1} << 20;
+
     // Resolves the clip's names against `setup` (the rig in its setup pose; both must outlive
-    // the sampler's use and stay unchanged). Returns why it cannot, or empty.
+    // the sampler's use and stay unchanged). Returns why it cannot, or empty. Allocates the
+    // chains' trail (its frames are worked out when samples first need them).
     std::string bind(const Rig& setup, const Clip& clip);
     // Poses `pose` (a copy of the setup rig: same joints, chains and slots) at time t, clamped
     // into [0, duration] (NaN: 0). Returns how many chains held.
@@ -34,7 +54,23 @@ public:
     // How the last sample's chains went (ChainHolder's results, one per chain of the rig).
     std::span<const solvers::ChainHoldResult> chainResults() const { return m_holder.results(); }
 
+    // The rate the chains' trail is followed at (0: the clip needs none).
+    double trailRate() const { return m_trailRate; }
+
 private:
+    // The keyed channels at t (clamped already) on `pose`, from the setup pose.
+    void poseKeyed(double t, Rig& pose) const;
+    // Sizes the chains' trail for the bound clip (none when no chain needs one).
+    void bindTrail();
+    // The time of frame f of the trail: f / rate, the last one at the clip's end.
+    double frameTime(std::size_t f) const;
+    // Frame f of the trail (its chains as the hold at its time left them).
+    solvers::ChainFrame frame(std::size_t f);
+    // Works the trail out up to frame f.
+    void followUpTo(std::size_t f);
+    // The frame `share` (0 to 1) of the way from frame f to frame f + 1.
+    solvers::ChainFrame between(std::size_t f, double share);
+
     struct Bound {
         const std::vector<Key>* keys;
         JointIndex joint;
@@ -45,6 +81,19 @@ private:
     std::vector<std::pair<const ChainTracks*, int>> m_chains;
     std::vector<std::pair<const SlotTracks*, int>> m_slots;
     solvers::ChainHolder m_holder;
+    // The chains' trail: m_frames frames, the first m_followed of them worked out.
+    double m_trailRate = 0.0;
+    std::size_t m_frames = 0;
+    std::size_t m_followed = 0;
+    solvers::ChainFrameLayout m_layout;
+    std::vector<unsigned char> m_held;
+    std::vector<Vec2> m_targets;
+    std::vector<Rig::JointPose> m_poses;
+    // A frame between two of the trail's, for a sample between their times.
+    std::vector<unsigned char> m_betweenHeld;
+    std::vector<Vec2> m_betweenTargets;
+    std::vector<Rig::JointPose> m_betweenPoses;
+    Rig m_scratch; // the trail's frames are posed here
 };
 
 // A track's value at time t: `setup` before its first key (and for an empty track), the

@@ -1,6 +1,7 @@
 #include "bonework/solvers/chain_holder.h"
 
 #include "bonework/forward_kinematics.h"
+#include "bonework/solvers/solver_support.h"
 
 #include <algorithm>
 #include <cmath>
@@ -42,6 +43,18 @@ void ChainHolder::endMotion()
 
 int ChainHolder::hold(Rig& rig, int skipChain, std::span<const JointIndex> dragged)
 {
+    return holdChains(rig, skipChain, dragged, nullptr, nullptr, nullptr, FrameUse::Continue);
+}
+
+int ChainHolder::hold(Rig& rig, const ChainFrameLayout& layout, const ChainFrame* from, const ChainFrame* solved,
+                      FrameUse use)
+{
+    return holdChains(rig, -1, {}, &layout, from, solved, use);
+}
+
+int ChainHolder::holdChains(Rig& rig, int skipChain, std::span<const JointIndex> dragged, const ChainFrameLayout* layout,
+                            const ChainFrame* from, const ChainFrame* solved, FrameUse use)
+{
     const auto& chains = rig.chains();
     m_results.assign(chains.size(), ChainHoldResult{});
     // Room for any chain of this rig, so a hold allocates nothing once one has run on it (a
@@ -54,9 +67,14 @@ int ChainHolder::hold(Rig& rig, int skipChain, std::span<const JointIndex> dragg
     }
     if (m_inMotion)
         m_last.resize(chains.size());
-    int solved = 0;
+    int count = 0;
+    // A frame laid out for other chains is no frame of this rig's: every chain starts afresh.
+    if (layout && layout->chainCount() != chains.size())
+        from = solved = nullptr;
     for (std::size_t i = 0; i < chains.size(); ++i) {
         const Chain& chain = chains[i];
+        if (solved)
+            solved->held[i] = 0;
         if (static_cast<int>(i) == skipChain || !chain.holds() || chain.tip == chain.root
             || std::find(dragged.begin(), dragged.end(), chain.tip) != dragged.end()) {
             if (m_inMotion)
@@ -75,14 +93,42 @@ int ChainHolder::hold(Rig& rig, int skipChain, std::span<const JointIndex> dragg
         if (!solver.validate(rig, request).empty())
             continue; // cannot happen for a chain the rig accepted; never worth a crash
         const bool blends = chain.mix < 1.0;
-        if (blends) {
+        const std::size_t first = layout ? layout->first(i) : 0;
+        bool continues = from && from->held[i] && chain.solver != SolverKind::TwoBone;
+        bool records = solved != nullptr;
+        if (blends || continues || records) {
             m_path.build(rig, chain.root, chain.tip);
+            if (layout && layout->poseCountOf(i) + 1 != m_path.joints().size())
+                continues = records = false; // laid out for another skeleton: not expected
+        }
+        if (blends) {
             const auto joints = m_path.joints();
             m_unsolved.resize(joints.size());
             for (std::size_t k = 1; k < joints.size(); ++k)
                 m_unsolved[k] = rig.angle(joints[k]);
         }
-        solver.run(rig, request, m_result);
+        if (continues) {
+            // The bones a pin holds keep the rig's pose; the others start where the frame left them.
+            const auto joints = m_path.joints();
+            for (std::size_t k = static_cast<std::size_t>(m_path.lastFixed()) + 1; k < joints.size(); ++k)
+                rig.setPose(joints[k], from->poses[first + k - 1]);
+            effector.previousTarget = from->targets[i];
+        }
+        if (continues && use == FrameUse::Place) {
+            // Placed, not solved: how near the target the frame's pose leaves the tip.
+            m_result.iterations = 0;
+            m_result.error = safeDistance(worldTransformOf(rig, chain.tip).position, effector.target);
+            m_result.reached = m_result.error <= chain.tolerance;
+        } else {
+            solver.run(rig, request, m_result); // the request reads the effector as it is now
+        }
+        if (records) {
+            const auto joints = m_path.joints();
+            for (std::size_t k = 1; k < joints.size(); ++k)
+                solved->poses[first + k - 1] = rig.pose(joints[k]);
+            solved->targets[i] = effector.target;
+            solved->held[i] = 1;
+        }
         ChainHoldResult& result = m_results[i];
         result.held = true;
         result.reached = m_result.reached;
@@ -90,9 +136,9 @@ int ChainHolder::hold(Rig& rig, int skipChain, std::span<const JointIndex> dragg
         result.iterations = m_result.iterations;
         if (blends)
             blend(rig, chain.mix);
-        ++solved;
+        ++count;
     }
-    return solved;
+    return count;
 }
 
 void ChainHolder::blend(Rig& rig, double mix)

@@ -13,12 +13,15 @@
 // Within a motion (a drag, frame by frame) each hold continues from the last: a chain's solve is
 // told its last target (Effector::previousTarget), so it follows the target without refolding.
 // Outside one every hold is a solve of its own, so the same rig gives the same pose whatever
-// came before (a clip's sample, an edit).
+// came before (an edit). A clip's sample continues from a frame of its own instead (a
+// ChainFrame, chain_frame.h): each chain starts from the pose that frame recorded, told the
+// target it had there, whatever the rig held; so the same rig and frame give the same pose.
 //
 // Every pose it leaves is legal: each solver's is, and blending two legal angles of a joint
 // stays within its limits. No allocation once its solvers have met chains as long as these.
 
 #include "bonework/rig.h"
+#include "bonework/solvers/chain_frame.h"
 #include "bonework/solvers/chain_path.h"
 #include "bonework/solvers/solver.h"
 
@@ -46,6 +49,18 @@ public:
     // chains whose tip is one of `dragged` (a drag moves those tips itself). Returns how many
     // chains it solved.
     int hold(Rig& rig, int skipChain = -1, std::span<const JointIndex> dragged = {});
+    // How a hold uses a frame's chains (see below).
+    enum class FrameUse {
+        Continue, // each chain's solve starts from its pose there, told its target there
+        Place,    // each chain takes its pose there, unsolved (a pose between two frames)
+    };
+    // Holds every chain that holds, as above, each chain that `from` holds (but two-bone, whose
+    // closed form needs no start) taking `use` of its pose there: the bones a pin leaves free;
+    // the others solved from the rig as it is. Either way the chain's pose then blends by its
+    // mix. With `solved`, records each chain's solved pose (before its blend) and its target, for
+    // the next frame. Both laid out by `layout`, built for this rig's chains.
+    int hold(Rig& rig, const ChainFrameLayout& layout, const ChainFrame* from, const ChainFrame* solved,
+             FrameUse use = FrameUse::Continue);
     std::span<const ChainHoldResult> results() const { return m_results; }
 
     // The holds between these two are the frames of one motion (see above).
@@ -62,6 +77,8 @@ public:
     static void appendChainEffectors(const Rig& rig, std::vector<Effector>& effectors);
 
 private:
+    int holdChains(Rig& rig, int skipChain, std::span<const JointIndex> dragged, const ChainFrameLayout* layout,
+                   const ChainFrame* from, const ChainFrame* solved, FrameUse use);
     Solver& solverFor(SolverKind kind);
     // Takes the chain's joints `mix` of the way back toward `m_unsolved`.
     void blend(Rig& rig, double mix);
