@@ -4,7 +4,8 @@
 // follow chain turns by more than 10 degrees between samples 1/60 s apart, nor between samples
 // 1/240 s apart (times between the trail's frames), where solving each sample afresh turned
 // fabrik and ccd chains by up to 120 degrees; the share of samples on target is at least that of
-// a fresh solve from the keyed pose, less 2 points. Sampling stays random-access: the same time
+// a fresh solve from the keyed pose, less 2 points (on chains of 10 bones or more). A pose keyed
+// onto its target is the sample there, whatever the trail followed. Sampling stays random-access: the same time
 // gives the same pose, bit for bit, whatever was sampled before and in whatever order; and once
 // warm, sampling (the trail worked out further included) allocates nothing. Every failure names
 // its seed.
@@ -220,6 +221,45 @@ private slots:
                 }
             }
         }
+    }
+
+    // Where a clip keys a chain's joints into a pose that reaches the chain's target (what
+    // Auto-Key keeps of a drag), the sample there is that pose, whatever fold the trail followed.
+    void aKeyedPoseOnItsTargetIsKept()
+    {
+        Engine rng(kSeed + 10);
+        int checked = 0;
+        for (int trial = 0; trial < 20; ++trial) {
+            ClipCase c = circlingChain(rng, trial % 2 ? SolverKind::Ccd : SolverKind::Fabrik, 10);
+            const double t = uniformInt(rng, 1, 7) * 0.25 + (trial % 3 == 0 ? 0.01 : 0.0); // on the trail's frames or between
+            const Vec2 target = animation::sampleTrack(c.clip.chains[0].target, t, {});
+            // Another fold onto the same target: a fresh solve from a random legal pose.
+            Rig posed = c.setup;
+            randomizeAngles(rng, posed);
+            const Chain& chain = c.setup.chains()[0];
+            const solvers::Effector effector{chain.tip, target, 1.0};
+            solvers::SolveResult result;
+            solvers::makeSolver(SolverKind::Relax)->run(posed, solvers::chainRequest(chain, effector), result);
+            if (!result.reached)
+                continue;
+            for (std::size_t j = 1; j < posed.jointCount(); ++j) {
+                const auto joint = static_cast<JointIndex>(j);
+                c.clip.joints.push_back({posed.jointName(joint), {{t, posed.angle(joint), {}}}, {}, {}, {}});
+            }
+            ClipSampler sampler;
+            QCOMPARE(QString::fromStdString(sampler.bind(c.setup, c.clip)), QString());
+            Rig pose = c.setup;
+            sampler.sample(c.clip.duration, pose); // the whole trail first
+            sampler.sample(t, pose);
+            ++checked;
+            for (std::size_t j = 1; j < posed.jointCount(); ++j) {
+                const auto joint = static_cast<JointIndex>(j);
+                if (pose.angle(joint) != posed.angle(joint))
+                    QFAIL(qPrintable(QStringLiteral("seed %1 trial %2: %3 at %4 s is %5, keyed %6").arg(kSeed + 10).arg(trial)
+                                         .arg(QString::fromStdString(posed.jointName(joint))).arg(t).arg(pose.angle(joint)).arg(posed.angle(joint))));
+            }
+        }
+        QVERIFY2(checked >= 15, "the fresh solves that make the keyed folds reach their targets");
     }
 
     // Once warm, a sample allocates nothing, even one that works the trail out further.

@@ -12,17 +12,18 @@
 //   sampler.sample(0.5, pose);      // every frame: deterministic, no allocation once warm
 //
 // Chains follow their targets through the clip as they would while played, without refolding.
-// A searching solver (fabrik, ccd, reach, ...) solved afresh at each time could find another
-// fold of the chain from one frame to the next (a turn of 120 degrees in 1/60 s). So the clip is
-// played once, frame by frame at kTrailRate and at its end (the chains' trail, worked out as far
-// as samples ask for it): frame 0 is solved from the keyed pose, every later frame continues each chain from
-// the one before, told its last target (chain_frame.h). A sample at a frame's time is that
-// frame; one between two frames takes the pose between theirs (each joint of the chain that
-// share of its way, not solved again: a solve there could move a chain that lags its target as
-// far as a whole frame does), its tip a fraction of a pixel off the target where both frames
-// reach it. Either way a sample is the same whatever was sampled before. `two-bone`, exact in closed form, needs no trail. A chain's keyed angles still
-// blend with its solve by its mix, but no longer choose the fold a searching solver starts from,
-// except at time 0.
+// A searching solver (fabrik, ccd, reach, relax, follow) solved afresh at each time could find
+// another fold of the chain from one frame to the next (a turn of 120 degrees in 1/60 s). So the
+// clip is played once, frame by frame at kTrailRate and at its end (the chains' trail, worked out
+// as far as samples ask for it): frame 0 is solved from the keyed pose, every later frame
+// continues each chain from the one before, told its last target (chain_frame.h). A sample at a
+// frame's time is that frame; one between two frames takes the pose between theirs (each joint
+// of the chain that share of its way, not solved again: a solve there could move a chain that
+// lags its target as far as a whole frame does), its tip a fraction of a pixel off the target
+// where both frames reach it. Either way a sample is the same whatever was sampled before.
+// A chain whose keyed pose reaches its target already keeps it (the pose an animator keyed);
+// elsewhere a searching chain's keyed angles only blend with its solve by its mix. `two-bone`,
+// exact in closed form, needs no trail.
 //
 // Every pose is legal: keys lie within the joints' limits, curves never overshoot them, and the
 // chains' solvers keep lengths, limits and pins.

@@ -95,6 +95,10 @@ int ChainHolder::holdChains(Rig& rig, int skipChain, std::span<const JointIndex>
         const bool blends = chain.mix < 1.0;
         const std::size_t first = layout ? layout->first(i) : 0;
         bool continues = from && from->held[i] && chain.solver != SolverKind::TwoBone;
+        // A chain whose pose in the rig reaches its target already (a clip's keyed pose: where an
+        // animator posed it) keeps that pose, as a solve from it would.
+        if (continues && safeDistance(worldTransformOf(rig, chain.tip).position, effector.target) <= chain.tolerance)
+            continues = false;
         bool records = solved != nullptr;
         if (blends || continues || records) {
             m_path.build(rig, chain.root, chain.tip);

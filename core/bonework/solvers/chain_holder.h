@@ -55,8 +55,9 @@ public:
         Place,    // each chain takes its pose there, unsolved (a pose between two frames)
     };
     // Holds every chain that holds, as above, each chain that `from` holds (but two-bone, whose
-    // closed form needs no start) taking `use` of its pose there: the bones a pin leaves free;
-    // the others solved from the rig as it is. Either way the chain's pose then blends by its
+    // closed form needs no start, and a chain whose pose in the rig reaches its target already)
+    // taking `use` of its pose there: the bones a pin leaves free; the others solved from the
+    // rig as it is. Either way the chain's pose then blends by its
     // mix. With `solved`, records each chain's solved pose (before its blend) and its target, for
     // the next frame. Both laid out by `layout`, built for this rig's chains.
     int hold(Rig& rig, const ChainFrameLayout& layout, const ChainFrame* from, const ChainFrame* solved,
