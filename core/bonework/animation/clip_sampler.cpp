@@ -118,19 +118,16 @@ void ClipSampler::bindTrail()
     if (!needed || poses == 0 || !(duration > 0.0))
         return;
     // Frames 0, 1, ... at f / rate, and the last at the clip's end: the first f / rate at or
-    // beyond it. A lower rate where the trail would grow beyond kTrailPoses.
-    const auto framesAt = [&](double rate) {
-        double f = std::ceil(duration * rate);
-        while (f > 1.0 && (f - 1.0) / rate >= duration)
-            f -= 1.0;
-        while (f / rate < duration)
-            f += 1.0;
-        return f + 1.0;
-    };
-    m_trailRate = kTrailRate;
-    if (framesAt(m_trailRate) * double(poses) > double(kTrailPoses))
-        m_trailRate = std::max(1.0, double(kTrailPoses) / double(poses) - 2.0) / duration;
-    m_frames = static_cast<std::size_t>(framesAt(m_trailRate));
+    // beyond it. A lower rate where the trail would hold more than kTrailPoses poses (at least
+    // the clip's start and end), worked out first so that the count below stays small.
+    const double mostFrames = std::max(2.0, std::floor(double(kTrailPoses) / double(poses)));
+    m_trailRate = std::min(kTrailRate, std::max(1.0, mostFrames - 2.0) / duration);
+    double f = std::ceil(duration * m_trailRate);
+    while (f > 1.0 && (f - 1.0) / m_trailRate >= duration)
+        f -= 1.0;
+    while (f / m_trailRate < duration)
+        f += 1.0;
+    m_frames = static_cast<std::size_t>(f) + 1;
     const std::size_t chains = m_layout.chainCount();
     m_held.assign(m_frames * chains, 0);
     m_targets.assign(m_frames * chains, Vec2{});

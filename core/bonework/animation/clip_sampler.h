@@ -43,7 +43,7 @@ public:
     // Frames per second of the chains' trail (see above), for clips whose trail would hold at
     // most kTrailPoses poses; longer ones are followed at a lower rate.
     static constexpr double kTrailRate = 60.0;
-    static constexpr std::size_t kTrailPoses = std::size_t{1} << 20;
+    static constexpr std::size_t kTrailPoses = std::size_t{1} << 18;
 
     // Resolves the clip's names against `setup` (the rig in its setup pose; both must outlive
     // the sampler's use and stay unchanged). Returns why it cannot, or empty. Allocates the
