@@ -318,6 +318,15 @@ private slots:
         QCOMPARE(QString::fromStdString(sampler.bind(twoBone, still)), QString());
         QCOMPARE(sampler.trailRate(), 0.0);
 
+        // A recorded clip switches its chains off from the start (a mix key of 0 at 0).
+        Clip recorded = c.clip;
+        recorded.chains[0].mix = {{0.0, 0.0, {}}};
+        QCOMPARE(QString::fromStdString(sampler.bind(c.setup, recorded)), QString());
+        QCOMPARE(sampler.trailRate(), 0.0);
+        recorded.chains[0].mix = {{0.5, 0.0, {}}}; // holds until 0.5 s
+        QCOMPARE(QString::fromStdString(sampler.bind(c.setup, recorded)), QString());
+        QVERIFY(sampler.trailRate() > 0.0);
+
         Rig off = c.setup;
         Chain chain = off.chains()[0];
         chain.mix = 0.0;

@@ -107,10 +107,13 @@ void ClipSampler::bindTrail()
     bool needed = false;
     for (std::size_t c = 0; c < setup.chains().size(); ++c) {
         const Chain& chain = setup.chains()[c];
-        const auto keyed = std::find_if(m_chains.begin(), m_chains.end(), [&](const auto& bound) {
-            return bound.second == static_cast<int>(c) && !bound.first->mix.empty();
-        });
-        needed = needed || (chain.solver != SolverKind::TwoBone && (chain.holds() || keyed != m_chains.end()));
+        // Its mix above 0 at some time: the setup mix before its first key (if any), or a key's
+        // (a recorded clip keys it to 0 from the start).
+        const auto bound = std::find_if(m_chains.begin(), m_chains.end(), [&](const auto& b) { return b.second == static_cast<int>(c); });
+        const std::vector<Key>* mix = bound == m_chains.end() ? nullptr : &bound->first->mix;
+        const bool holds = ((!mix || mix->empty() || mix->front().time > 0.0) && chain.holds())
+                           || (mix && std::any_of(mix->begin(), mix->end(), [](const Key& k) { return k.value > 0.0; }));
+        needed = needed || (chain.solver != SolverKind::TwoBone && holds);
     }
     m_layout.build(setup);
     const std::size_t poses = m_layout.poseCount();
