@@ -184,9 +184,7 @@ FollowedChain followedChain(int bones)
     testing::RigOptions options;
     options.limits = true;
     FollowedChain c{testing::randomChain(rng, bones, options), {}};
-    double length = 0.0;
-    for (int j = 1; j <= bones; ++j)
-        length += c.setup.length(static_cast<JointIndex>(j));
+    const double length = testing::chainReach(c.setup);
     const Vec2 centre = c.setup.rootPosition(0) + Vec2{0.5 * length, 0.0};
     Chain chain;
     chain.name = "limb";

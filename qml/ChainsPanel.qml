@@ -19,18 +19,11 @@ Pane {
 
     // The list and the form scroll when the window leaves the panel less room than they need,
     // so the inspector above keeps its share.
-    ScrollView {
+    PanelScrollView {
         id: scroller
         anchors.fill: parent
-        contentWidth: availableWidth
-        clip: true
-        // Shown whenever fields lie out of view, not only while scrolling: rows cut off at the
-        // panel's edge look like all there is.
-        ScrollBar.vertical.policy: contentHeight > availableHeight ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded
-        // The bar's room beside the fields, so it never covers their right edge.
-        readonly property real barRoom: ScrollBar.vertical.policy === ScrollBar.AlwaysOn ? ScrollBar.vertical.width + 2 : 0
     ColumnLayout {
-        width: scroller.availableWidth - scroller.barRoom
+        width: scroller.contentRoom
         spacing: 4
         RowLayout {
             Label { text: qsTr("Chains"); font.bold: true; Layout.fillWidth: true }

@@ -16,18 +16,11 @@ Pane {
     padding: 8
     // The fields scroll when the column leaves the panel less room than they need (an image's
     // eleven fields).
-    ScrollView {
+    PanelScrollView {
         id: scroller
         anchors.fill: parent
-        contentWidth: availableWidth
-        clip: true
-        // Shown whenever fields lie out of view, not only while scrolling: rows cut off at the
-        // panel's edge look like all there is.
-        ScrollBar.vertical.policy: contentHeight > availableHeight ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded
-        // The bar's room beside the fields, so it never covers their right edge.
-        readonly property real barRoom: ScrollBar.vertical.policy === ScrollBar.AlwaysOn ? ScrollBar.vertical.width + 2 : 0
     ColumnLayout {
-        width: scroller.availableWidth - scroller.barRoom
+        width: scroller.contentRoom
         spacing: 4
         Label { text: qsTr("Inspector"); font.bold: true }
         Label {

@@ -22,6 +22,11 @@ double wrapDegrees(double degrees)
 
 double angleDifference(double a, double b) { return wrapDegrees(b - a); }
 
+double angleBetween(double from, double to, double share, bool free)
+{
+    return free ? wrapDegrees(from + share * angleDifference(from, to)) : from + share * (to - from);
+}
+
 double clampToLimits(double degrees, double min, double max)
 {
     const double a = wrapDegrees(degrees);

@@ -21,4 +21,9 @@ double clampToLimits(double degrees, double min, double max);
 // The signed smallest difference b - a, in (-180, 180].
 double angleDifference(double a, double b);
 
+// The angle `share` (0 to 1) of the way from `from` to `to`: for a free joint the short way
+// round, wrapped into (-180, 180]; for a limited one along the numbers, so that between two
+// angles within the limits it stays within them (up to rounding).
+double angleBetween(double from, double to, double share, bool free);
+
 } // namespace bonework

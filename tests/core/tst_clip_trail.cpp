@@ -36,14 +36,6 @@ constexpr std::uint64_t kSeed = 0x7A11C11;
 constexpr double kMaxTurnDegrees = 10.0;
 constexpr double kDuration = 2.0;
 
-double chainLength(const Rig& rig)
-{
-    double length = 0.0;
-    for (std::size_t j = 1; j < rig.jointCount(); ++j)
-        length += rig.length(static_cast<JointIndex>(j));
-    return length;
-}
-
 // A limited chain of `bones` bones whose one chain (root to tip, solved by `kind`) has its target
 // keyed once a turn around a circle: centred half the reach out in a seeded direction, radius 0.3
 // of the reach, a key every 1/16 of the turn.
@@ -56,7 +48,7 @@ ClipCase circlingChain(Engine& rng, SolverKind kind, int bones)
     RigOptions options;
     options.limits = true;
     ClipCase c{randomChain(rng, bones, options), {}};
-    const double length = chainLength(c.setup);
+    const double length = chainReach(c.setup);
     const double heading = uniform(rng, -kPi, kPi);
     const Vec2 centre = c.setup.rootPosition(0) + Vec2{std::cos(heading), std::sin(heading)} * (0.5 * length);
     Chain chain;

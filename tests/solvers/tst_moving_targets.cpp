@@ -46,20 +46,12 @@ struct Followed {
     int reached = 0;
 };
 
-double chainLength(const Rig& rig)
-{
-    double length = 0.0;
-    for (std::size_t j = 1; j < rig.jointCount(); ++j)
-        length += rig.length(static_cast<JointIndex>(j));
-    return length;
-}
-
 // The targets of one path for `rig` (whose pose the path may set: the sway starts on it), one a
 // frame: `warmUp` frames to settle on the path first, then `frames` measured.
 std::vector<Vec2> pathFor(Engine& rng, Rig& rig, Path path, int warmUp, int frames)
 {
     const auto tip = static_cast<JointIndex>(rig.jointCount() - 1);
-    const double length = chainLength(rig);
+    const double length = chainReach(rig);
     const Vec2 base = rig.rootPosition(0);
     std::vector<Vec2> targets;
     if (path == Path::Circle) {
@@ -122,7 +114,7 @@ Followed follow(SolverKind kind, int bones, Path path, std::uint64_t seed, int f
     o.limits = true;
     Rig rig = randomChain(rng, bones, o);
     const auto tip = static_cast<JointIndex>(bones);
-    const double length = chainLength(rig);
+    const double length = chainReach(rig);
     // The circle is joined from wherever the chain is: one turn to settle on it, unmeasured.
     const int warmUp = path == Path::Circle ? kFramesPerTurn : 0;
     const std::vector<Vec2> targets = pathFor(rng, rig, path, warmUp, frames);

@@ -32,14 +32,6 @@ enum class Aim {
     InsideReach, // (free chains) a hair inside the full length: 1e-6 to 1e-2 of it
 };
 
-double chainLength(const Rig& rig, JointIndex tip)
-{
-    double length = 0.0;
-    for (JointIndex j = tip; !rig.isRoot(j); j = rig.parent(j))
-        length += rig.length(j);
-    return length;
-}
-
 Vec2 aimAt(Engine& rng, const Rig& rig, JointIndex tip, Aim aim)
 {
     switch (aim) {
@@ -55,7 +47,7 @@ Vec2 aimAt(Engine& rng, const Rig& rig, JointIndex tip, Aim aim)
         // A free chain reaches every distance from |2 * longest - length| to its length.
         const double inside = std::pow(10.0, uniform(rng, -6.0, -2.0));
         const double angle = uniform(rng, -kPi, kPi);
-        const double r = chainLength(rig, tip) * (1.0 - inside);
+        const double r = chainReach(rig, tip) * (1.0 - inside);
         const Vec2 base = rig.rootPosition(0);
         return {base.x + r * std::cos(angle), base.y + r * std::sin(angle)};
     }

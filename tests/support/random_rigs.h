@@ -77,6 +77,17 @@ inline Rig randomChain(Engine& rng, int bones, const RigOptions& o = {})
     return rig;
 }
 
+// How far the chain ending at `tip` reaches: its bones' lengths from the tip up to its root.
+inline double chainReach(const Rig& rig, JointIndex tip)
+{
+    double length = 0.0;
+    for (JointIndex j = tip; !rig.isRoot(j); j = rig.parent(j))
+        length += rig.length(j);
+    return length;
+}
+// The same for a randomChain, whose tip is its last joint.
+inline double chainReach(const Rig& rig) { return chainReach(rig, static_cast<JointIndex>(rig.jointCount() - 1)); }
+
 // A root and `joints - 1` more, each hanging from a random earlier joint (so: branching).
 inline Rig randomTree(Engine& rng, int joints, const RigOptions& o = {})
 {

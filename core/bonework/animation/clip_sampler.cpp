@@ -132,40 +132,35 @@ void ClipSampler::bindTrail()
         f += 1.0;
     m_frames = static_cast<std::size_t>(f) + 1;
     const std::size_t chains = m_layout.chainCount();
-    m_held.assign(m_frames * chains, 0);
-    m_targets.assign(m_frames * chains, Vec2{});
-    m_poses.assign(m_frames * poses, Rig::JointPose{});
-    m_betweenHeld.assign(chains, 0);
-    m_betweenTargets.assign(chains, Vec2{});
-    m_betweenPoses.assign(poses, Rig::JointPose{});
+    // One frame more: where between() puts the pose between two of the trail's.
+    m_held.assign((m_frames + 1) * chains, 0);
+    m_targets.assign((m_frames + 1) * chains, Vec2{});
+    m_poses.assign((m_frames + 1) * poses, Rig::JointPose{});
     m_scratch = setup;
 }
 
 solvers::ChainFrame ClipSampler::between(std::size_t f, double share)
 {
-    const solvers::ChainFrame a = frame(f), b = frame(f + 1);
+    const solvers::ChainFrame a = frame(f), b = frame(f + 1), out = frame(m_frames);
     const Rig& setup = *m_setup;
     const auto degrees = [](const Rig::JointPose& p) { return p.angle == p.angle ? p.angle : p.rotation.degrees(); };
     for (std::size_t i = 0; i < m_layout.chainCount(); ++i) {
         const bool both = a.held[i] && b.held[i];
-        m_betweenHeld[i] = a.held[i];
-        m_betweenTargets[i] = both ? a.targets[i] + (b.targets[i] - a.targets[i]) * share : a.targets[i];
+        out.held[i] = a.held[i];
+        out.targets[i] = both ? a.targets[i] + (b.targets[i] - a.targets[i]) * share : a.targets[i];
         for (std::size_t p = m_layout.first(i); p < m_layout.first(i + 1); ++p) {
             if (!both) {
-                m_betweenPoses[p] = a.poses[p];
+                out.poses[p] = a.poses[p];
                 continue;
             }
-            // As ChainHolder blends: a free joint the short way round, a limited one within its limits.
+            // Clamped against rounding: the pose goes into the rig unchecked.
             const JointIndex j = m_layout.joint(p);
-            const double from = degrees(a.poses[p]), to = degrees(b.poses[p]);
-            const bool free = setup.rotationLimits(j).free;
-            const double turn = free ? angleDifference(from, to) : to - from;
-            const double angle = free ? wrapDegrees(from + share * turn)
-                                      : clampToLimits(from + share * turn, setup.minAngle(j), setup.maxAngle(j));
-            m_betweenPoses[p] = {angle, Rotation::fromDegrees(angle), a.poses[p].rootPosition};
+            const double angle = clampToLimits(angleBetween(degrees(a.poses[p]), degrees(b.poses[p]), share, setup.rotationLimits(j).free),
+                                               setup.minAngle(j), setup.maxAngle(j));
+            out.poses[p] = {angle, Rotation::fromDegrees(angle), a.poses[p].rootPosition};
         }
     }
-    return {m_betweenHeld, m_betweenTargets, m_betweenPoses};
+    return out;
 }
 
 solvers::ChainFrame ClipSampler::frame(std::size_t f)
@@ -181,12 +176,8 @@ void ClipSampler::followUpTo(std::size_t f)
         const std::size_t g = m_followed;
         poseKeyed(frameTime(g), m_scratch);
         const solvers::ChainFrame solved = frame(g);
-        if (g == 0) {
-            m_holder.hold(m_scratch, m_layout, nullptr, &solved);
-        } else {
-            const solvers::ChainFrame from = frame(g - 1);
-            m_holder.hold(m_scratch, m_layout, &from, &solved);
-        }
+        const solvers::ChainFrame from = frame(g > 0 ? g - 1 : 0);
+        m_holder.hold(m_scratch, m_layout, g > 0 ? &from : nullptr, &solved); // frame 0: from the keyed pose
     }
 }
 

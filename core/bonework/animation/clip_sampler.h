@@ -69,7 +69,7 @@ private:
     solvers::ChainFrame frame(std::size_t f);
     // Works the trail out up to frame f.
     void followUpTo(std::size_t f);
-    // The frame `share` (0 to 1) of the way from frame f to frame f + 1.
+    // The frame `share` (0 to 1) of the way from frame f to frame f + 1 (in the spare frame).
     solvers::ChainFrame between(std::size_t f, double share);
 
     struct Bound {
@@ -82,7 +82,8 @@ private:
     std::vector<std::pair<const ChainTracks*, int>> m_chains;
     std::vector<std::pair<const SlotTracks*, int>> m_slots;
     solvers::ChainHolder m_holder;
-    // The chains' trail: m_frames frames, the first m_followed of them worked out.
+    // The chains' trail: m_frames frames, the first m_followed of them worked out, and one more
+    // for between().
     double m_trailRate = 0.0;
     std::size_t m_frames = 0;
     std::size_t m_followed = 0;
@@ -90,10 +91,6 @@ private:
     std::vector<unsigned char> m_held;
     std::vector<Vec2> m_targets;
     std::vector<Rig::JointPose> m_poses;
-    // A frame between two of the trail's, for a sample between their times.
-    std::vector<unsigned char> m_betweenHeld;
-    std::vector<Vec2> m_betweenTargets;
-    std::vector<Rig::JointPose> m_betweenPoses;
     Rig m_scratch; // the trail's frames are posed here
 };
 

@@ -1,22 +1,12 @@
 #include "bonework/solvers/chain_holder.h"
 
+#include "bonework/angles.h"
 #include "bonework/forward_kinematics.h"
 #include "bonework/solvers/solver_support.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace bonework::solvers {
-namespace {
-
-// a in [-180, 180]: the same direction as any finite a.
-double wrapDegrees(double a)
-{
-    a = std::remainder(a, 360.0);
-    return a == -180.0 ? 180.0 : a;
-}
-
-} // namespace
 
 ChainHolder::ChainHolder() = default;
 ChainHolder::~ChainHolder() = default;
@@ -156,10 +146,7 @@ void ChainHolder::blend(Rig& rig, double mix)
             continue; // untouched by the solve: keep it to the bit
         // Limited joints: both angles lie in [min, max], and so does every blend of them. A free
         // joint turns the short way round, as the rotation it is.
-        const bool free = rig.rotationLimits(j).free;
-        const double turn = free ? wrapDegrees(to - from) : to - from;
-        const double blended = from + mix * turn;
-        rig.setAngleClamped(j, free ? wrapDegrees(blended) : blended);
+        rig.setAngleClamped(j, angleBetween(from, to, mix, rig.rotationLimits(j).free));
     }
 }
 
