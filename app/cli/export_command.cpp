@@ -8,8 +8,10 @@
 // --bake-tolerance included) or unreadable input.
 #include "commands.h"
 
+#include "file_format.h"
+#include "qt_image_codec.h"
+
 #include "bonework/exporters/slot_art.h"
-#include "bonework/formats/file_format.h"
 #include "bonework/io/rig_file.h"
 #include "bonework/io/slot_images.h"
 
@@ -130,7 +132,7 @@ int runExport(const QStringList& arguments)
     if (parser.isSet(pageOption)) {
         // A page must hold the largest image (trimmed); padding goes only between images.
         QString image;
-        const int largest = exporters::largestTrimmedSide(*loaded.rig, options.rigFolder, &image);
+        const int largest = exporters::largestTrimmedSide(*loaded.rig, options.rigFolder, formats::qtImageCodec(), &image);
         if (largest > options.atlas.maxPageWidth) {
             err << "bonework-cli export: --max-page-size " << options.atlas.maxPageWidth << " is too small: the image \""
                 << image << "\" is " << largest << " px on its longer side once trimmed; use at least " << largest

@@ -4,7 +4,7 @@
 // it runs. The job exports a copy of the rig, so editing on meanwhile changes nothing in it.
 
 #include "bonework/exporters/export_report.h"
-#include "bonework/formats/file_format.h"
+#include "file_format.h"
 #include "bonework/io/editor_settings.h"
 #include "bonework/rig.h"
 

@@ -6,7 +6,7 @@
 #include "recover_work_command.h"
 
 #include "bonework/animation/clip_edit.h"
-#include "bonework/formats/file_format.h"
+#include "file_format.h"
 
 #include <QDir>
 #include <QFile>

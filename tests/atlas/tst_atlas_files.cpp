@@ -7,6 +7,9 @@
 #include "bonework/exporters/atlas_files.h"
 
 #include "random_atlas_inputs.h"
+#include "raster_images.h"
+
+#include "qt_image_codec.h"
 
 #include <QDir>
 #include <QFile>
@@ -22,7 +25,10 @@
 
 using namespace bonework;
 using namespace bonework::exporters;
+using bonework::formats::qtImageCodec;
 using bonework::testing::propertyRounds;
+using bonework::testing::qImageOf;
+using bonework::testing::rasterOf;
 using bonework::testing::uniformInt;
 
 namespace {
@@ -54,7 +60,7 @@ std::vector<AtlasImage> randomImages(std::mt19937& rng, int count, int maxSide)
 {
     std::vector<AtlasImage> images;
     for (int i = 0; i < count; ++i)
-        images.push_back({QStringLiteral("parts/p%1").arg(i), randomArt(rng, maxSide)});
+        images.push_back({QStringLiteral("parts/p%1").arg(i), rasterOf(randomArt(rng, maxSide))});
     return images;
 }
 
@@ -116,7 +122,7 @@ private slots:
             const BuiltAtlas built = buildAtlas(images, options);
             QVERIFY2(built.ok(), qPrintable(built.error));
             QTemporaryDir dir;
-            const AtlasFiles files = writeSpineAtlasFiles(built, dir.filePath("rig"));
+            const AtlasFiles files = writeSpineAtlasFiles(built, dir.filePath("rig"), qtImageCodec());
             QVERIFY2(files.ok(), qPrintable(files.error));
             QCOMPARE(files.files.size(), qsizetype(built.pages.size() + 1));
             QCOMPARE(files.files.last(), dir.filePath("rig.atlas"));
@@ -131,7 +137,7 @@ private slots:
             QCOMPARE(read.atlas.regions.size(), images.size());
             std::map<QString, QImage> originals;
             for (const AtlasImage& image : images)
-                originals[image.name] = image.image;
+                originals[image.name] = qImageOf(image.image);
             for (std::size_t p = 0; p < read.atlas.pages.size(); ++p) {
                 const atlas::SpineAtlasPage& info = read.atlas.pages[p];
                 QCOMPARE(QString::fromStdString(info.name), p == 0 ? QStringLiteral("rig.png") : QStringLiteral("rig_%1.png").arg(p + 1));
@@ -166,13 +172,13 @@ private slots:
             const BuiltAtlas built = buildAtlas(images, options);
             QVERIFY2(built.ok(), qPrintable(built.error));
             QTemporaryDir dir;
-            const AtlasFiles files = writeDragonBonesAtlasFiles(built, dir.filePath("rig"), "Rig");
+            const AtlasFiles files = writeDragonBonesAtlasFiles(built, dir.filePath("rig"), "Rig", qtImageCodec());
             QVERIFY2(files.ok(), qPrintable(files.error));
             QCOMPARE(files.files.size(), qsizetype(2 * built.pages.size()));
 
             std::map<QString, QImage> originals;
             for (const AtlasImage& image : images)
-                originals[image.name] = image.image;
+                originals[image.name] = qImageOf(image.image);
             std::size_t entries = 0;
             for (std::size_t p = 0; p < built.pages.size(); ++p) {
                 const QString stem = p == 0 ? QStringLiteral("rig_tex") : QStringLiteral("rig_tex_%1").arg(p + 1);
@@ -220,20 +226,20 @@ private slots:
         big.fill(Qt::red);
         atlas::PackOptions small;
         small.maxPageWidth = small.maxPageHeight = 256;
-        const BuiltAtlas tooBig = buildAtlas({{"banner", big}}, small);
+        const BuiltAtlas tooBig = buildAtlas({{"banner", rasterOf(big)}}, small);
         QVERIFY(!tooBig.ok() && tooBig.error.contains("banner"));
-        QVERIFY(!writeSpineAtlasFiles(tooBig, dir.filePath("a")).ok());
-        QVERIFY(!writeDragonBonesAtlasFiles(tooBig, dir.filePath("a"), "a").ok());
-        QVERIFY(buildAtlas({{"missing", QImage()}}).error.contains("missing"));
+        QVERIFY(!writeSpineAtlasFiles(tooBig, dir.filePath("a"), qtImageCodec()).ok());
+        QVERIFY(!writeDragonBonesAtlasFiles(tooBig, dir.filePath("a"), "a", qtImageCodec()).ok());
+        QVERIFY(buildAtlas({{"missing", {}}}).error.contains("missing"));
 
         QImage dot(2, 2, QImage::Format_ARGB32);
         dot.fill(Qt::blue);
-        const BuiltAtlas colon = buildAtlas({{"a:b", dot}});
+        const BuiltAtlas colon = buildAtlas({{"a:b", rasterOf(dot)}});
         QVERIFY(colon.ok()); // DragonBones can name it; Spine's text cannot
-        QVERIFY(!writeSpineAtlasFiles(colon, dir.filePath("b")).ok());
-        QVERIFY(writeSpineAtlasFiles(buildAtlas({}), dir.filePath("c")).files.isEmpty());
+        QVERIFY(!writeSpineAtlasFiles(colon, dir.filePath("b"), qtImageCodec()).ok());
+        QVERIFY(writeSpineAtlasFiles(buildAtlas({}), dir.filePath("c"), qtImageCodec()).files.isEmpty());
         QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
-        QVERIFY(writeDragonBonesAtlasFiles(colon, dir.filePath("d"), "d").ok());
+        QVERIFY(writeDragonBonesAtlasFiles(colon, dir.filePath("d"), "d", qtImageCodec()).ok());
     }
 };
 

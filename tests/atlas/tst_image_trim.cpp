@@ -3,6 +3,7 @@
 #include "bonework/exporters/image_trim.h"
 
 #include "random_atlas_inputs.h"
+#include "raster_images.h"
 
 #include <QTest>
 
@@ -12,6 +13,16 @@ using namespace bonework;
 using bonework::exporters::trimOf;
 
 namespace {
+
+// The exporters trim plain pixels; the tests paint QImages of every format.
+std::optional<atlas::Trim> trimOfImage(const QImage& image)
+{
+    return trimOf(testing::rasterOf(image));
+}
+std::optional<atlas::Trim> trimOfImage(const exporters::RasterImage& image)
+{
+    return trimOf(image);
+}
 
 QImage clearImage(int w, int h, QImage::Format format = QImage::Format_ARGB32)
 {
@@ -31,7 +42,7 @@ private slots:
         for (int y = 2; y <= 9; ++y)
             for (int x = 3; x <= 7; ++x)
                 image.setPixel(x, y, qRgba(200, 10, 10, 255));
-        const auto t = trimOf(image);
+        const auto t = trimOfImage(image);
         QVERIFY(t);
         QCOMPARE(*t, (atlas::Trim{3, 2, 5, 8, 20, 12}));
         QCOMPARE(t->right(), 12);
@@ -45,7 +56,7 @@ private slots:
         QImage image = clearImage(10, 10);
         image.setPixel(1, 1, qRgba(255, 255, 255, 0));
         image.setPixel(8, 6, qRgba(0, 0, 0, 1));
-        QCOMPARE(*trimOf(image), (atlas::Trim{8, 6, 1, 1, 10, 10}));
+        QCOMPARE(*trimOfImage(image), (atlas::Trim{8, 6, 1, 1, 10, 10}));
     }
 
     void cornersKeepTheWholeImage()
@@ -54,7 +65,7 @@ private slots:
             QImage image = clearImage(16, 9);
             image.setPixel(corner, qRgba(1, 2, 3, 255));
             image.setPixel(15 - corner.x(), 8 - corner.y(), qRgba(1, 2, 3, 128));
-            const auto t = trimOf(image);
+            const auto t = trimOfImage(image);
             QCOMPARE(*t, (atlas::Trim{0, 0, 16, 9, 16, 9}));
             QVERIFY(!t->trimmed());
         }
@@ -62,7 +73,7 @@ private slots:
 
     void aFullyTransparentImageKeepsOnePixel()
     {
-        const auto t = trimOf(clearImage(30, 40));
+        const auto t = trimOfImage(clearImage(30, 40));
         QVERIFY(t);
         QCOMPARE(*t, (atlas::Trim{0, 0, 1, 1, 30, 40}));
     }
@@ -71,16 +82,16 @@ private slots:
     {
         QImage rgb(7, 5, QImage::Format_RGB32);
         rgb.fill(Qt::black);
-        QCOMPARE(*trimOf(rgb), (atlas::Trim{0, 0, 7, 5, 7, 5}));
-        QVERIFY(!trimOf(QImage()));
+        QCOMPARE(*trimOfImage(rgb), (atlas::Trim{0, 0, 7, 5, 7, 5}));
+        QVERIFY(!trimOfImage(exporters::RasterImage()));
     }
 
     void premultipliedAndIndexedImagesTrimAlike()
     {
         QImage image = clearImage(12, 12, QImage::Format_ARGB32_Premultiplied);
         image.setPixel(4, 5, qRgba(10, 10, 10, 20));
-        QCOMPARE(*trimOf(image), (atlas::Trim{4, 5, 1, 1, 12, 12}));
-        QCOMPARE(*trimOf(image.convertToFormat(QImage::Format_RGBA8888)), (atlas::Trim{4, 5, 1, 1, 12, 12}));
+        QCOMPARE(*trimOfImage(image), (atlas::Trim{4, 5, 1, 1, 12, 12}));
+        QCOMPARE(*trimOfImage(image.convertToFormat(QImage::Format_RGBA8888)), (atlas::Trim{4, 5, 1, 1, 12, 12}));
     }
 
     void matchesABruteForceScan()
@@ -103,7 +114,7 @@ private slots:
                     }
             const atlas::Trim expected = right < 0 ? atlas::Trim{0, 0, 1, 1, w, h}
                                                    : atlas::Trim{left, top, right - left + 1, bottom - top + 1, w, h};
-            const auto t = trimOf(image);
+            const auto t = trimOfImage(image);
             QVERIFY2(t && *t == expected, qPrintable(QStringLiteral("seed %1, case %2").arg(seed).arg(round)));
         }
     }

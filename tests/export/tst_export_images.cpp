@@ -23,6 +23,7 @@
 #include "bonework/exporters/slot_art.h"
 #include "bonework/exporters/spine_exporter.h"
 #include "bonework/forward_kinematics.h"
+#include "qt_image_codec.h"
 
 #include "art_rigs.h"
 #include "spine_math.h"
@@ -187,7 +188,7 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const Rig rig = imageRig(dir.path());
-        const exporters::SlotArt art = exporters::buildSlotArt(rig, dir.path());
+        const exporters::SlotArt art = exporters::buildSlotArt(rig, dir.path(), formats::qtImageCodec());
         QVERIFY2(art.ok(), qPrintable(art.error));
         QSet<QString> regions;
         for (const QString& path : shownPaths(rig))
@@ -202,7 +203,8 @@ private slots:
         exporters::ExportReport report;
         QString error;
         const exporters::ExportOptions options{dir.path(), {.maxPageWidth = 64, .maxPageHeight = 96}};
-        QVERIFY2(exporters::exportFiles(exporters::Runtime::Spine, rig, dir.filePath("hands.json"), options, report, &error),
+        QVERIFY2(exporters::exportFiles(exporters::Runtime::Spine, rig, dir.filePath("hands.json"), options,
+                                        formats::qtImageCodec(), report, &error),
                  qPrintable(error));
         QFile atlasFile(dir.filePath("hands.atlas"));
         QVERIFY(atlasFile.open(QIODevice::ReadOnly));
@@ -228,7 +230,8 @@ private slots:
 
         // DragonBones: the SubTextures of every page's atlas JSON, each region once.
         exporters::ExportReport dbReport;
-        QVERIFY2(exporters::exportFiles(exporters::Runtime::DragonBones, rig, dir.filePath("hands_ske.json"), options, dbReport,
+        QVERIFY2(exporters::exportFiles(exporters::Runtime::DragonBones, rig, dir.filePath("hands_ske.json"), options,
+                                        formats::qtImageCodec(), dbReport,
                                         &error),
                  qPrintable(error));
         QStringList subTextures;
@@ -250,7 +253,8 @@ private slots:
         exporters::ExportReport report;
         QString error;
         const exporters::ExportOptions options{dir.path(), {}};
-        QVERIFY2(exporters::exportFiles(exporters::Runtime::Spine, rig, dir.filePath("hands.json"), options, report, &error),
+        QVERIFY2(exporters::exportFiles(exporters::Runtime::Spine, rig, dir.filePath("hands.json"), options,
+                                        formats::qtImageCodec(), report, &error),
                  qPrintable(error));
         qInfo().noquote() << report.toText();
         QVERIFY(report.losses.isEmpty());
@@ -264,7 +268,7 @@ private slots:
         std::map<QString, atlas::SpineAtlasRegion> regions;
         for (const atlas::SpineAtlasRegion& r : read.atlas.regions)
             regions[QString::fromStdString(r.name)] = r;
-        const exporters::SlotArt art = exporters::buildSlotArt(rig, dir.path());
+        const exporters::SlotArt art = exporters::buildSlotArt(rig, dir.path(), formats::qtImageCodec());
         QVERIFY(art.ok());
         const auto regionOf = [&](const std::string& path) { return art.images[std::size_t(art.imageOf(QString::fromStdString(path)))].name; };
 
@@ -365,7 +369,8 @@ private slots:
         QString error;
         const exporters::ExportOptions options{dir.path(), {.maxPageWidth = 64, .maxPageHeight = 96}};
         const QString skeleton = dir.filePath("hands_ske.json");
-        QVERIFY2(exporters::exportFiles(exporters::Runtime::DragonBones, rig, skeleton, options, report, &error),
+        QVERIFY2(exporters::exportFiles(exporters::Runtime::DragonBones, rig, skeleton, options,
+                                        formats::qtImageCodec(), report, &error),
                  qPrintable(error));
         qInfo().noquote() << report.toText();
         QVERIFY(report.losses.isEmpty());
@@ -376,7 +381,7 @@ private slots:
             if (file.endsWith(".json") && file != skeleton)
                 atlases << file;
         QVERIFY(atlases.size() >= 2); // textures found across several atlases of one name
-        const exporters::SlotArt art = exporters::buildSlotArt(rig, dir.path());
+        const exporters::SlotArt art = exporters::buildSlotArt(rig, dir.path(), formats::qtImageCodec());
         QVERIFY(art.ok());
         const auto regionOf = [&](const std::string& path) { return art.images[std::size_t(art.imageOf(QString::fromStdString(path)))].name; };
 
@@ -484,7 +489,7 @@ private slots:
         Clip late{.name = "late", .duration = 1.0};
         late.slotTracks.push_back({.slot = "hand", .image = {{0.51, "art/hand_fist.png"}, {0.8, "art/hand_point.png"}}});
         QVERIFY(rig.addAnimation(late));
-        const exporters::SlotArt art = exporters::buildSlotArt(rig, dir.path());
+        const exporters::SlotArt art = exporters::buildSlotArt(rig, dir.path(), formats::qtImageCodec());
         QVERIFY(art.ok());
         const std::vector<exporters::ExportedSlot> exported = exporters::exportedSlots(rig, art);
 
@@ -544,7 +549,7 @@ private slots:
         Rig rig = imageRig(dir.path());
         while (!rig.animations().empty())
             QVERIFY(rig.removeAnimation(0));
-        const exporters::SlotArt art = exporters::buildSlotArt(rig, dir.path());
+        const exporters::SlotArt art = exporters::buildSlotArt(rig, dir.path(), formats::qtImageCodec());
         QVERIFY(art.ok());
         QCOMPARE(art.images.size(), std::size_t(4)); // the setup images only
         for (const auto& shown : art.imagesOfSlot)

@@ -8,6 +8,7 @@
 #include "bonework/atlas/spine_atlas_text.h"
 #include "bonework/exporters/export_files.h"
 #include "bonework/exporters/slot_art.h"
+#include "qt_image_codec.h"
 
 #include "art_rigs.h"
 #include "spine_math.h"
@@ -54,7 +55,8 @@ private slots:
         // Small pages (less area than the images'), so the atlas has several.
         exporters::ExportOptions options{dir.path(), {.maxPageWidth = 90, .maxPageHeight = 140}};
         QVERIFY(QDir(dir.path()).mkpath("out"));
-        QVERIFY2(exporters::exportFiles(exporters::Runtime::Spine, rig, dir.filePath("out/arm.json"), options, report, &error),
+        QVERIFY2(exporters::exportFiles(exporters::Runtime::Spine, rig, dir.filePath("out/arm.json"), options,
+                                        formats::qtImageCodec(), report, &error),
                  qPrintable(error));
         QCOMPARE(report.files.last(), dir.filePath("out/arm.json"));
         QVERIFY(report.files.contains(dir.filePath("out/arm.atlas")));
@@ -74,7 +76,7 @@ private slots:
         QVERIFY(atlasFile.open(QIODevice::ReadOnly));
         const atlas::SpineAtlasReadResult atlasText = atlas::readSpineAtlas(atlasFile.readAll().toStdString());
         QVERIFY2(atlasText.ok(), atlasText.error.c_str());
-        const exporters::SlotArt packed = exporters::buildSlotArt(rig, dir.path(), options.atlas);
+        const exporters::SlotArt packed = exporters::buildSlotArt(rig, dir.path(), formats::qtImageCodec(), options.atlas);
         QVERIFY(packed.ok());
         QCOMPARE(atlasText.atlas.pages.size(), packed.atlas.pages.size());
         QVERIFY(packed.atlas.pages.size() >= 2);
@@ -160,7 +162,8 @@ private slots:
             exporters::ExportReport report;
             QString error;
             const QString path = dir.filePath("bare.json");
-            QVERIFY2(exporters::exportFiles(runtime, rig, path, {dir.path(), {}}, report, &error), qPrintable(error));
+            QVERIFY2(exporters::exportFiles(runtime, rig, path, {dir.path(), {}},
+                                            formats::qtImageCodec(), report, &error), qPrintable(error));
             QCOMPARE(report.files, QStringList{path});
             // The same bytes as the skeleton alone, as before slots were exported.
             exporters::ExportReport plain;
@@ -185,7 +188,7 @@ private slots:
         QString error;
         // Spine's first page of art/torso.json would be art/torso.png, one of the images.
         QVERIFY(!exporters::exportFiles(exporters::Runtime::Spine, art.rig, dir.filePath("art/torso.json"), {dir.path(), {}},
-                                        report, &error));
+                                        formats::qtImageCodec(), report, &error));
         QVERIFY2(error.contains("art/torso.png"), qPrintable(error));
         QFile f(dir.filePath("art/torso.png"));
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -202,7 +205,7 @@ private slots:
         exporters::ExportReport report;
         QString error;
         QVERIFY(!exporters::exportFiles(exporters::Runtime::DragonBones, art.rig, dir.filePath("x_ske.json"),
-                                        {dir.path(), {}}, report, &error));
+                                        {dir.path(), {}}, formats::qtImageCodec(), report, &error));
         QVERIFY2(error.contains("cannot read the image \"art/hand.png\" of slot \"hand\""), qPrintable(error));
         QVERIFY(report.files.isEmpty());
         QCOMPARE(QDir(dir.path()).entryList({"x_*"}, QDir::Files), QStringList());

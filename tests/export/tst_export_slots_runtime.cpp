@@ -12,6 +12,7 @@
 #include "bonework/exporters/image_trim.h"
 #include "bonework/io/rig_file.h"
 #include "bonework/solvers/solver.h"
+#include "qt_image_codec.h"
 #include "source_tree.h"
 
 #include "art_rigs.h"
@@ -87,7 +88,7 @@ private slots:
         // Small pages, so the runtime has to find textures across several atlases of one name.
         const QString skeleton = dir.filePath("art_ske.json");
         QVERIFY2(exporters::exportFiles(exporters::Runtime::DragonBones, rig, skeleton,
-                                        {dir.path(), {.maxPageWidth = 90, .maxPageHeight = 140}}, report, &error),
+                                        {dir.path(), {.maxPageWidth = 90, .maxPageHeight = 140}}, formats::qtImageCodec(), report, &error),
                  qPrintable(error));
         QStringList atlases;
         for (const QString& file : report.files)
@@ -179,11 +180,13 @@ private slots:
         // The trimmed size of each slot's image, read as the exporter reads it.
         std::vector<testing::ArtImage> images;
         for (const Slot& s : off.slotList()) {
-            const QImage image(examples + "/" + QString::fromStdString(s.image));
-            QVERIFY2(!image.isNull(), s.image.c_str());
+            exporters::RasterImage image;
+            std::string why;
+            QVERIFY2(formats::qtImageCodec().read((examples + "/" + QString::fromStdString(s.image)).toStdString(), image, why),
+                     s.image.c_str());
             const auto trim = exporters::trimOf(image);
             QVERIFY(trim);
-            images.push_back({QString::fromStdString(s.image), image.width(), image.height(), trim->left, trim->top,
+            images.push_back({QString::fromStdString(s.image), image.width, image.height, trim->left, trim->top,
                               trim->right(), trim->bottom(), false, false});
         }
         testing::Engine rng(qHash(file));
@@ -217,7 +220,8 @@ private slots:
             exporters::ExportReport report;
             QString error;
             const QString skeleton = dir.filePath("example_ske.json");
-            QVERIFY2(exporters::exportFiles(exporters::Runtime::DragonBones, exported, skeleton, {examples, {}}, report, &error),
+            QVERIFY2(exporters::exportFiles(exporters::Runtime::DragonBones, exported, skeleton, {examples, {}},
+                                            formats::qtImageCodec(), report, &error),
                      qPrintable(error));
             QStringList atlases;
             for (const QString& written : report.files)

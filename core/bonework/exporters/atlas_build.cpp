@@ -9,7 +9,7 @@ BuiltAtlas buildAtlas(const std::vector<AtlasImage>& images, const atlas::PackOp
 {
     BuiltAtlas built;
     std::vector<atlas::TrimmedImage> trimmed;
-    std::vector<QImage> sources;
+    std::vector<const RasterImage*> sources;
     trimmed.reserve(images.size());
     sources.reserve(images.size());
     for (const AtlasImage& image : images) {
@@ -19,7 +19,7 @@ BuiltAtlas buildAtlas(const std::vector<AtlasImage>& images, const atlas::PackOp
             return built;
         }
         trimmed.push_back({image.name.toStdString(), *trim});
-        sources.push_back(image.image);
+        sources.push_back(&image.image);
     }
     built.layout = atlas::layoutAtlas(trimmed, options);
     if (!built.layout.ok()) {

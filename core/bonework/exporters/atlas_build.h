@@ -4,8 +4,8 @@
 // are written from (atlas_files.h).
 
 #include "bonework/atlas/atlas_layout.h"
+#include "bonework/exporters/raster_image.h"
 
-#include <QImage>
 #include <QString>
 
 #include <vector>
@@ -14,12 +14,12 @@ namespace bonework::exporters {
 
 struct AtlasImage {
     QString name; // the region's name in the atlas: what attachments refer to
-    QImage image;
+    RasterImage image;
 };
 
 struct BuiltAtlas {
     atlas::AtlasLayout layout; // regions in the order of the images
-    std::vector<QImage> pages;
+    std::vector<RasterImage> pages;
     QString error; // empty on success: an unreadable image, one larger than a page, a repeated name
 
     bool ok() const { return error.isEmpty(); }

@@ -26,20 +26,19 @@ bool save(const QString& path, const QByteArray& bytes, AtlasFiles& out)
     return true;
 }
 
-bool savePng(const QString& path, const QImage& page, AtlasFiles& out)
+bool savePng(const QString& path, const RasterImage& page, const ImageCodec& codec, AtlasFiles& out)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || !page.save(&file, "PNG") || !file.commit()) {
-        out.error = QStringLiteral("could not write %1: %2").arg(path, file.errorString());
+    std::string png, why;
+    if (!codec.encodePng(page, png, why)) {
+        out.error = QStringLiteral("could not write %1: %2").arg(path, QString::fromStdString(why));
         return false;
     }
-    out.files << path;
-    return true;
+    return save(path, QByteArray::fromStdString(png), out);
 }
 
 } // namespace
 
-AtlasFiles writeSpineAtlasFiles(const BuiltAtlas& atlas, const QString& outBase)
+AtlasFiles writeSpineAtlasFiles(const BuiltAtlas& atlas, const QString& outBase, const ImageCodec& codec)
 {
     AtlasFiles out;
     if (!atlas.ok()) {
@@ -59,14 +58,15 @@ AtlasFiles writeSpineAtlasFiles(const BuiltAtlas& atlas, const QString& outBase)
         return out;
     }
     for (std::size_t p = 0; p < atlas.pages.size(); ++p) {
-        if (!savePng(outBase + pageSuffix(p) + QStringLiteral(".png"), atlas.pages[p], out))
+        if (!savePng(outBase + pageSuffix(p) + QStringLiteral(".png"), atlas.pages[p], codec, out))
             return out;
     }
     save(outBase + QStringLiteral(".atlas"), QByteArray::fromStdString(text.text), out);
     return out;
 }
 
-AtlasFiles writeDragonBonesAtlasFiles(const BuiltAtlas& atlas, const QString& outBase, const QString& name)
+AtlasFiles writeDragonBonesAtlasFiles(const BuiltAtlas& atlas, const QString& outBase, const QString& name,
+                                      const ImageCodec& codec)
 {
     AtlasFiles out;
     if (!atlas.ok()) {
@@ -76,7 +76,7 @@ AtlasFiles writeDragonBonesAtlasFiles(const BuiltAtlas& atlas, const QString& ou
     const QString baseName = QFileInfo(outBase).fileName();
     for (std::size_t p = 0; p < atlas.pages.size(); ++p) {
         const QString stem = QStringLiteral("_tex") + pageSuffix(p);
-        if (!savePng(outBase + stem + QStringLiteral(".png"), atlas.pages[p], out))
+        if (!savePng(outBase + stem + QStringLiteral(".png"), atlas.pages[p], codec, out))
             return out;
         const QByteArray json = dragonBonesAtlasJson(atlas.layout, static_cast<int>(p), name,
                                                      baseName + stem + QStringLiteral(".png"));

@@ -64,7 +64,7 @@ QString atlasBase(Runtime runtime, const QString& skeletonPath)
     return base;
 }
 
-bool exportFiles(Runtime runtime, const Rig& rig, const QString& path, const ExportOptions& options,
+bool exportFiles(Runtime runtime, const Rig& rig, const QString& path, const ExportOptions& options, const ImageCodec& codec,
                  ExportReport& report, QString* error)
 {
     auto fail = [&](const QString& why) {
@@ -72,7 +72,7 @@ bool exportFiles(Runtime runtime, const Rig& rig, const QString& path, const Exp
             *error = why;
         return false;
     };
-    const SlotArt art = buildSlotArt(rig, options.rigFolder, options.atlas);
+    const SlotArt art = buildSlotArt(rig, options.rigFolder, codec, options.atlas);
     if (!art.ok())
         return fail(art.error);
     const QByteArray skeleton = exportSkeleton(runtime, rig, report, exportedSlots(rig, art), options.animation);
@@ -84,8 +84,8 @@ bool exportFiles(Runtime runtime, const Rig& rig, const QString& path, const Exp
             return fail(QStringLiteral("the atlas would replace %1, which the export needs: choose another output name")
                             .arg(clash));
         const AtlasFiles written = runtime == Runtime::Spine
-                                       ? writeSpineAtlasFiles(art.atlas, base)
-                                       : writeDragonBonesAtlasFiles(art.atlas, base, dragonBonesDataName(rig));
+                                       ? writeSpineAtlasFiles(art.atlas, base, codec)
+                                       : writeDragonBonesAtlasFiles(art.atlas, base, dragonBonesDataName(rig), codec);
         report.files = written.files;
         if (!written.ok())
             return fail(written.error);

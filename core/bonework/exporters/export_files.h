@@ -10,6 +10,7 @@
 #include "bonework/exporters/clip_plan.h"
 #include "bonework/exporters/export_report.h"
 #include "bonework/exporters/exported_slots.h"
+#include "bonework/exporters/image_codec.h"
 #include "bonework/rig.h"
 
 #include <QByteArray>
@@ -34,9 +35,10 @@ QByteArray exportSkeleton(Runtime runtime, const Rig& rig, ExportReport& report,
 QString atlasBase(Runtime runtime, const QString& skeletonPath);
 
 // Writes the skeleton to `path` and the rig's atlas next to it; report.files lists every file
-// written, in order. On failure returns false with the reason in `error` (an unreadable image,
-// one larger than a page, a file that could not be written).
-bool exportFiles(Runtime runtime, const Rig& rig, const QString& path, const ExportOptions& options,
+// written, in order. Images are read and atlas pages encoded with `codec`. On failure returns
+// false with the reason in `error` (an unreadable image, one larger than a page, a file that
+// could not be written).
+bool exportFiles(Runtime runtime, const Rig& rig, const QString& path, const ExportOptions& options, const ImageCodec& codec,
                  ExportReport& report, QString* error);
 
 } // namespace bonework::exporters

@@ -14,15 +14,15 @@ std::vector<ExportedSlot> exportedSlots(const Rig& rig, const SlotArt& art)
     const auto& list = rig.slotList();
     out.reserve(list.size());
     for (std::size_t i = 0; i < list.size() && i < art.imageOfSlot.size(); ++i) {
-        const QSize size = art.sizeOf(i);
+        const ImageSize size = art.sizeOf(i);
         std::vector<ExportedImage> images;
         if (i < art.imagesOfSlot.size())
             for (const int image : art.imagesOfSlot[i]) {
                 const AtlasImage& a = art.images[std::size_t(image)];
-                images.push_back({art.paths[std::size_t(image)].toStdString(), a.name, a.image.width(), a.image.height()});
+                images.push_back({art.paths[std::size_t(image)].toStdString(), a.name, a.image.width, a.image.height});
             }
         out.push_back({QString::fromStdString(list[i].name), QString::fromStdString(rig.jointName(list[i].joint)),
-                       art.regionOf(i), size.width(), size.height(), list[i], std::move(images)});
+                       art.regionOf(i), size.width, size.height, list[i], std::move(images)});
     }
     return out;
 }

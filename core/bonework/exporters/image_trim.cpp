@@ -2,25 +2,20 @@
 
 namespace bonework::exporters {
 
-std::optional<atlas::Trim> trimOf(const QImage& image)
+std::optional<atlas::Trim> trimOf(const RasterImage& image)
 {
     if (image.isNull())
         return std::nullopt;
     atlas::Trim t;
-    t.originalWidth = image.width();
-    t.originalHeight = image.height();
-    t.width = image.width();
-    t.height = image.height();
-    if (!image.hasAlphaChannel())
-        return t;
-
-    const QImage argb = image.convertToFormat(QImage::Format_ARGB32);
-    const int w = argb.width(), h = argb.height();
-    const auto row = [&](int y) { return reinterpret_cast<const QRgb*>(argb.constScanLine(y)); };
+    t.originalWidth = image.width;
+    t.originalHeight = image.height;
+    t.width = image.width;
+    t.height = image.height;
+    const int w = image.width, h = image.height;
     const auto rowIsClear = [&](int y) {
-        const QRgb* line = row(y);
+        const std::uint32_t* line = image.row(y);
         for (int x = 0; x < w; ++x)
-            if (qAlpha(line[x]) != 0)
+            if (RasterImage::alpha(line[x]) != 0)
                 return false;
         return true;
     };
@@ -36,14 +31,14 @@ std::optional<atlas::Trim> trimOf(const QImage& image)
         --bottom;
     int left = w, right = -1;
     for (int y = top; y <= bottom; ++y) {
-        const QRgb* line = row(y);
+        const std::uint32_t* line = image.row(y);
         for (int x = 0; x < left; ++x)
-            if (qAlpha(line[x]) != 0) {
+            if (RasterImage::alpha(line[x]) != 0) {
                 left = x;
                 break;
             }
         for (int x = w - 1; x > right; --x)
-            if (qAlpha(line[x]) != 0) {
+            if (RasterImage::alpha(line[x]) != 0) {
                 right = x;
                 break;
             }

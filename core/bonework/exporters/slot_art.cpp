@@ -4,7 +4,6 @@
 
 #include <QDir>
 #include <QHash>
-#include <QImageReader>
 #include <QSet>
 
 #include <algorithm>
@@ -47,7 +46,7 @@ int SlotArt::imageOf(const QString& path) const
     return found == paths.end() ? -1 : int(found - paths.begin());
 }
 
-SlotArt buildSlotArt(const Rig& rig, const QString& rigFolder, const atlas::PackOptions& options)
+SlotArt buildSlotArt(const Rig& rig, const QString& rigFolder, const ImageCodec& codec, const atlas::PackOptions& options)
 {
     SlotArt art;
     const QDir folder(rigFolder.isEmpty() ? QDir::currentPath() : rigFolder);
@@ -58,13 +57,13 @@ SlotArt buildSlotArt(const Rig& rig, const QString& rigFolder, const atlas::Pack
         const QString path = QString::fromStdString(imagePath);
         if (const auto found = byPath.constFind(path); found != byPath.cend())
             return *found;
-        QImageReader reader(folder.filePath(path));
-        QImage image = reader.read();
-        if (image.isNull()) {
+        RasterImage image;
+        std::string why;
+        if (!codec.read(folder.filePath(path).toStdString(), image, why)) {
             art.error = QStringLiteral("cannot read the image \"%1\" of slot \"%2\"%3: %4")
                             .arg(path, QString::fromStdString(slot.name),
                                  imagePath == slot.image ? QString() : QStringLiteral(" (an image key of a clip)"),
-                                 reader.errorString());
+                                 QString::fromStdString(why));
             return -1;
         }
         // Two paths may give one name ("a.png", "a.jpg"): the later gets a number.
@@ -108,7 +107,7 @@ SlotArt buildSlotArt(const Rig& rig, const QString& rigFolder, const atlas::Pack
 
 namespace bonework::exporters {
 
-int largestTrimmedSide(const Rig& rig, const QString& rigFolder, QString* image)
+int largestTrimmedSide(const Rig& rig, const QString& rigFolder, const ImageCodec& codec, QString* image)
 {
     const QDir folder(rigFolder.isEmpty() ? QDir::currentPath() : rigFolder);
     QSet<QString> seen;
@@ -123,7 +122,11 @@ int largestTrimmedSide(const Rig& rig, const QString& rigFolder, QString* image)
             if (seen.contains(path))
                 continue;
             seen.insert(path);
-            const std::optional<atlas::Trim> trim = trimOf(QImage(folder.filePath(path)));
+            RasterImage pixels;
+            std::string why;
+            if (!codec.read(folder.filePath(path).toStdString(), pixels, why))
+                return 0;
+            const std::optional<atlas::Trim> trim = trimOf(pixels);
             if (!trim)
                 return 0;
             if (const int side = std::max(trim->width, trim->height); side > largest) {

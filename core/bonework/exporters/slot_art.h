@@ -5,9 +5,9 @@
 // an image file share its region.
 
 #include "bonework/exporters/atlas_build.h"
+#include "bonework/exporters/image_codec.h"
 #include "bonework/rig.h"
 
-#include <QSize>
 #include <QString>
 
 #include <vector>
@@ -27,7 +27,7 @@ struct SlotArt {
     bool ok() const { return error.isEmpty(); }
     const QString& regionOf(std::size_t slot) const { return images[std::size_t(imageOfSlot[slot])].name; }
     // The original (untrimmed) size, which both formats size an attachment by.
-    QSize sizeOf(std::size_t slot) const { return images[std::size_t(imageOfSlot[slot])].image.size(); }
+    ImageSize sizeOf(std::size_t slot) const { return images[std::size_t(imageOfSlot[slot])].image.size(); }
     // The image of a path, or -1.
     int imageOf(const QString& path) const;
 };
@@ -38,15 +38,16 @@ struct SlotArt {
 QString regionNameOf(const QString& imagePath);
 
 // Reads every slot's image and every image a clip keys a slot to from `rigFolder` (empty: the
-// current directory) and packs the atlas. A rig without slots gives an empty art.
-SlotArt buildSlotArt(const Rig& rig, const QString& rigFolder, const atlas::PackOptions& options = {});
+// current directory) with `codec` and packs the atlas. A rig without slots gives an empty art.
+SlotArt buildSlotArt(const Rig& rig, const QString& rigFolder, const ImageCodec& codec, const atlas::PackOptions& options = {});
 
 // The image paths a slot shows in the rig's clips besides its setup image (each once, clips in
 // order, keys in time order).
 std::vector<std::string> keyedImages(const Rig& rig, std::size_t slot);
 
-// The longest side of any slot image (setup or keyed) once trimmed (the smallest page that holds every image),
-// with that image's path in `image`; 0 when there are no slots or an image cannot be read.
-int largestTrimmedSide(const Rig& rig, const QString& rigFolder, QString* image = nullptr);
+// The longest side of any slot image (setup or keyed) once trimmed (the smallest page that
+// holds every image), with that image's path in `image`; 0 when there are no slots or an image
+// cannot be read.
+int largestTrimmedSide(const Rig& rig, const QString& rigFolder, const ImageCodec& codec, QString* image = nullptr);
 
 } // namespace bonework::exporters

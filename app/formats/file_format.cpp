@@ -1,4 +1,6 @@
-#include "bonework/formats/file_format.h"
+#include "file_format.h"
+
+#include "qt_image_codec.h"
 
 #include "bonework/exporters/export_files.h"
 
@@ -91,7 +93,8 @@ public:
     bool save(const Rig& rig, const io::EditorSettings&, const QString& path, exporters::ExportReport& report,
               QString* error, const SaveOptions& options) const override
     {
-        return exporters::exportFiles(m_runtime, rig, path, {options.rigFolder, options.atlas, options.animation}, report, error);
+        return exporters::exportFiles(m_runtime, rig, path, {options.rigFolder, options.atlas, options.animation}, qtImageCodec(),
+                                      report, error);
     }
 
 private:
