@@ -1,6 +1,7 @@
 # Installing the runtime that games link: the core library and its headers, the C API's shared
 # library and bonework.h, a CMake package (find_package(Bonework)) and pkg-config files. No Qt
-# in any of them: the editor's Qt-using parts (the exporters, the format registry) and the atlas stay out.
+# in any of them (nothing in core/ uses Qt); the exporters and the atlas, which only the editor's
+# side uses, stay out.
 # Bonework::core holds the rig loader too (core/bonework/io), with nlohmann's JSON built in.
 include(CMakePackageConfigHelpers)
 

@@ -131,11 +131,12 @@ int runExport(const QStringList& arguments)
     options.rigFolder = QFileInfo(files[0]).absolutePath();
     if (parser.isSet(pageOption)) {
         // A page must hold the largest image (trimmed); padding goes only between images.
-        QString image;
-        const int largest = exporters::largestTrimmedSide(*loaded.rig, options.rigFolder, formats::qtImageCodec(), &image);
+        std::string image;
+        const int largest = exporters::largestTrimmedSide(*loaded.rig, QFile::encodeName(options.rigFolder).toStdString(),
+                                                          formats::qtImageCodec(), &image);
         if (largest > options.atlas.maxPageWidth) {
             err << "bonework-cli export: --max-page-size " << options.atlas.maxPageWidth << " is too small: the image \""
-                << image << "\" is " << largest << " px on its longer side once trimmed; use at least " << largest
+                << QString::fromStdString(image) << "\" is " << largest << " px on its longer side once trimmed; use at least " << largest
                 << '\n';
             return UsageError;
         }
@@ -146,7 +147,7 @@ int runExport(const QStringList& arguments)
         err << "bonework-cli export: not exported: " << error << '\n';
         return Failure;
     }
-    err << report.toText();
+    err << QString::fromStdString(report.toText());
     return Success;
 }
 

@@ -180,10 +180,12 @@ bool FileService::exportDone(const QString& path, const QString& format, const e
     // The report's decisions name the frame rate only where a key was off its grid; the user
     // chose both values just before, so say which were used.
     if (baked)
-        shown.decisions.prepend(tr("clips written at %1 fps; baked keys stay within %2 px of the sampled pose")
-                                    .arg(baked->fps)
-                                    .arg(baked->bakeTolerance));
-    m_lastExportReport = shown.toText();
+        shown.decisions.insert(shown.decisions.begin(),
+                               tr("clips written at %1 fps; baked keys stay within %2 px of the sampled pose")
+                                   .arg(baked->fps)
+                                   .arg(baked->bakeTolerance)
+                                   .toStdString());
+    m_lastExportReport = QString::fromStdString(shown.toText());
     return true;
 }
 

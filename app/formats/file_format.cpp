@@ -54,18 +54,18 @@ public:
     }
     QByteArray write(const Rig& rig, const io::EditorSettings& editor, exporters::ExportReport& report) const override
     {
-        report.format = id(); // a rig file carries everything
+        report.format = id().toStdString(); // a rig file carries everything
         return QByteArray::fromStdString(io::serializeRig(rig, editor));
     }
     // Refuses rigs no file could hold (io::saveRigFile says why, naming the file).
     bool save(const Rig& rig, const io::EditorSettings& editor, const QString& path, exporters::ExportReport& report,
               QString* error, const SaveOptions&) const override
     {
-        report.format = id();
+        report.format = id().toStdString();
         report.files.clear();
         std::string why;
         if (io::saveRigFile(rig, localPath(path), &why, editor)) {
-            report.files << path;
+            report.files.push_back(localPath(path));
             return true;
         }
         if (error)
@@ -88,13 +88,19 @@ public:
     // The skeleton alone: without a folder to read images from, slots are reported as left out.
     QByteArray write(const Rig& rig, const io::EditorSettings&, exporters::ExportReport& report) const override
     {
-        return exporters::exportSkeleton(m_runtime, rig, report); // a runtime has no use for the editor's settings
+        // A runtime has no use for the editor's settings.
+        return QByteArray::fromStdString(exporters::exportSkeleton(m_runtime, rig, report));
     }
     bool save(const Rig& rig, const io::EditorSettings&, const QString& path, exporters::ExportReport& report,
               QString* error, const SaveOptions& options) const override
     {
-        return exporters::exportFiles(m_runtime, rig, path, {options.rigFolder, options.atlas, options.animation}, qtImageCodec(),
-                                      report, error);
+        std::string why;
+        const bool written = exporters::exportFiles(m_runtime, rig, localPath(path),
+                                                    {localPath(options.rigFolder), options.atlas, options.animation},
+                                                    qtImageCodec(), report, &why);
+        if (!written && error)
+            *error = QFile::decodeName(QByteArray::fromStdString(why));
+        return written;
     }
 
 private:
@@ -158,7 +164,7 @@ bool FileFormat::save(const Rig& rig, const io::EditorSettings& editor, const QS
             *error = file.errorString();
         return false;
     }
-    report.files = {path};
+    report.files = {localPath(path)};
     return true;
 }
 

@@ -8,6 +8,7 @@
 
 #include "random_atlas_inputs.h"
 #include "raster_images.h"
+#include "std_text.h"
 
 #include "qt_image_codec.h"
 
@@ -22,12 +23,16 @@
 #include <functional>
 #include <map>
 #include <random>
+#include <string>
 
 using namespace bonework;
 using namespace bonework::exporters;
 using bonework::formats::qtImageCodec;
+using bonework::testing::localPath;
 using bonework::testing::propertyRounds;
 using bonework::testing::qImageOf;
+using bonework::testing::qt;
+using bonework::testing::qtPath;
 using bonework::testing::rasterOf;
 using bonework::testing::uniformInt;
 
@@ -60,7 +65,7 @@ std::vector<AtlasImage> randomImages(std::mt19937& rng, int count, int maxSide)
 {
     std::vector<AtlasImage> images;
     for (int i = 0; i < count; ++i)
-        images.push_back({QStringLiteral("parts/p%1").arg(i), rasterOf(randomArt(rng, maxSide))});
+        images.push_back({"parts/p" + std::to_string(i), rasterOf(randomArt(rng, maxSide))});
     return images;
 }
 
@@ -120,12 +125,12 @@ private slots:
             atlas::PackOptions options;
             options.maxPageWidth = options.maxPageHeight = 128; // small pages: several of them
             const BuiltAtlas built = buildAtlas(images, options);
-            QVERIFY2(built.ok(), qPrintable(built.error));
+            QVERIFY2(built.ok(), built.error.c_str());
             QTemporaryDir dir;
-            const AtlasFiles files = writeSpineAtlasFiles(built, dir.filePath("rig"), qtImageCodec());
-            QVERIFY2(files.ok(), qPrintable(files.error));
-            QCOMPARE(files.files.size(), qsizetype(built.pages.size() + 1));
-            QCOMPARE(files.files.last(), dir.filePath("rig.atlas"));
+            const AtlasFiles files = writeSpineAtlasFiles(built, localPath(dir.filePath("rig")), qtImageCodec());
+            QVERIFY2(files.ok(), files.error.c_str());
+            QCOMPARE(files.files.size(), built.pages.size() + 1);
+            QCOMPARE(qtPath(files.files.back()), dir.filePath("rig.atlas"));
             if (built.pages.size() > 1)
                 QVERIFY(QFile::exists(dir.filePath("rig_2.png")));
 
@@ -137,7 +142,7 @@ private slots:
             QCOMPARE(read.atlas.regions.size(), images.size());
             std::map<QString, QImage> originals;
             for (const AtlasImage& image : images)
-                originals[image.name] = qImageOf(image.image);
+                originals[qt(image.name)] = qImageOf(image.image);
             for (std::size_t p = 0; p < read.atlas.pages.size(); ++p) {
                 const atlas::SpineAtlasPage& info = read.atlas.pages[p];
                 QCOMPARE(QString::fromStdString(info.name), p == 0 ? QStringLiteral("rig.png") : QStringLiteral("rig_%1.png").arg(p + 1));
@@ -170,15 +175,15 @@ private slots:
             atlas::PackOptions options;
             options.maxPageWidth = options.maxPageHeight = 128;
             const BuiltAtlas built = buildAtlas(images, options);
-            QVERIFY2(built.ok(), qPrintable(built.error));
+            QVERIFY2(built.ok(), built.error.c_str());
             QTemporaryDir dir;
-            const AtlasFiles files = writeDragonBonesAtlasFiles(built, dir.filePath("rig"), "Rig", qtImageCodec());
-            QVERIFY2(files.ok(), qPrintable(files.error));
-            QCOMPARE(files.files.size(), qsizetype(2 * built.pages.size()));
+            const AtlasFiles files = writeDragonBonesAtlasFiles(built, localPath(dir.filePath("rig")), "Rig", qtImageCodec());
+            QVERIFY2(files.ok(), files.error.c_str());
+            QCOMPARE(files.files.size(), 2 * built.pages.size());
 
             std::map<QString, QImage> originals;
             for (const AtlasImage& image : images)
-                originals[image.name] = qImageOf(image.image);
+                originals[qt(image.name)] = qImageOf(image.image);
             std::size_t entries = 0;
             for (std::size_t p = 0; p < built.pages.size(); ++p) {
                 const QString stem = p == 0 ? QStringLiteral("rig_tex") : QStringLiteral("rig_tex_%1").arg(p + 1);
@@ -227,19 +232,19 @@ private slots:
         atlas::PackOptions small;
         small.maxPageWidth = small.maxPageHeight = 256;
         const BuiltAtlas tooBig = buildAtlas({{"banner", rasterOf(big)}}, small);
-        QVERIFY(!tooBig.ok() && tooBig.error.contains("banner"));
-        QVERIFY(!writeSpineAtlasFiles(tooBig, dir.filePath("a"), qtImageCodec()).ok());
-        QVERIFY(!writeDragonBonesAtlasFiles(tooBig, dir.filePath("a"), "a", qtImageCodec()).ok());
-        QVERIFY(buildAtlas({{"missing", {}}}).error.contains("missing"));
+        QVERIFY(!tooBig.ok() && qt(tooBig.error).contains("banner"));
+        QVERIFY(!writeSpineAtlasFiles(tooBig, localPath(dir.filePath("a")), qtImageCodec()).ok());
+        QVERIFY(!writeDragonBonesAtlasFiles(tooBig, localPath(dir.filePath("a")), "a", qtImageCodec()).ok());
+        QVERIFY(qt(buildAtlas({{"missing", {}}}).error).contains("missing"));
 
         QImage dot(2, 2, QImage::Format_ARGB32);
         dot.fill(Qt::blue);
         const BuiltAtlas colon = buildAtlas({{"a:b", rasterOf(dot)}});
         QVERIFY(colon.ok()); // DragonBones can name it; Spine's text cannot
-        QVERIFY(!writeSpineAtlasFiles(colon, dir.filePath("b"), qtImageCodec()).ok());
-        QVERIFY(writeSpineAtlasFiles(buildAtlas({}), dir.filePath("c"), qtImageCodec()).files.isEmpty());
+        QVERIFY(!writeSpineAtlasFiles(colon, localPath(dir.filePath("b")), qtImageCodec()).ok());
+        QVERIFY(writeSpineAtlasFiles(buildAtlas({}), localPath(dir.filePath("c")), qtImageCodec()).files.empty());
         QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
-        QVERIFY(writeDragonBonesAtlasFiles(colon, dir.filePath("d"), "d", qtImageCodec()).ok());
+        QVERIFY(writeDragonBonesAtlasFiles(colon, localPath(dir.filePath("d")), "d", qtImageCodec()).ok());
     }
 };
 

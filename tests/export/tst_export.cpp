@@ -27,6 +27,8 @@
 using namespace bonework;
 using namespace bonework::solvers;
 using bonework::testing::localPath;
+using bonework::testing::qt;
+using bonework::testing::qtBytes;
 
 namespace {
 
@@ -87,7 +89,7 @@ private slots:
         QFETCH(QString, file);
         const Rig rig = load(file);
         exporters::ExportReport report;
-        const QJsonObject spine = QJsonDocument::fromJson(exporters::exportSpine(rig, report)).object();
+        const QJsonObject spine = QJsonDocument::fromJson(qtBytes(exporters::exportSpine(rig, report))).object();
         QVERIFY(spine.value("skeleton").toObject().value("spine").toString().startsWith("4.2"));
         QVERIFY(!spine.value("skeleton").toObject().value("hash").toString().isEmpty());
         const QJsonArray bones = spine.value("bones").toArray();
@@ -139,22 +141,22 @@ private slots:
         const Rig rig = load(bonework::testing::sourceTree() + "/resources/examples/chain-6.rig.json");
         exporters::ExportReport report;
         exporters::exportSpine(rig, report);
-        QVERIFY2(report.toText().contains("6 bones"), qPrintable(report.toText())); // the reach chain
+        QVERIFY2(qt(report.toText()).contains("6 bones"), report.toText().c_str()); // the reach chain
         Rig pinned = rig;
         pinned.setPinned(1, true);
         pinned.setLimits(2, -10, 10);
         exporters::exportDragonBones(pinned, report);
-        QVERIFY(report.toText().contains("pin on"));
-        QVERIFY(report.toText().contains("angle limits [-10, 10]"));
+        QVERIFY(qt(report.toText()).contains("pin on"));
+        QVERIFY(qt(report.toText()).contains("angle limits [-10, 10]"));
         // Animations are exported (tst_export_animation checks how); a clip is never dropped.
         animation::Clip clip;
         clip.name = "sway";
         clip.duration = 1;
         QVERIFY(pinned.addAnimation(clip));
         exporters::ExportReport animated;
-        const QJsonObject spine = QJsonDocument::fromJson(exporters::exportSpine(pinned, animated)).object();
+        const QJsonObject spine = QJsonDocument::fromJson(qtBytes(exporters::exportSpine(pinned, animated))).object();
         QVERIFY(spine.value("animations").toObject().contains("sway"));
-        QVERIFY2(!animated.toText().contains("not exported yet"), qPrintable(animated.toText()));
+        QVERIFY2(!qt(animated.toText()).contains("not exported yet"), animated.toText().c_str());
     }
 
     void bigRigsReportLossesByKind()
@@ -169,8 +171,8 @@ private slots:
         }
         exporters::ExportReport report;
         exporters::exportSpine(rig, report);
-        QCOMPARE(report.losses.size(), 10003);
-        const QString text = report.toText();
+        QCOMPARE(report.losses.size(), std::size_t(10003));
+        const QString text = qt(report.toText());
         const QStringList lines = text.split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 5); // the count, one line for the limits, three pins
         QVERIFY2(lines[0].contains("10,003 things"), qPrintable(lines[0]));
@@ -191,7 +193,7 @@ private slots:
         for (const QString& file : exampleFiles()) {
             const Rig rig = load(file);
             exporters::ExportReport report;
-            const QByteArray exported = exporters::exportDragonBones(rig, report);
+            const QByteArray exported = qtBytes(exporters::exportDragonBones(rig, report));
             const QJsonObject armature = QJsonDocument::fromJson(exported).object().value("armature").toArray()[0].toObject();
             const QString exportPath = tmp.filePath(QFileInfo(file).baseName() + ".dbbin.json");
             QFile out(exportPath);

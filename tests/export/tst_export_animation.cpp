@@ -9,6 +9,7 @@
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
 #include "source_tree.h"
+#include "std_text.h"
 
 #include <QDir>
 #include <QFile>
@@ -32,6 +33,8 @@ using namespace bonework;
 using animation::Clip;
 using animation::Curve;
 using animation::Key;
+using testing::qt;
+using testing::qtBytes;
 
 namespace {
 
@@ -222,10 +225,8 @@ constexpr double kOffGridBound = 3.0;
 std::vector<exporters::ExportedSlot> slotsOf(const Rig& rig)
 {
     std::vector<exporters::ExportedSlot> out;
-    for (const Slot& s : rig.slotList()) {
-        const QString name = QString::fromStdString(s.name);
-        out.push_back({name, QString::fromStdString(rig.jointName(s.joint)), name, 10, 10, s});
-    }
+    for (const Slot& s : rig.slotList())
+        out.push_back({s.name, rig.jointName(s.joint), s.name, 10, 10, s});
     return out;
 }
 
@@ -332,8 +333,9 @@ class TestExportAnimation : public QObject {
     void spinePlaysLikeBonework(const Rig& rig, int& beziers, int& stepped, const exporters::AnimationOptions& options = {})
     {
         exporters::ExportReport report;
-        const QJsonObject spine = QJsonDocument::fromJson(exporters::exportSpine(rig, report, slotsOf(rig), options)).object();
-        qInfo().noquote() << report.toText();
+        const QByteArray exported = qtBytes(exporters::exportSpine(rig, report, slotsOf(rig), options));
+        const QJsonObject spine = QJsonDocument::fromJson(exported).object();
+        qInfo().noquote() << qt(report.toText());
         const QJsonArray bones = spine.value("bones").toArray();
         const QJsonObject animations = spine.value("animations").toObject();
         QVERIFY(animations.contains("setup"));
@@ -427,11 +429,11 @@ private slots:
         const Rig rig = withClips();
         exporters::AnimationOptions options;
         exporters::ExportReport report;
-        const QByteArray exported = exporters::exportDragonBones(rig, report, slotsOf(rig), options);
+        const QByteArray exported = qtBytes(exporters::exportDragonBones(rig, report, slotsOf(rig), options));
         // Converted, not only baked: a Bezier kept as `curve`, the long turn with `clockwise`.
         QVERIFY(exported.contains("\"curve\"") && exported.contains("\"clockwise\"") && exported.contains("\"displayFrame\""));
-        qInfo().noquote() << report.toText();
-        QVERIFY(report.decisions.contains("animation \"reach\": chain \"arm\" kept as the runtime's IK (two bones, no limits, always within reach), its target keyed"));
+        qInfo().noquote() << qt(report.toText());
+        QVERIFY(testing::qtList(report.decisions).contains("animation \"reach\": chain \"arm\" kept as the runtime's IK (two bones, no limits, always within reach), its target keyed"));
         playedLikeBonework(rig, exported, options);
         if (QTest::currentTestFailed())
             return;
@@ -439,7 +441,8 @@ private slots:
         const io::LoadResult arm = io::loadRigFile(bonework::testing::sourceTree().toStdString() + "/tests/io/valid/arm_animated.json");
         QVERIFY(arm.ok());
         exporters::ExportReport armReport;
-        playedLikeBonework(*arm.rig, exporters::exportDragonBones(*arm.rig, armReport, slotsOf(*arm.rig), options), options);
+        playedLikeBonework(*arm.rig, qtBytes(exporters::exportDragonBones(*arm.rig, armReport, slotsOf(*arm.rig), options)),
+                           options);
     }
 
 
@@ -483,7 +486,7 @@ private slots:
                 QVERIFY2(onGrid(t, options.fps), qPrintable(QString("clip %1: a key at %2 s").arg(clip.name.c_str()).arg(t)));
         qInfo("%s at %d fps", qPrintable(QFileInfo(file).fileName()), options.fps);
         exporters::ExportReport report;
-        const QByteArray exported = exporters::exportDragonBones(*loaded.rig, report, slotsOf(*loaded.rig), options);
+        const QByteArray exported = qtBytes(exporters::exportDragonBones(*loaded.rig, report, slotsOf(*loaded.rig), options));
         playedLikeBonework(*loaded.rig, exported, options);
         if (QTest::currentTestFailed())
             return;

@@ -24,6 +24,7 @@
 #include "bonework/exporters/spine_exporter.h"
 #include "bonework/forward_kinematics.h"
 #include "qt_image_codec.h"
+#include "std_text.h"
 
 #include "art_rigs.h"
 #include "spine_math.h"
@@ -51,6 +52,11 @@ using animation::Clip;
 using animation::Curve;
 using animation::Key;
 using testing::ArtImage;
+using testing::localPath;
+using testing::qt;
+using testing::qtBytes;
+using testing::qtList;
+using testing::qtPaths;
 
 namespace {
 
@@ -188,24 +194,24 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const Rig rig = imageRig(dir.path());
-        const exporters::SlotArt art = exporters::buildSlotArt(rig, dir.path(), formats::qtImageCodec());
-        QVERIFY2(art.ok(), qPrintable(art.error));
+        const exporters::SlotArt art = exporters::buildSlotArt(rig, localPath(dir.path()), formats::qtImageCodec());
+        QVERIFY2(art.ok(), art.error.c_str());
         QSet<QString> regions;
         for (const QString& path : shownPaths(rig))
-            regions.insert(exporters::regionNameOf(path));
+            regions.insert(qt(exporters::regionNameOf(path.toStdString())));
         QCOMPARE(art.images.size(), std::size_t(regions.size()));
         // Per slot: its setup image first, then each keyed one once.
         const auto& hand = art.imagesOfSlot[std::size_t(rig.findSlot("hand"))];
         QCOMPARE(hand.size(), std::size_t(4));
-        QCOMPARE(art.paths[std::size_t(hand[0])], QString("art/hand_open.png"));
+        QCOMPARE(qt(art.paths[std::size_t(hand[0])]), QString("art/hand_open.png"));
 
         // Spine: the atlas text, read back as a runtime would, has each region once.
         exporters::ExportReport report;
-        QString error;
-        const exporters::ExportOptions options{dir.path(), {.maxPageWidth = 64, .maxPageHeight = 96}};
-        QVERIFY2(exporters::exportFiles(exporters::Runtime::Spine, rig, dir.filePath("hands.json"), options,
+        std::string error;
+        const exporters::ExportOptions options{localPath(dir.path()), {.maxPageWidth = 64, .maxPageHeight = 96}};
+        QVERIFY2(exporters::exportFiles(exporters::Runtime::Spine, rig, localPath(dir.filePath("hands.json")), options,
                                         formats::qtImageCodec(), report, &error),
-                 qPrintable(error));
+                 error.c_str());
         QFile atlasFile(dir.filePath("hands.atlas"));
         QVERIFY(atlasFile.open(QIODevice::ReadOnly));
         const atlas::SpineAtlasReadResult read = atlas::readSpineAtlas(atlasFile.readAll().toStdString());
@@ -219,9 +225,9 @@ private slots:
         // Each region's size is its image's trim (the keyed ones too).
         for (const atlas::SpineAtlasRegion& r : read.atlas.regions) {
             const int i = int(std::find_if(art.images.begin(), art.images.end(),
-                                           [&](const exporters::AtlasImage& a) { return a.name.toStdString() == r.name; })
+                                           [&](const exporters::AtlasImage& a) { return a.name == r.name; })
                               - art.images.begin());
-            const ArtImage& image = imageOf(art.paths[std::size_t(i)].toStdString());
+            const ArtImage& image = imageOf(art.paths[std::size_t(i)]);
             QCOMPARE(r.width, image.trimmedWidth());
             QCOMPARE(r.height, image.trimmedHeight());
             QCOMPARE(r.originalWidth, image.width);
@@ -230,12 +236,12 @@ private slots:
 
         // DragonBones: the SubTextures of every page's atlas JSON, each region once.
         exporters::ExportReport dbReport;
-        QVERIFY2(exporters::exportFiles(exporters::Runtime::DragonBones, rig, dir.filePath("hands_ske.json"), options,
+        QVERIFY2(exporters::exportFiles(exporters::Runtime::DragonBones, rig, localPath(dir.filePath("hands_ske.json")), options,
                                         formats::qtImageCodec(), dbReport,
                                         &error),
-                 qPrintable(error));
+                 error.c_str());
         QStringList subTextures;
-        for (const QString& file : dbReport.files)
+        for (const QString& file : qtPaths(dbReport.files))
             if (file.endsWith(".json") && !file.endsWith("_ske.json"))
                 for (const QJsonValue& v : testing::readJsonObject(file).value("SubTexture").toArray())
                     subTextures << v.toObject().value("name").toString();
@@ -251,15 +257,15 @@ private slots:
         QVERIFY(dir.isValid());
         const Rig rig = imageRig(dir.path());
         exporters::ExportReport report;
-        QString error;
-        const exporters::ExportOptions options{dir.path(), {}};
-        QVERIFY2(exporters::exportFiles(exporters::Runtime::Spine, rig, dir.filePath("hands.json"), options,
+        std::string error;
+        const exporters::ExportOptions options{localPath(dir.path()), {}};
+        QVERIFY2(exporters::exportFiles(exporters::Runtime::Spine, rig, localPath(dir.filePath("hands.json")), options,
                                         formats::qtImageCodec(), report, &error),
-                 qPrintable(error));
-        qInfo().noquote() << report.toText();
-        QVERIFY(report.losses.isEmpty());
-        QVERIFY2(report.decisions.contains("animation \"grab\": the visible and image keys of slots \"flash\", \"hand\" merged into one attachment timeline (null while hidden, else the keyed image's attachment)"),
-                 qPrintable(report.decisions.join("\n")));
+                 error.c_str());
+        qInfo().noquote() << qt(report.toText());
+        QVERIFY(report.losses.empty());
+        QVERIFY2(qtList(report.decisions).contains("animation \"grab\": the visible and image keys of slots \"flash\", \"hand\" merged into one attachment timeline (null while hidden, else the keyed image's attachment)"),
+                 qPrintable(qtList(report.decisions).join("\n")));
         const QJsonObject spine = testing::readJsonObject(dir.filePath("hands.json"));
         QFile atlasFile(dir.filePath("hands.atlas"));
         QVERIFY(atlasFile.open(QIODevice::ReadOnly));
@@ -268,9 +274,9 @@ private slots:
         std::map<QString, atlas::SpineAtlasRegion> regions;
         for (const atlas::SpineAtlasRegion& r : read.atlas.regions)
             regions[QString::fromStdString(r.name)] = r;
-        const exporters::SlotArt art = exporters::buildSlotArt(rig, dir.path(), formats::qtImageCodec());
+        const exporters::SlotArt art = exporters::buildSlotArt(rig, localPath(dir.path()), formats::qtImageCodec());
         QVERIFY(art.ok());
-        const auto regionOf = [&](const std::string& path) { return art.images[std::size_t(art.imageOf(QString::fromStdString(path)))].name; };
+        const auto regionOf = [&](const std::string& path) { return qt(art.images[std::size_t(art.imageOf(path))].name); };
 
         // The skin: per slot one region attachment per image it shows, named by its region;
         // each one's corners (Spine's math, setup pose) where Bonework puts that image.
@@ -366,24 +372,24 @@ private slots:
         QVERIFY(dir.isValid());
         const Rig rig = imageRig(dir.path());
         exporters::ExportReport report;
-        QString error;
-        const exporters::ExportOptions options{dir.path(), {.maxPageWidth = 64, .maxPageHeight = 96}};
+        std::string error;
+        const exporters::ExportOptions options{localPath(dir.path()), {.maxPageWidth = 64, .maxPageHeight = 96}};
         const QString skeleton = dir.filePath("hands_ske.json");
-        QVERIFY2(exporters::exportFiles(exporters::Runtime::DragonBones, rig, skeleton, options,
+        QVERIFY2(exporters::exportFiles(exporters::Runtime::DragonBones, rig, localPath(skeleton), options,
                                         formats::qtImageCodec(), report, &error),
-                 qPrintable(error));
-        qInfo().noquote() << report.toText();
-        QVERIFY(report.losses.isEmpty());
-        QVERIFY2(report.decisions.contains("animation \"wave\": the visible and image keys of slot \"badge\" merged into one displayFrame timeline (-1 while hidden, else the keyed image's display)"),
-                 qPrintable(report.decisions.join("\n")));
+                 error.c_str());
+        qInfo().noquote() << qt(report.toText());
+        QVERIFY(report.losses.empty());
+        QVERIFY2(qtList(report.decisions).contains("animation \"wave\": the visible and image keys of slot \"badge\" merged into one displayFrame timeline (-1 while hidden, else the keyed image's display)"),
+                 qPrintable(qtList(report.decisions).join("\n")));
         QStringList atlases;
-        for (const QString& file : report.files)
+        for (const QString& file : qtPaths(report.files))
             if (file.endsWith(".json") && file != skeleton)
                 atlases << file;
         QVERIFY(atlases.size() >= 2); // textures found across several atlases of one name
-        const exporters::SlotArt art = exporters::buildSlotArt(rig, dir.path(), formats::qtImageCodec());
+        const exporters::SlotArt art = exporters::buildSlotArt(rig, localPath(dir.path()), formats::qtImageCodec());
         QVERIFY(art.ok());
-        const auto regionOf = [&](const std::string& path) { return art.images[std::size_t(art.imageOf(QString::fromStdString(path)))].name; };
+        const auto regionOf = [&](const std::string& path) { return qt(art.images[std::size_t(art.imageOf(path))].name); };
 
         // The skin: per slot its display list, the setup image first, then each keyed image.
         const QJsonObject data = testing::readJsonObject(skeleton);
@@ -489,15 +495,16 @@ private slots:
         Clip late{.name = "late", .duration = 1.0};
         late.slotTracks.push_back({.slot = "hand", .image = {{0.51, "art/hand_fist.png"}, {0.8, "art/hand_point.png"}}});
         QVERIFY(rig.addAnimation(late));
-        const exporters::SlotArt art = exporters::buildSlotArt(rig, dir.path(), formats::qtImageCodec());
+        const exporters::SlotArt art = exporters::buildSlotArt(rig, localPath(dir.path()), formats::qtImageCodec());
         QVERIFY(art.ok());
         const std::vector<exporters::ExportedSlot> exported = exporters::exportedSlots(rig, art);
 
         exporters::ExportReport report;
-        const QJsonObject data = QJsonDocument::fromJson(exporters::exportDragonBones(rig, report, exported, {})).object();
-        QVERIFY2(report.decisions.contains("animation \"late\": image keys moved onto the 30 fps frame grid: \"hand\" at 0.51 s to frame 15 (0.5 s)"),
-                 qPrintable(report.decisions.join("\n")));
-        QVERIFY(report.losses.isEmpty());
+        const QByteArray dragonBones = qtBytes(exporters::exportDragonBones(rig, report, exported, {}));
+        const QJsonObject data = QJsonDocument::fromJson(dragonBones).object();
+        QVERIFY2(qtList(report.decisions).contains("animation \"late\": image keys moved onto the 30 fps frame grid: \"hand\" at 0.51 s to frame 15 (0.5 s)"),
+                 qPrintable(qtList(report.decisions).join("\n")));
+        QVERIFY(report.losses.empty());
         QJsonArray frames;
         for (const QJsonValue& a : data.value("armature").toArray().at(0).toObject().value("animation").toArray())
             if (a.toObject().value("name").toString() == "late")
@@ -509,7 +516,8 @@ private slots:
         QCOMPARE(frames[2].toObject(), (QJsonObject{{"duration", 6}, {"value", 2}}));
 
         exporters::ExportReport spineReport;
-        const QJsonObject spine = QJsonDocument::fromJson(exporters::exportSpine(rig, spineReport, exported, {})).object();
+        const QByteArray spineFile = qtBytes(exporters::exportSpine(rig, spineReport, exported, {}));
+        const QJsonObject spine = QJsonDocument::fromJson(spineFile).object();
         const QJsonArray keys = spine.value("animations").toObject().value("late").toObject().value("slots").toObject()
                                     .value("hand").toObject().value("attachment").toArray();
         QCOMPARE(keys.size(), 2);
@@ -526,19 +534,18 @@ private slots:
         const Rig rig = imageRig(dir.path());
         std::vector<exporters::ExportedSlot> exported;
         for (const Slot& s : rig.slotList())
-            exported.push_back({QString::fromStdString(s.name), QString::fromStdString(rig.jointName(s.joint)),
-                                exporters::regionNameOf(QString::fromStdString(s.image)), 10, 10, s});
+            exported.push_back({s.name, rig.jointName(s.joint), exporters::regionNameOf(s.image), 10, 10, s});
         exporters::ExportReport report;
-        const QJsonObject spine = QJsonDocument::fromJson(exporters::exportSpine(rig, report, exported, {})).object();
-        QVERIFY2(report.losses.contains("animation \"wave\": slot \"hand\": image \"art/fx/spark.png\" was not given to the exporter, its keys hold the image before"),
-                 qPrintable(report.losses.join("\n")));
+        const QJsonObject spine = QJsonDocument::fromJson(qtBytes(exporters::exportSpine(rig, report, exported, {}))).object();
+        QVERIFY2(qtList(report.losses).contains("animation \"wave\": slot \"hand\": image \"art/fx/spark.png\" was not given to the exporter, its keys hold the image before"),
+                 qPrintable(qtList(report.losses).join("\n")));
         // Hidden and shown still switch: the hand's timeline in "grab" names only its setup image.
         for (const QJsonValue& k : spine.value("animations").toObject().value("grab").toObject().value("slots").toObject()
                                        .value("hand").toObject().value("attachment").toArray())
             QVERIFY(k.toObject().value("name").isNull() || k.toObject().value("name").toString() == "art/hand_open");
         exporters::ExportReport dbReport;
         exporters::exportDragonBones(rig, dbReport, exported, {});
-        QVERIFY(dbReport.losses.contains("animation \"grab\": slot \"hand\": image \"art/hand_fist.png\" was not given to the exporter, its keys hold the image before"));
+        QVERIFY(qtList(dbReport.losses).contains("animation \"grab\": slot \"hand\": image \"art/hand_fist.png\" was not given to the exporter, its keys hold the image before"));
     }
 
     // A rig without image keys exports as before: one attachment, one display per slot.
@@ -549,7 +556,7 @@ private slots:
         Rig rig = imageRig(dir.path());
         while (!rig.animations().empty())
             QVERIFY(rig.removeAnimation(0));
-        const exporters::SlotArt art = exporters::buildSlotArt(rig, dir.path(), formats::qtImageCodec());
+        const exporters::SlotArt art = exporters::buildSlotArt(rig, localPath(dir.path()), formats::qtImageCodec());
         QVERIFY(art.ok());
         QCOMPARE(art.images.size(), std::size_t(4)); // the setup images only
         for (const auto& shown : art.imagesOfSlot)

@@ -9,6 +9,7 @@
 #include "bonework/exporters/export_files.h"
 #include "bonework/exporters/slot_art.h"
 #include "qt_image_codec.h"
+#include "std_text.h"
 
 #include "art_rigs.h"
 #include "spine_math.h"
@@ -25,6 +26,9 @@
 
 using namespace bonework;
 using bonework::testing::ArtRig;
+using bonework::testing::localPath;
+using bonework::testing::qt;
+using bonework::testing::qtPaths;
 using bonework::testing::spineBones;
 using bonework::testing::spineCorners;
 
@@ -51,16 +55,16 @@ private slots:
                 art.rig.setAngleClamped(JointIndex(j), testing::uniform(rng, -180, 180));
         const Rig& rig = art.rig;
         exporters::ExportReport report;
-        QString error;
+        std::string error;
         // Small pages (less area than the images'), so the atlas has several.
-        exporters::ExportOptions options{dir.path(), {.maxPageWidth = 90, .maxPageHeight = 140}};
+        exporters::ExportOptions options{localPath(dir.path()), {.maxPageWidth = 90, .maxPageHeight = 140}};
         QVERIFY(QDir(dir.path()).mkpath("out"));
-        QVERIFY2(exporters::exportFiles(exporters::Runtime::Spine, rig, dir.filePath("out/arm.json"), options,
+        QVERIFY2(exporters::exportFiles(exporters::Runtime::Spine, rig, localPath(dir.filePath("out/arm.json")), options,
                                         formats::qtImageCodec(), report, &error),
-                 qPrintable(error));
-        QCOMPARE(report.files.last(), dir.filePath("out/arm.json"));
-        QVERIFY(report.files.contains(dir.filePath("out/arm.atlas")));
-        QVERIFY(report.files.contains(dir.filePath("out/arm_2.png")));
+                 error.c_str());
+        QCOMPARE(qtPaths(report.files).last(), dir.filePath("out/arm.json"));
+        QVERIFY(qtPaths(report.files).contains(dir.filePath("out/arm.atlas")));
+        QVERIFY(qtPaths(report.files).contains(dir.filePath("out/arm_2.png")));
         const QJsonObject spine = testing::readJsonObject(dir.filePath("out/arm.json"));
 
         // Slots in draw order, each on the bone named like its joint.
@@ -76,7 +80,8 @@ private slots:
         QVERIFY(atlasFile.open(QIODevice::ReadOnly));
         const atlas::SpineAtlasReadResult atlasText = atlas::readSpineAtlas(atlasFile.readAll().toStdString());
         QVERIFY2(atlasText.ok(), atlasText.error.c_str());
-        const exporters::SlotArt packed = exporters::buildSlotArt(rig, dir.path(), formats::qtImageCodec(), options.atlas);
+        const exporters::SlotArt packed = exporters::buildSlotArt(rig, localPath(dir.path()), formats::qtImageCodec(),
+                                                                  options.atlas);
         QVERIFY(packed.ok());
         QCOMPARE(atlasText.atlas.pages.size(), packed.atlas.pages.size());
         QVERIFY(packed.atlas.pages.size() >= 2);
@@ -86,7 +91,7 @@ private slots:
         QCOMPARE(regions.size(), packed.images.size());
         for (std::size_t i = 0; i < packed.images.size(); ++i) {
             const atlas::AtlasRegion& placed = packed.atlas.layout.regions[i];
-            const atlas::SpineAtlasRegion& read = regions.at(packed.images[i].name);
+            const atlas::SpineAtlasRegion& read = regions.at(qt(packed.images[i].name));
             QCOMPARE(read.page, placed.page);
             QCOMPARE(atlasText.atlas.pages[std::size_t(read.page)].name,
                      std::string(read.page == 0 ? "arm.png" : "arm_" + std::to_string(read.page + 1) + ".png"));
@@ -160,17 +165,17 @@ private slots:
             QVERIFY(rig.removeSlot(0));
         for (exporters::Runtime runtime : {exporters::Runtime::Spine, exporters::Runtime::DragonBones}) {
             exporters::ExportReport report;
-            QString error;
+            std::string error;
             const QString path = dir.filePath("bare.json");
-            QVERIFY2(exporters::exportFiles(runtime, rig, path, {dir.path(), {}},
-                                            formats::qtImageCodec(), report, &error), qPrintable(error));
-            QCOMPARE(report.files, QStringList{path});
+            QVERIFY2(exporters::exportFiles(runtime, rig, localPath(path), {localPath(dir.path()), {}},
+                                            formats::qtImageCodec(), report, &error), error.c_str());
+            QCOMPARE(qtPaths(report.files), QStringList{path});
             // The same bytes as the skeleton alone, as before slots were exported.
             exporters::ExportReport plain;
             QFile f(path);
             QVERIFY(f.open(QIODevice::ReadOnly));
-            QCOMPARE(f.readAll(), exporters::exportSkeleton(runtime, rig, plain));
-            QVERIFY(!report.losses.join('\n').contains("slot"));
+            QCOMPARE(f.readAll(), testing::qtBytes(exporters::exportSkeleton(runtime, rig, plain)));
+            QVERIFY(!testing::qtList(report.losses).join('\n').contains("slot"));
         }
         QCOMPARE(QDir(dir.path()).entryList({"bare*"}, QDir::Files), QStringList{"bare.json"});
     }
@@ -185,11 +190,12 @@ private slots:
             return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
         }();
         exporters::ExportReport report;
-        QString error;
+        std::string error;
         // Spine's first page of art/torso.json would be art/torso.png, one of the images.
-        QVERIFY(!exporters::exportFiles(exporters::Runtime::Spine, art.rig, dir.filePath("art/torso.json"), {dir.path(), {}},
+        QVERIFY(!exporters::exportFiles(exporters::Runtime::Spine, art.rig, localPath(dir.filePath("art/torso.json")),
+                                        {localPath(dir.path()), {}},
                                         formats::qtImageCodec(), report, &error));
-        QVERIFY2(error.contains("art/torso.png"), qPrintable(error));
+        QVERIFY2(qt(error).contains("art/torso.png"), error.c_str());
         QFile f(dir.filePath("art/torso.png"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), before);
@@ -203,21 +209,21 @@ private slots:
         const ArtRig art = testing::makeArtRig(dir.path(), 20);
         QVERIFY(QFile::remove(dir.filePath("art/hand.png")));
         exporters::ExportReport report;
-        QString error;
-        QVERIFY(!exporters::exportFiles(exporters::Runtime::DragonBones, art.rig, dir.filePath("x_ske.json"),
-                                        {dir.path(), {}}, formats::qtImageCodec(), report, &error));
-        QVERIFY2(error.contains("cannot read the image \"art/hand.png\" of slot \"hand\""), qPrintable(error));
-        QVERIFY(report.files.isEmpty());
+        std::string error;
+        QVERIFY(!exporters::exportFiles(exporters::Runtime::DragonBones, art.rig, localPath(dir.filePath("x_ske.json")),
+                                        {localPath(dir.path()), {}}, formats::qtImageCodec(), report, &error));
+        QVERIFY2(qt(error).contains("cannot read the image \"art/hand.png\" of slot \"hand\""), error.c_str());
+        QVERIFY(report.files.empty());
         QCOMPARE(QDir(dir.path()).entryList({"x_*"}, QDir::Files), QStringList());
     }
 
     void regionNames()
     {
-        QCOMPARE(exporters::regionNameOf("art/arm.png"), QString("art/arm"));
-        QCOMPARE(exporters::regionNameOf("../shared/a.b.jpeg"), QString("../shared/a.b"));
-        QCOMPARE(exporters::regionNameOf("art.v2/arm"), QString("art.v2/arm"));
-        QCOMPARE(exporters::regionNameOf("art/.png"), QString("art/.png"));
-        QCOMPARE(exporters::regionNameOf(" a:b .png"), QString("_a_b_"));
+        QCOMPARE(qt(exporters::regionNameOf("art/arm.png")), QString("art/arm"));
+        QCOMPARE(qt(exporters::regionNameOf("../shared/a.b.jpeg")), QString("../shared/a.b"));
+        QCOMPARE(qt(exporters::regionNameOf("art.v2/arm")), QString("art.v2/arm"));
+        QCOMPARE(qt(exporters::regionNameOf("art/.png")), QString("art/.png"));
+        QCOMPARE(qt(exporters::regionNameOf(" a:b .png")), QString("_a_b_"));
     }
 };
 

@@ -14,6 +14,7 @@
 #include "bonework/solvers/solver.h"
 #include "qt_image_codec.h"
 #include "source_tree.h"
+#include "std_text.h"
 
 #include "art_rigs.h"
 
@@ -31,6 +32,8 @@
 
 using namespace bonework;
 using namespace bonework::solvers;
+using bonework::testing::localPath;
+using bonework::testing::qtPaths;
 
 class TestExportSlotsRuntime : public QObject {
     Q_OBJECT
@@ -84,17 +87,18 @@ private slots:
         const testing::ArtRig art = testing::makeArtRig(dir.path(), seed);
         const Rig& rig = art.rig;
         exporters::ExportReport report;
-        QString error;
+        std::string error;
         // Small pages, so the runtime has to find textures across several atlases of one name.
         const QString skeleton = dir.filePath("art_ske.json");
-        QVERIFY2(exporters::exportFiles(exporters::Runtime::DragonBones, rig, skeleton,
-                                        {dir.path(), {.maxPageWidth = 90, .maxPageHeight = 140}}, formats::qtImageCodec(), report, &error),
-                 qPrintable(error));
+        QVERIFY2(exporters::exportFiles(exporters::Runtime::DragonBones, rig, localPath(skeleton),
+                                        {localPath(dir.path()), {.maxPageWidth = 90, .maxPageHeight = 140}},
+                                        formats::qtImageCodec(), report, &error),
+                 error.c_str());
         QStringList atlases;
-        for (const QString& file : report.files)
+        for (const QString& file : qtPaths(report.files))
             if (file.endsWith(".json") && file != skeleton)
                 atlases << file;
-        QVERIFY2(atlases.size() >= 2, qPrintable(report.files.join(", ")));
+        QVERIFY2(atlases.size() >= 2, qPrintable(qtPaths(report.files).join(", ")));
         for (const QString& atlas : atlases) { // each names a page that is there, of its size
             const QJsonObject o = testing::readJsonObject(atlas);
             const QImage page(dir.filePath(o.value("imagePath").toString()));
@@ -218,13 +222,13 @@ private slots:
             QTemporaryDir dir;
             QVERIFY(dir.isValid());
             exporters::ExportReport report;
-            QString error;
+            std::string error;
             const QString skeleton = dir.filePath("example_ske.json");
-            QVERIFY2(exporters::exportFiles(exporters::Runtime::DragonBones, exported, skeleton, {examples, {}},
-                                            formats::qtImageCodec(), report, &error),
-                     qPrintable(error));
+            QVERIFY2(exporters::exportFiles(exporters::Runtime::DragonBones, exported, localPath(skeleton),
+                                            {localPath(examples), {}}, formats::qtImageCodec(), report, &error),
+                     error.c_str());
             QStringList atlases;
-            for (const QString& written : report.files)
+            for (const QString& written : qtPaths(report.files))
                 if (written.endsWith(".json") && written != skeleton)
                     atlases << written;
             QJsonObject slotsOut;

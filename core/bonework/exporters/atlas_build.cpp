@@ -15,15 +15,15 @@ BuiltAtlas buildAtlas(const std::vector<AtlasImage>& images, const atlas::PackOp
     for (const AtlasImage& image : images) {
         const std::optional<atlas::Trim> trim = trimOf(image.image);
         if (!trim) {
-            built.error = QStringLiteral("image '%1' is empty or could not be read").arg(image.name);
+            built.error = "image '" + image.name + "' is empty or could not be read";
             return built;
         }
-        trimmed.push_back({image.name.toStdString(), *trim});
+        trimmed.push_back({image.name, *trim});
         sources.push_back(&image.image);
     }
     built.layout = atlas::layoutAtlas(trimmed, options);
     if (!built.layout.ok()) {
-        built.error = QString::fromStdString(built.layout.error);
+        built.error = built.layout.error;
         return built;
     }
     built.pages = composeAtlasPages(built.layout, sources);

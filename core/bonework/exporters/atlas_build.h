@@ -6,23 +6,23 @@
 #include "bonework/atlas/atlas_layout.h"
 #include "bonework/exporters/raster_image.h"
 
-#include <QString>
+#include <string>
 
 #include <vector>
 
 namespace bonework::exporters {
 
 struct AtlasImage {
-    QString name; // the region's name in the atlas: what attachments refer to
+    std::string name; // the region's name in the atlas: what attachments refer to
     RasterImage image;
 };
 
 struct BuiltAtlas {
     atlas::AtlasLayout layout; // regions in the order of the images
     std::vector<RasterImage> pages;
-    QString error; // empty on success: an unreadable image, one larger than a page, a repeated name
+    std::string error; // empty on success: an unreadable image, one larger than a page, a repeated name
 
-    bool ok() const { return error.isEmpty(); }
+    bool ok() const { return error.empty(); }
 };
 
 BuiltAtlas buildAtlas(const std::vector<AtlasImage>& images, const atlas::PackOptions& options = {});

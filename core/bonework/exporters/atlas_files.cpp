@@ -2,43 +2,48 @@
 
 #include "bonework/atlas/spine_atlas_text.h"
 #include "bonework/exporters/dragonbones_atlas.h"
+#include "bonework/io/atomic_file.h"
 
-#include <QFileInfo>
-#include <QSaveFile>
+#include <filesystem>
 
 namespace bonework::exporters {
 namespace {
 
 // The page files' suffix: none for the first page, "_2", "_3", ... after it.
-QString pageSuffix(std::size_t page)
+std::string pageSuffix(std::size_t page)
 {
-    return page == 0 ? QString() : QStringLiteral("_%1").arg(page + 1);
+    return page == 0 ? std::string() : "_" + std::to_string(page + 1);
 }
 
-bool save(const QString& path, const QByteArray& bytes, AtlasFiles& out)
+bool save(const std::string& path, std::string_view bytes, AtlasFiles& out)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        out.error = QStringLiteral("could not write %1: %2").arg(path, file.errorString());
+    std::string why;
+    if (!io::writeFileAtomically(path, bytes, why)) {
+        out.error = "could not write " + path + ": " + why;
         return false;
     }
-    out.files << path;
+    out.files.push_back(path);
     return true;
 }
 
-bool savePng(const QString& path, const RasterImage& page, const ImageCodec& codec, AtlasFiles& out)
+bool savePng(const std::string& path, const RasterImage& page, const ImageCodec& codec, AtlasFiles& out)
 {
     std::string png, why;
     if (!codec.encodePng(page, png, why)) {
-        out.error = QStringLiteral("could not write %1: %2").arg(path, QString::fromStdString(why));
+        out.error = "could not write " + path + ": " + why;
         return false;
     }
-    return save(path, QByteArray::fromStdString(png), out);
+    return save(path, png, out);
+}
+
+std::string fileNameOf(const std::string& path)
+{
+    return std::filesystem::path(path).filename().string();
 }
 
 } // namespace
 
-AtlasFiles writeSpineAtlasFiles(const BuiltAtlas& atlas, const QString& outBase, const ImageCodec& codec)
+AtlasFiles writeSpineAtlasFiles(const BuiltAtlas& atlas, const std::string& outBase, const ImageCodec& codec)
 {
     AtlasFiles out;
     if (!atlas.ok()) {
@@ -47,25 +52,25 @@ AtlasFiles writeSpineAtlasFiles(const BuiltAtlas& atlas, const QString& outBase,
     }
     if (atlas.pages.empty())
         return out;
-    const QString baseName = QFileInfo(outBase).fileName();
+    const std::string baseName = fileNameOf(outBase);
     std::vector<std::string> pageNames;
     for (std::size_t p = 0; p < atlas.pages.size(); ++p)
-        pageNames.push_back((baseName + pageSuffix(p) + QStringLiteral(".png")).toStdString());
+        pageNames.push_back(baseName + pageSuffix(p) + ".png");
     // The text first, in memory: a name it cannot hold stops the export before any file is written.
     const atlas::SpineAtlasText text = atlas::writeSpineAtlas(atlas::spineAtlasOf(atlas.layout, pageNames));
     if (!text.error.empty()) {
-        out.error = QString::fromStdString(text.error);
+        out.error = text.error;
         return out;
     }
     for (std::size_t p = 0; p < atlas.pages.size(); ++p) {
-        if (!savePng(outBase + pageSuffix(p) + QStringLiteral(".png"), atlas.pages[p], codec, out))
+        if (!savePng(outBase + pageSuffix(p) + ".png", atlas.pages[p], codec, out))
             return out;
     }
-    save(outBase + QStringLiteral(".atlas"), QByteArray::fromStdString(text.text), out);
+    save(outBase + ".atlas", text.text, out);
     return out;
 }
 
-AtlasFiles writeDragonBonesAtlasFiles(const BuiltAtlas& atlas, const QString& outBase, const QString& name,
+AtlasFiles writeDragonBonesAtlasFiles(const BuiltAtlas& atlas, const std::string& outBase, const std::string& name,
                                       const ImageCodec& codec)
 {
     AtlasFiles out;
@@ -73,14 +78,13 @@ AtlasFiles writeDragonBonesAtlasFiles(const BuiltAtlas& atlas, const QString& ou
         out.error = atlas.error;
         return out;
     }
-    const QString baseName = QFileInfo(outBase).fileName();
+    const std::string baseName = fileNameOf(outBase);
     for (std::size_t p = 0; p < atlas.pages.size(); ++p) {
-        const QString stem = QStringLiteral("_tex") + pageSuffix(p);
-        if (!savePng(outBase + stem + QStringLiteral(".png"), atlas.pages[p], codec, out))
+        const std::string stem = "_tex" + pageSuffix(p);
+        if (!savePng(outBase + stem + ".png", atlas.pages[p], codec, out))
             return out;
-        const QByteArray json = dragonBonesAtlasJson(atlas.layout, static_cast<int>(p), name,
-                                                     baseName + stem + QStringLiteral(".png"));
-        if (!save(outBase + stem + QStringLiteral(".json"), json, out))
+        const std::string json = dragonBonesAtlasJson(atlas.layout, static_cast<int>(p), name, baseName + stem + ".png");
+        if (!save(outBase + stem + ".json", json, out))
             return out;
     }
     return out;

@@ -5,27 +5,27 @@
 //   DragonBones 5.5: dir/OUT_tex.json and dir/OUT_tex.png; further pages dir/OUT_tex_2.json and
 //                    dir/OUT_tex_2.png, ... (each a whole atlas of the same name: the runtime's
 //                    factory keeps every atlas added under one name)
-// Every file is written whole or not at all (QSaveFile), the pages (PNG, by `codec`) before the
+// Every file is written whole or not at all (io/atomic_file.h), the pages (PNG, by `codec`) before the
 // files that name them. An atlas without pages (no images) writes nothing.
 
 #include "bonework/exporters/atlas_build.h"
 #include "bonework/exporters/image_codec.h"
 
-#include <QString>
-#include <QStringList>
+#include <string>
+#include <vector>
 
 namespace bonework::exporters {
 
 struct AtlasFiles {
-    QStringList files; // the paths written, in the order written
-    QString error;     // empty on success
+    std::vector<std::string> files; // the paths written, in the order written
+    std::string error;              // empty on success
 
-    bool ok() const { return error.isEmpty(); }
+    bool ok() const { return error.empty(); }
 };
 
-AtlasFiles writeSpineAtlasFiles(const BuiltAtlas& atlas, const QString& outBase, const ImageCodec& codec);
+AtlasFiles writeSpineAtlasFiles(const BuiltAtlas& atlas, const std::string& outBase, const ImageCodec& codec);
 // `name` is the DragonBones data's name, the one the skeleton file gives.
-AtlasFiles writeDragonBonesAtlasFiles(const BuiltAtlas& atlas, const QString& outBase, const QString& name,
+AtlasFiles writeDragonBonesAtlasFiles(const BuiltAtlas& atlas, const std::string& outBase, const std::string& name,
                                       const ImageCodec& codec);
 
 } // namespace bonework::exporters

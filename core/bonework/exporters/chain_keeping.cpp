@@ -1,5 +1,7 @@
 #include "bonework/exporters/chain_keeping.h"
 
+#include "bonework/exporters/message_text.h"
+
 #include "bonework/animation/clip_sampler.h"
 #include "bonework/exporters/clip_plan.h"
 #include "bonework/forward_kinematics.h"
@@ -22,33 +24,33 @@ bool isAncestorOrSelf(const Rig& rig, JointIndex a, JointIndex j)
 
 } // namespace
 
-QString whyNotKept(const Rig& rig, const animation::Clip& clip, int chainIndex, const std::vector<int>& holding, int fps)
+std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainIndex, const std::vector<int>& holding, int fps)
 {
     const Chain& chain = rig.chains()[static_cast<std::size_t>(chainIndex)];
     const JointIndex tip = chain.tip, middle = rig.parent(chain.tip);
     if (middle == kNoJoint || rig.parent(middle) != chain.root || chain.solver != SolverKind::TwoBone)
-        return QStringLiteral("not a two-bone chain with the two-bone solver");
+        return "not a two-bone chain with the two-bone solver";
     if (limited(rig, tip) || limited(rig, middle))
-        return QStringLiteral("limits or pins");
+        return "limits or pins";
     if (chain.target.isAttached())
-        return QStringLiteral("an attached target");
+        return "an attached target";
     const auto tracks = std::find_if(clip.chains.begin(), clip.chains.end(),
                                      [&](const animation::ChainTracks& t) { return t.chain == chain.name; });
     const std::vector<animation::PointKey> none;
     const std::vector<animation::PointKey>& target = tracks == clip.chains.end() ? none : tracks->target;
     if (chain.mix != 1.0 || (tracks != clip.chains.end() && std::any_of(tracks->mix.begin(), tracks->mix.end(),
                                                                         [](const animation::Key& k) { return k.value != 1.0; })))
-        return QStringLiteral("a mix below 1");
+        return "a mix below 1";
     for (const animation::PointKey& k : target)
         if (k.curve.kind == animation::Curve::Kind::Bezier || !onFrameGrid(k.time, fps))
-            return QStringLiteral("target keys with Bezier curves or off the frame grid");
+            return "target keys with Bezier curves or off the frame grid";
     for (int other : holding) {
         if (other == chainIndex)
             continue;
         const Chain& o = rig.chains()[static_cast<std::size_t>(other)];
         for (JointIndex j = o.tip; j != o.root && j != kNoJoint; j = rig.parent(j))
             if (j == tip || j == middle || (other > chainIndex && isAncestorOrSelf(rig, j, middle)))
-                return QStringLiteral("chain \"%1\" turns its joints after it").arg(QString::fromStdString(o.name));
+                return "chain " + inQuotes(o.name) + " turns its joints after it";
     }
     // Strictly within reach at every frame and key time, with a margin of 0.1 % of the reach.
     const double a = rig.length(middle), b = rig.length(tip), margin = 1e-3 * (a + b);
@@ -60,7 +62,7 @@ QString whyNotKept(const Rig& rig, const animation::Clip& clip, int chainIndex, 
         times.push_back(k.time);
     animation::ClipSampler sampler;
     if (!sampler.bind(rig, clip).empty())
-        return QStringLiteral("the clip cannot be sampled");
+        return "the clip cannot be sampled";
     Rig pose = rig;
     for (double t : times) {
         sampler.sample(t, pose);
@@ -68,7 +70,7 @@ QString whyNotKept(const Rig& rig, const animation::Clip& clip, int chainIndex, 
         const Vec2 to = animation::sampleTrack(target, t, chain.target.point);
         const double d = std::hypot(to.x - from.x, to.y - from.y);
         if (d <= std::fabs(a - b) + margin || d >= a + b - margin)
-            return QStringLiteral("its target out of reach at %1 s").arg(t);
+            return "its target out of reach at " + numberText(t) + " s";
     }
     return {};
 }

@@ -7,7 +7,7 @@
 #include "bonework/animation/clip.h"
 #include "bonework/rig.h"
 
-#include <QString>
+#include <string>
 
 #include <vector>
 
@@ -19,6 +19,6 @@ namespace bonework::exporters {
 // the frame grid, the target strictly within reach at every frame and key time (the runtimes
 // differ from Bonework out of reach), and no other chain that holds in the clip turns its
 // joints, or their ancestors after it in chain order (the runtime would solve it last).
-QString whyNotKept(const Rig& rig, const animation::Clip& clip, int chain, const std::vector<int>& holding, int fps);
+std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chain, const std::vector<int>& holding, int fps);
 
 } // namespace bonework::exporters

@@ -1,11 +1,11 @@
 #include "bonework/exporters/clip_plan.h"
 
 #include "bonework/exporters/chain_keeping.h"
+#include "bonework/exporters/message_text.h"
 
 #include "bonework/animation/clip_sampler.h"
 #include "bonework/animation/key_reduction.h"
 
-#include <QString>
 
 #include <algorithm>
 #include <cmath>
@@ -189,12 +189,13 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& clip, const AnimationOp
 {
     ClipPlan plan;
     plan.clip = &clip;
-    const QString clipName = QString::fromStdString(clip.name);
+    const std::string& clipName = clip.name;
+    const std::string inClip = "animation " + inQuotes(clipName) + ": ";
     const int fps = options.fps;
     plan.frames = std::max(1, static_cast<int>(std::ceil(clip.duration * fps - 1e-6)));
     if (frameGrid && !onFrameGrid(clip.duration, fps))
-        report.decide(QStringLiteral("animation \"%1\": duration %2 s rounded up to %3 frames at %4 fps")
-                          .arg(clipName).arg(clip.duration).arg(plan.frames).arg(fps));
+        report.decide(inClip + "duration " + numberText(clip.duration) + " s rounded up to " + std::to_string(plan.frames)
+                      + " frames at " + std::to_string(fps) + " fps");
 
     // Joints that holding chains can turn; the chains are switched off in the clip, unless
     // DragonBones' own IK carries one exactly (chain_keeping.h).
@@ -218,29 +219,29 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& clip, const AnimationOp
             // Its mix is keyed to 0 from the start: the runtime's IK must not solve it either.
             if (chain.mix > 0.0) {
                 plan.switchedOff.push_back(static_cast<int>(c));
-                report.decide(QStringLiteral("animation \"%1\": chain \"%2\" does not hold (its mix is keyed to 0), so it is switched off")
-                                  .arg(clipName, QString::fromStdString(chain.name)));
+                report.decide(inClip + "chain " + inQuotes(chain.name)
+                              + " does not hold (its mix is keyed to 0), so it is switched off");
             }
             continue;
         }
-        QString why = QStringLiteral("Spine's IK is not checked here");
+        std::string why = "Spine's IK is not checked here";
         if (frameGrid) {
             why = whyNotKept(rig, clip, static_cast<int>(c), holding, fps);
-            if (why.isEmpty()) {
+            if (why.empty()) {
                 plan.kept.push_back({static_cast<int>(c), tracks == clip.chains.end() ? std::vector<PointKey>{} : tracks->target});
-                report.decide(QStringLiteral("animation \"%1\": chain \"%2\" kept as the runtime's IK (two bones, no limits, always within reach), its target keyed")
-                                  .arg(clipName, QString::fromStdString(chain.name)));
+                report.decide(inClip + "chain " + inQuotes(chain.name)
+                              + " kept as the runtime's IK (two bones, no limits, always within reach), its target keyed");
                 continue;
             }
         }
         plan.switchedOff.push_back(static_cast<int>(c));
-        QStringList joints;
+        std::string joints; // root side first
         for (JointIndex j = chain.tip; j != chain.root && j != kNoJoint; j = rig.parent(j)) {
             chainTurned[static_cast<std::size_t>(j)] = 1;
-            joints.prepend(QString::fromStdString(rig.jointName(j)));
+            joints = joints.empty() ? rig.jointName(j) : rig.jointName(j) + ", " + joints;
         }
-        report.decide(QStringLiteral("animation \"%1\": chain \"%2\" holds, so its joints (%3) are baked and the chain is switched off (not kept as IK: %4)")
-                          .arg(clipName, QString::fromStdString(chain.name), joints.join(QStringLiteral(", ")), why));
+        report.decide(inClip + "chain " + inQuotes(chain.name) + " holds, so its joints (" + joints
+                      + ") are baked and the chain is switched off (not kept as IK: " + why + ")");
     }
 
     // The tolerance's share: one per keyed or baked channel on the deepest path (x and y count
@@ -283,20 +284,20 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& clip, const AnimationOp
         if (j == kNoJoint)
             continue;
         JointChannels& ch = byJoint[static_cast<std::size_t>(j)];
-        const QString jointName = QString::fromStdString(t.joint);
+        const std::string& jointName = t.joint;
         const std::vector<Key>& turn = rig.isRoot(j) ? t.rotation : t.angle;
         if (!turn.empty()) {
             keyed[j] = 1;
             if (!ch.rotationBaked && frameGrid && !allOnGrid(turn, fps)) {
                 ch.rotationBaked = true;
-                report.decide(QStringLiteral("animation \"%1\": rotation of \"%2\" baked (keys off the %3 fps frame grid)")
-                                  .arg(clipName, jointName).arg(fps));
+                report.decide(inClip + "rotation of " + inQuotes(jointName) + " baked (keys off the " + std::to_string(fps)
+                              + " fps frame grid)");
             }
             const double pxPerDegree = reachOf(static_cast<std::size_t>(j)) * std::numbers::pi / 180.0;
             if (!ch.rotationBaked && curveError(turn, frameGrid, fps, pxPerDegree) > share) {
                 ch.rotationBaked = true;
-                report.decide(QStringLiteral("animation \"%1\": rotation of \"%2\" baked (a Bezier curve the runtime's sampling of it would miss by more than %3 px)")
-                                  .arg(clipName, jointName).arg(share));
+                report.decide(inClip + "rotation of " + inQuotes(jointName)
+                              + " baked (a Bezier curve the runtime's sampling of it would miss by more than " + numberText(share) + " px)");
             }
             if (!ch.rotationBaked)
                 ch.rotation = turn;
@@ -306,18 +307,17 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& clip, const AnimationOp
             if (!translationDirect(t, rig.rootPosition(j), ch.translation)) {
                 ch.translationBaked = true;
                 ch.translation.clear();
-                report.decide(QStringLiteral("animation \"%1\": x and y of \"%2\" baked (keyed at different times or with different curves)")
-                                  .arg(clipName, jointName));
+                report.decide(inClip + "x and y of " + inQuotes(jointName) + " baked (keyed at different times or with different curves)");
             } else if (curveError(t.x, frameGrid, fps, 1.0) > share || curveError(t.y, frameGrid, fps, 1.0) > share) {
                 ch.translationBaked = true;
                 ch.translation.clear();
-                report.decide(QStringLiteral("animation \"%1\": x and y of \"%2\" baked (a Bezier curve the runtime's sampling of it would miss by more than %3 px)")
-                                  .arg(clipName, jointName).arg(share));
+                report.decide(inClip + "x and y of " + inQuotes(jointName)
+                              + " baked (a Bezier curve the runtime's sampling of it would miss by more than " + numberText(share) + " px)");
             } else if (frameGrid && !allOnGrid(ch.translation, fps)) {
                 ch.translationBaked = true;
                 ch.translation.clear();
-                report.decide(QStringLiteral("animation \"%1\": x and y of \"%2\" baked (keys off the %3 fps frame grid)")
-                                  .arg(clipName, jointName).arg(fps));
+                report.decide(inClip + "x and y of " + inQuotes(jointName) + " baked (keys off the " + std::to_string(fps)
+                              + " fps frame grid)");
             }
         }
     }

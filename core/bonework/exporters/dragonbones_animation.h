@@ -19,12 +19,12 @@
 #include "bonework/exporters/exported_bones.h"
 #include "bonework/exporters/exported_slots.h"
 
-#include <QJsonObject>
+#include <nlohmann/json.hpp>
 
 namespace bonework::exporters {
 
-QJsonObject dragonBonesAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skeleton,
-                                 const std::vector<ExportedSlot>& exported, const AnimationOptions& options,
-                                 ExportReport& report);
+nlohmann::json dragonBonesAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skeleton,
+                                    const std::vector<ExportedSlot>& exported, const AnimationOptions& options,
+                                    ExportReport& report);
 
 } // namespace bonework::exporters

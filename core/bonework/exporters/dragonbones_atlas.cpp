@@ -1,39 +1,34 @@
 #include "bonework/exporters/dragonbones_atlas.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
+#include "bonework/io/json_text.h"
 
 namespace bonework::exporters {
 
-QByteArray dragonBonesAtlasJson(const atlas::AtlasLayout& layout, int page, const QString& name,
-                                const QString& imagePath)
+std::string dragonBonesAtlasJson(const atlas::AtlasLayout& layout, int page, const std::string& name,
+                                 const std::string& imagePath)
 {
-    QJsonArray subTextures;
+    using Json = nlohmann::json;
+    Json subTextures = Json::array();
     for (const atlas::AtlasRegion& r : layout.regions) {
         if (r.page != page)
             continue;
         const atlas::Trim& t = r.trim;
-        QJsonObject o{{"name", QString::fromStdString(r.name)},
-                      {"x", r.x},
-                      {"y", r.y},
-                      {"width", t.width},
-                      {"height", t.height}};
+        Json o = {{"name", r.name}, {"x", r.x}, {"y", r.y}, {"width", t.width}, {"height", t.height}};
         if (t.trimmed()) {
-            o.insert("frameX", -t.left);
-            o.insert("frameY", -t.top);
-            o.insert("frameWidth", t.originalWidth);
-            o.insert("frameHeight", t.originalHeight);
+            o["frameX"] = -t.left;
+            o["frameY"] = -t.top;
+            o["frameWidth"] = t.originalWidth;
+            o["frameHeight"] = t.originalHeight;
         }
-        subTextures.append(o);
+        subTextures.push_back(std::move(o));
     }
     const atlas::PageSize size = layout.pages.at(std::size_t(page));
-    const QJsonObject root{{"name", name},
-                           {"imagePath", imagePath},
-                           {"width", size.width},
-                           {"height", size.height},
-                           {"SubTexture", subTextures}};
-    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+    const Json root = {{"name", name},
+                       {"imagePath", imagePath},
+                       {"width", size.width},
+                       {"height", size.height},
+                       {"SubTexture", std::move(subTextures)}};
+    return io::jsonText(root, io::JsonLayout::Indented);
 }
 
 } // namespace bonework::exporters

@@ -9,12 +9,11 @@
 
 #include "bonework/atlas/atlas_layout.h"
 
-#include <QByteArray>
-#include <QString>
+#include <string>
 
 namespace bonework::exporters {
 
-QByteArray dragonBonesAtlasJson(const atlas::AtlasLayout& layout, int page, const QString& name,
-                                const QString& imagePath);
+std::string dragonBonesAtlasJson(const atlas::AtlasLayout& layout, int page, const std::string& name,
+                                 const std::string& imagePath);
 
 } // namespace bonework::exporters

@@ -14,7 +14,7 @@
 #include "bonework/exporters/exported_slots.h"
 #include "bonework/rig.h"
 
-#include <QByteArray>
+#include <string>
 
 namespace bonework::exporters {
 
@@ -23,10 +23,10 @@ inline constexpr char kDragonBonesVersion[] = "5.5";
 // Without `exported`, the rig's slots with their art, they are reported as left out.
 // The rig's clips become animations (dragonbones_animation.h) at options.fps, which is then the
 // frame rate (60 for a rig without clips, as before).
-QByteArray exportDragonBones(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported = {},
-                             const AnimationOptions& options = {});
+std::string exportDragonBones(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported = {},
+                              const AnimationOptions& options = {});
 
 // The DragonBones data's (and its armature's) name, which the texture atlas JSON repeats.
-QString dragonBonesDataName(const Rig& rig);
+std::string dragonBonesDataName(const Rig& rig);
 
 } // namespace bonework::exporters

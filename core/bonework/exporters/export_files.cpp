@@ -4,70 +4,93 @@
 #include "bonework/exporters/dragonbones_exporter.h"
 #include "bonework/exporters/slot_art.h"
 #include "bonework/exporters/spine_exporter.h"
+#include "bonework/io/atomic_file.h"
 
-#include <QDir>
-#include <QFileInfo>
-#include <QSaveFile>
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
 
 namespace bonework::exporters {
 namespace {
 
 // The atlas files atlas_files.h writes for `pages` pages, to check them before writing.
-QStringList atlasPaths(Runtime runtime, const QString& base, std::size_t pages)
+std::vector<std::string> atlasPaths(Runtime runtime, const std::string& base, std::size_t pages)
 {
-    QStringList paths;
+    std::vector<std::string> paths;
     for (std::size_t p = 0; p < pages; ++p) {
-        const QString suffix = p == 0 ? QString() : QStringLiteral("_%1").arg(p + 1);
-        if (runtime == Runtime::Spine)
-            paths << base + suffix + QStringLiteral(".png");
-        else
-            paths << base + QStringLiteral("_tex") + suffix + QStringLiteral(".png")
-                  << base + QStringLiteral("_tex") + suffix + QStringLiteral(".json");
+        const std::string suffix = p == 0 ? std::string() : "_" + std::to_string(p + 1);
+        if (runtime == Runtime::Spine) {
+            paths.push_back(base + suffix + ".png");
+        } else {
+            paths.push_back(base + "_tex" + suffix + ".png");
+            paths.push_back(base + "_tex" + suffix + ".json");
+        }
     }
     if (runtime == Runtime::Spine)
-        paths << base + QStringLiteral(".atlas");
+        paths.push_back(base + ".atlas");
     return paths;
 }
 
-// An atlas page must never replace one of the images it is made from (or the skeleton file).
-QString clobberedFile(const Rig& rig, const ExportOptions& options, const QStringList& atlasFiles, const QString& skeleton)
+// A path made absolute (from the current directory) with "." and ".." resolved, not links:
+// what two names of one file are compared by.
+std::string absoluteOf(const std::filesystem::path& path)
 {
-    const QDir folder(options.rigFolder.isEmpty() ? QDir::currentPath() : options.rigFolder);
-    QStringList kept{QFileInfo(skeleton).absoluteFilePath()};
+    std::error_code error;
+    const std::filesystem::path absolute = std::filesystem::absolute(path, error);
+    return (error ? path : absolute).lexically_normal().string();
+}
+
+// An atlas page must never replace one of the images it is made from (or the skeleton file).
+std::string clobberedFile(const Rig& rig, const ExportOptions& options, const std::vector<std::string>& atlasFiles,
+                          const std::string& skeleton)
+{
+    const std::filesystem::path folder = options.rigFolder.empty() ? std::filesystem::path() : std::filesystem::path(options.rigFolder);
+    std::vector<std::string> kept{absoluteOf(skeleton)};
     for (std::size_t s = 0; s < rig.slotList().size(); ++s) {
-        kept << QFileInfo(folder.filePath(QString::fromStdString(rig.slotList()[s].image))).absoluteFilePath();
+        kept.push_back(absoluteOf(folder / rig.slotList()[s].image));
         for (const std::string& keyed : keyedImages(rig, s)) // the images clips key it to
-            kept << QFileInfo(folder.filePath(QString::fromStdString(keyed))).absoluteFilePath();
+            kept.push_back(absoluteOf(folder / keyed));
     }
-    for (const QString& file : atlasFiles)
-        if (kept.contains(QFileInfo(file).absoluteFilePath()))
+    for (const std::string& file : atlasFiles)
+        if (std::find(kept.begin(), kept.end(), absoluteOf(file)) != kept.end())
             return file;
     return {};
 }
 
+// Whether `text` ends with `suffix`, ignoring ASCII case.
+bool endsWithNoCase(const std::string& text, std::string_view suffix)
+{
+    if (text.size() < suffix.size())
+        return false;
+    return std::equal(suffix.begin(), suffix.end(), text.end() - std::ptrdiff_t(suffix.size()), [](char a, char b) {
+        const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+        return lower(a) == lower(b);
+    });
+}
+
 } // namespace
 
-QByteArray exportSkeleton(Runtime runtime, const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported,
-                          const AnimationOptions& animation)
+std::string exportSkeleton(Runtime runtime, const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported,
+                           const AnimationOptions& animation)
 {
     return runtime == Runtime::Spine ? exportSpine(rig, report, exported, animation)
                                       : exportDragonBones(rig, report, exported, animation);
 }
 
-QString atlasBase(Runtime runtime, const QString& skeletonPath)
+std::string atlasBase(Runtime runtime, const std::string& skeletonPath)
 {
-    QString base = skeletonPath;
-    if (base.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
-        base.chop(5);
-    if (runtime == Runtime::DragonBones && base.endsWith(QLatin1String("_ske")))
-        base.chop(4);
+    std::string base = skeletonPath;
+    if (endsWithNoCase(base, ".json"))
+        base.resize(base.size() - 5);
+    if (runtime == Runtime::DragonBones && base.size() >= 4 && base.compare(base.size() - 4, 4, "_ske") == 0)
+        base.resize(base.size() - 4);
     return base;
 }
 
-bool exportFiles(Runtime runtime, const Rig& rig, const QString& path, const ExportOptions& options, const ImageCodec& codec,
-                 ExportReport& report, QString* error)
+bool exportFiles(Runtime runtime, const Rig& rig, const std::string& path, const ExportOptions& options, const ImageCodec& codec,
+                 ExportReport& report, std::string* error)
 {
-    auto fail = [&](const QString& why) {
+    auto fail = [&](const std::string& why) {
         if (error)
             *error = why;
         return false;
@@ -75,14 +98,13 @@ bool exportFiles(Runtime runtime, const Rig& rig, const QString& path, const Exp
     const SlotArt art = buildSlotArt(rig, options.rigFolder, codec, options.atlas);
     if (!art.ok())
         return fail(art.error);
-    const QByteArray skeleton = exportSkeleton(runtime, rig, report, exportedSlots(rig, art), options.animation);
+    const std::string skeleton = exportSkeleton(runtime, rig, report, exportedSlots(rig, art), options.animation);
     report.files.clear();
     if (!art.images.empty()) {
-        const QString base = atlasBase(runtime, path);
-        if (const QString clash = clobberedFile(rig, options, atlasPaths(runtime, base, art.atlas.pages.size()), path);
-            !clash.isEmpty())
-            return fail(QStringLiteral("the atlas would replace %1, which the export needs: choose another output name")
-                            .arg(clash));
+        const std::string base = atlasBase(runtime, path);
+        if (const std::string clash = clobberedFile(rig, options, atlasPaths(runtime, base, art.atlas.pages.size()), path);
+            !clash.empty())
+            return fail("the atlas would replace " + clash + ", which the export needs: choose another output name");
         const AtlasFiles written = runtime == Runtime::Spine
                                        ? writeSpineAtlasFiles(art.atlas, base, codec)
                                        : writeDragonBonesAtlasFiles(art.atlas, base, dragonBonesDataName(rig), codec);
@@ -90,10 +112,10 @@ bool exportFiles(Runtime runtime, const Rig& rig, const QString& path, const Exp
         if (!written.ok())
             return fail(written.error);
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(skeleton) != skeleton.size() || !file.commit())
-        return fail(QStringLiteral("could not write %1: %2").arg(path, file.errorString()));
-    report.files << path;
+    std::string why;
+    if (!io::writeFileAtomically(path, skeleton, why))
+        return fail("could not write " + path + ": " + why);
+    report.files.push_back(path);
     return true;
 }
 

@@ -13,32 +13,31 @@
 #include "bonework/exporters/image_codec.h"
 #include "bonework/rig.h"
 
-#include <QByteArray>
-#include <QString>
+#include <string>
 
 namespace bonework::exporters {
 
 enum class Runtime { Spine, DragonBones };
 
 struct ExportOptions {
-    QString rigFolder{};       // where the slots' image paths start; empty: the current directory
-    atlas::PackOptions atlas{}; // page size, padding
+    std::string rigFolder{};      // where the slots' image paths start; empty: the current directory
+    atlas::PackOptions atlas{};   // page size, padding
     AnimationOptions animation{}; // frame rate and bake tolerance of the clips
 };
 
 // The skeleton in the runtime's format with `exported`, its slots with their art (empty: none given).
-QByteArray exportSkeleton(Runtime runtime, const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported = {},
-                          const AnimationOptions& animation = {});
+std::string exportSkeleton(Runtime runtime, const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported = {},
+                           const AnimationOptions& animation = {});
 
 // The base the atlas files are named from: the skeleton's path without ".json" (and, for
 // DragonBones, without its "_ske" too, the runtime's own naming).
-QString atlasBase(Runtime runtime, const QString& skeletonPath);
+std::string atlasBase(Runtime runtime, const std::string& skeletonPath);
 
 // Writes the skeleton to `path` and the rig's atlas next to it; report.files lists every file
 // written, in order. Images are read and atlas pages encoded with `codec`. On failure returns
 // false with the reason in `error` (an unreadable image, one larger than a page, a file that
 // could not be written).
-bool exportFiles(Runtime runtime, const Rig& rig, const QString& path, const ExportOptions& options, const ImageCodec& codec,
-                 ExportReport& report, QString* error);
+bool exportFiles(Runtime runtime, const Rig& rig, const std::string& path, const ExportOptions& options, const ImageCodec& codec,
+                 ExportReport& report, std::string* error);
 
 } // namespace bonework::exporters

@@ -1,13 +1,15 @@
 #include "bonework/exporters/export_report.h"
 
-#include <QLocale>
+#include "bonework/exporters/message_text.h"
+
+#include <algorithm>
 
 namespace bonework::exporters {
 
-void ExportReport::add(const QString& kind, const QString& subject, const QString& line)
+void ExportReport::add(std::string kind, std::string subject, std::string line)
 {
-    losses << line;
-    m_entries.push_back({kind, subject});
+    losses.push_back(std::move(line));
+    m_entries.push_back({std::move(kind), std::move(subject)});
 }
 
 void ExportReport::clear()
@@ -18,46 +20,45 @@ void ExportReport::clear()
     m_entries.clear();
 }
 
-QString ExportReport::toText() const
+std::string ExportReport::toText() const
 {
-    QString written;
-    for (const QString& file : files)
-        written += QStringLiteral("wrote %1\n").arg(file);
-    QString decided;
-    if (!decisions.isEmpty())
-        decided = QStringLiteral("decisions:\n  - ") + decisions.join(QStringLiteral("\n  - ")) + QLatin1Char('\n');
-    return lossesText() + decided + written;
+    std::string text = lossesText();
+    if (!decisions.empty()) {
+        text += "decisions:\n";
+        for (const std::string& decision : decisions)
+            text += "  - " + decision + '\n';
+    }
+    for (const std::string& file : files)
+        text += "wrote " + file + '\n';
+    return text;
 }
 
-QString ExportReport::lossesText() const
+std::string ExportReport::lossesText() const
 {
-    if (losses.isEmpty())
-        return QStringLiteral("%1 export: nothing lost\n").arg(format);
-    const QLocale english(QLocale::English); // "100,000"
-    QString text = (losses.size() == 1 ? QStringLiteral("%1 export: %2 thing the format cannot carry:\n")
-                                         : QStringLiteral("%1 export: %2 things the format cannot carry:\n"))
-                        .arg(format, english.toString(losses.size()));
+    if (losses.empty())
+        return format + " export: nothing lost\n";
+    std::string text = format + " export: " + countText(static_cast<long long>(losses.size()))
+                       + (losses.size() == 1 ? " thing the format cannot carry:\n" : " things the format cannot carry:\n");
     // Kinds in the order they first appear; a kind listed line by line while it is short.
-    QStringList kinds;
+    std::vector<std::string> kinds;
     for (const Entry& e : m_entries)
-        if (!kinds.contains(e.kind))
-            kinds << e.kind;
-    for (const QString& kind : kinds) {
-        std::vector<qsizetype> of;
-        for (qsizetype i = 0; i < losses.size(); ++i)
-            if (static_cast<std::size_t>(i) < m_entries.size() && m_entries[static_cast<std::size_t>(i)].kind == kind)
+        if (std::find(kinds.begin(), kinds.end(), e.kind) == kinds.end())
+            kinds.push_back(e.kind);
+    for (const std::string& kind : kinds) {
+        std::vector<std::size_t> of;
+        for (std::size_t i = 0; i < losses.size() && i < m_entries.size(); ++i)
+            if (m_entries[i].kind == kind)
                 of.push_back(i);
         if (of.size() <= static_cast<std::size_t>(kListedPerKind)) {
-            for (qsizetype i : of)
-                text += QStringLiteral("  - ") + losses[i] + QLatin1Char('\n');
+            for (std::size_t i : of)
+                text += "  - " + losses[i] + '\n';
             continue;
         }
-        QStringList shown;
+        std::string shown;
         for (std::size_t k = 0; k < static_cast<std::size_t>(kListedPerKind); ++k)
-            shown << m_entries[static_cast<std::size_t>(of[k])].subject;
-        text += QStringLiteral("  - %1 (%2): %3, ... (%4 more)\n")
-                    .arg(kind, english.toString(static_cast<qlonglong>(of.size())), shown.join(QStringLiteral(", ")),
-                         english.toString(static_cast<qlonglong>(of.size() - kListedPerKind)));
+            shown += (k ? ", " : "") + m_entries[of[k]].subject;
+        text += "  - " + kind + " (" + countText(static_cast<long long>(of.size())) + "): " + shown + ", ... ("
+                + countText(static_cast<long long>(of.size()) - kListedPerKind) + " more)\n";
     }
     return text;
 }

@@ -12,32 +12,32 @@
 
 #include "bonework/exporters/export_report.h"
 
-#include <QJsonObject>
-#include <QString>
-#include <QStringList>
+#include <nlohmann/json.hpp>
+
+#include <string>
 
 #include <vector>
 
 namespace bonework::exporters {
 
 struct ExportedBone {
-    QString name;
-    QString parent;     // empty for the top bone
+    std::string name;
+    std::string parent;     // empty for the top bone
     double length = 0;
     double x = 0, y = 0; // in the parent bone's frame, y down, as in Bonework
     double rotation = 0; // degrees, clockwise on screen positive, as in Bonework
 };
 
 struct ExportedIk {
-    QString name;
-    QStringList bones;  // parent first: one or two bones
-    QString target;     // the target bone's name
+    std::string name;
+    std::vector<std::string> bones; // parent first: one or two bones
+    std::string target;     // the target bone's name
     bool bendPositive = true; // Bonework's convention (second bone clockwise on screen)
     double mix = 1.0;         // the chain's mix: Spine's IK mix, DragonBones' IK weight
 };
 
 struct ExportedSkeleton {
-    QString name;
+    std::string name;
     std::vector<ExportedBone> bones; // parents before children
     std::vector<ExportedIk> ik;
     double minX = 0, minY = 0, maxX = 0, maxY = 0; // world bounds of the joints
@@ -48,10 +48,10 @@ struct ExportedSkeleton {
 ExportedSkeleton exportedSkeleton(const Rig& rig, ExportReport& report);
 
 // A name for the synthetic top bone that no joint uses.
-QString topBoneName(const Rig& rig);
+std::string topBoneName(const Rig& rig);
 
 // What both runtimes' bone entries start with: the name, the parent (left out for the top
 // bone) and the length (left out when 0, the runtimes' default).
-QJsonObject boneEntry(const ExportedBone& bone);
+nlohmann::json boneEntry(const ExportedBone& bone);
 
 } // namespace bonework::exporters

@@ -19,9 +19,9 @@ std::vector<ExportedSlot> exportedSlots(const Rig& rig, const SlotArt& art)
         if (i < art.imagesOfSlot.size())
             for (const int image : art.imagesOfSlot[i]) {
                 const AtlasImage& a = art.images[std::size_t(image)];
-                images.push_back({art.paths[std::size_t(image)].toStdString(), a.name, a.image.width, a.image.height});
+                images.push_back({art.paths[std::size_t(image)], a.name, a.image.width, a.image.height});
             }
-        out.push_back({QString::fromStdString(list[i].name), QString::fromStdString(rig.jointName(list[i].joint)),
+        out.push_back({list[i].name, rig.jointName(list[i].joint),
                        art.regionOf(i), size.width, size.height, list[i], std::move(images)});
     }
     return out;
@@ -95,10 +95,10 @@ void reportSlotsLeftOut(const Rig& rig, const std::vector<ExportedSlot>& exporte
     const std::size_t n = rig.slotList().size();
     if (n == exported.size())
         return;
-    report.add(QStringLiteral("slots"), QString::number(n - exported.size()),
-               QStringLiteral("slots: their images were not given to the exporter (%1 %2 left out)")
-                   .arg(n - exported.size())
-                   .arg(n - exported.size() == 1 ? "slot" : "slots"));
+    const std::size_t left = n - exported.size();
+    report.add("slots", std::to_string(left),
+               "slots: their images were not given to the exporter (" + std::to_string(left) + (left == 1 ? " slot" : " slots")
+                   + " left out)");
 }
 
 } // namespace bonework::exporters

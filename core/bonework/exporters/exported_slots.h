@@ -10,7 +10,6 @@
 #include "bonework/exporters/slot_art.h"
 #include "bonework/rig.h"
 
-#include <QString>
 
 #include <string>
 #include <vector>
@@ -21,15 +20,15 @@ namespace bonework::exporters {
 // atlas region (which also names the attachment, the display) and its original size.
 struct ExportedImage {
     std::string path;
-    QString region;
+    std::string region;
     int width = 0;
     int height = 0;
 };
 
 struct ExportedSlot {
-    QString name;
-    QString bone;   // the exported bone whose frame is the slot's: its joint's name
-    QString region; // the atlas region, which also names the attachment
+    std::string name;
+    std::string bone;   // the exported bone whose frame is the slot's: its joint's name
+    std::string region; // the atlas region, which also names the attachment
     int width = 0;  // the original (untrimmed) image size
     int height = 0;
     Slot slot;      // placement, scale, pivot, opacity and visibility as Bonework keeps them

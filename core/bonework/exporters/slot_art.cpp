@@ -2,26 +2,76 @@
 
 #include "bonework/exporters/image_trim.h"
 
-#include <QDir>
-#include <QHash>
-#include <QSet>
-
 #include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
 
 namespace bonework::exporters {
+namespace {
 
-QString regionNameOf(const QString& imagePath)
+// The code point at `s[at]` (UTF-8) and its length in bytes; a stray byte stands for itself.
+char32_t codePointAt(const std::string& s, std::size_t at, std::size_t& length)
 {
-    QString name = imagePath;
-    const qsizetype slash = name.lastIndexOf(u'/');
-    const qsizetype dot = name.lastIndexOf(u'.');
-    if (dot > slash + 1) // "art/.png" keeps its name: nothing would be left
-        name.truncate(dot);
-    name.replace(u':', u'_'); // the atlas text splits "key: value" lines at colons
-    while (!name.isEmpty() && name.front().isSpace())
-        name.front() = u'_';
-    while (!name.isEmpty() && name.back().isSpace())
-        name.back() = u'_';
+    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+    const unsigned char lead = byte(at);
+    length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+    if (at + length > s.size())
+        length = 1;
+    if (length == 1)
+        return lead;
+    char32_t c = lead & (0x7F >> length);
+    for (std::size_t i = 1; i < length; ++i)
+        c = c << 6 | (byte(at + i) & 0x3F);
+    return c;
+}
+
+// Where the last code point of `s` starts.
+std::size_t lastCodePoint(const std::string& s)
+{
+    std::size_t at = s.size() - 1;
+    while (at > 0 && (static_cast<unsigned char>(s[at]) & 0xC0) == 0x80 && s.size() - at < 4)
+        --at;
+    return at;
+}
+
+// Unicode white space, as Qt's QChar::isSpace has it (which region names have always used):
+// tab to carriage return, space, NEL, no-break space and the space, line and paragraph
+// separators (categories Zs, Zl, Zp).
+bool isSpace(char32_t c)
+{
+    return c == 0x20 || (c >= 0x09 && c <= 0x0D) || c == 0x85 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A)
+           || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
+}
+
+// An image path as the codec opens it: relative to the rig's folder (or the current directory).
+std::string fileOf(const std::string& rigFolder, const std::string& path)
+{
+    if (rigFolder.empty())
+        return path;
+    return (std::filesystem::path(rigFolder) / std::filesystem::path(path)).string();
+}
+
+} // namespace
+
+std::string regionNameOf(const std::string& imagePath)
+{
+    std::string name = imagePath;
+    const std::size_t slash = name.rfind('/');
+    const std::size_t dot = name.rfind('.');
+    const std::size_t start = slash == std::string::npos ? 0 : slash + 1;
+    if (dot != std::string::npos && dot > start) // "art/.png" keeps its name: nothing would be left
+        name.resize(dot);
+    std::replace(name.begin(), name.end(), ':', '_'); // the atlas text splits "key: value" lines at colons
+    // A white-space character at either end becomes '_' (the atlas text trims its lines).
+    std::size_t length = 0;
+    if (!name.empty() && isSpace(codePointAt(name, 0, length)))
+        name.replace(0, length, "_");
+    if (!name.empty()) {
+        const std::size_t last = lastCodePoint(name);
+        if (isSpace(codePointAt(name, last, length)))
+            name.replace(last, length, "_");
+    }
     return name;
 }
 
@@ -40,40 +90,36 @@ std::vector<std::string> keyedImages(const Rig& rig, std::size_t slot)
     return out;
 }
 
-int SlotArt::imageOf(const QString& path) const
+int SlotArt::imageOf(const std::string& path) const
 {
     const auto found = std::find(paths.begin(), paths.end(), path);
     return found == paths.end() ? -1 : int(found - paths.begin());
 }
 
-SlotArt buildSlotArt(const Rig& rig, const QString& rigFolder, const ImageCodec& codec, const atlas::PackOptions& options)
+SlotArt buildSlotArt(const Rig& rig, const std::string& rigFolder, const ImageCodec& codec, const atlas::PackOptions& options)
 {
     SlotArt art;
-    const QDir folder(rigFolder.isEmpty() ? QDir::currentPath() : rigFolder);
-    QHash<QString, int> byPath;
-    QSet<QString> names;
+    std::map<std::string, int> byPath;
+    std::set<std::string> names;
     // The image of a path, read the first time it is met; -1 (and art.error) if it cannot be.
-    const auto imageOf = [&](const std::string& imagePath, const Slot& slot) {
-        const QString path = QString::fromStdString(imagePath);
-        if (const auto found = byPath.constFind(path); found != byPath.cend())
-            return *found;
+    const auto imageOf = [&](const std::string& path, const Slot& slot) {
+        if (const auto found = byPath.find(path); found != byPath.end())
+            return found->second;
         RasterImage image;
         std::string why;
-        if (!codec.read(folder.filePath(path).toStdString(), image, why)) {
-            art.error = QStringLiteral("cannot read the image \"%1\" of slot \"%2\"%3: %4")
-                            .arg(path, QString::fromStdString(slot.name),
-                                 imagePath == slot.image ? QString() : QStringLiteral(" (an image key of a clip)"),
-                                 QString::fromStdString(why));
+        if (!codec.read(fileOf(rigFolder, path), image, why)) {
+            art.error = "cannot read the image \"" + path + "\" of slot \"" + slot.name + "\""
+                        + (path == slot.image ? "" : " (an image key of a clip)") + ": " + why;
             return -1;
         }
         // Two paths may give one name ("a.png", "a.jpg"): the later gets a number.
-        const QString wanted = regionNameOf(path);
-        QString name = wanted;
-        for (int n = 2; names.contains(name); ++n)
-            name = wanted + QStringLiteral("_%1").arg(n);
+        const std::string wanted = regionNameOf(path);
+        std::string name = wanted;
+        for (int n = 2; names.count(name); ++n)
+            name = wanted + '_' + std::to_string(n);
         names.insert(name);
         const int index = int(art.images.size());
-        byPath.insert(path, index);
+        byPath.emplace(path, index);
         art.paths.push_back(path);
         art.images.push_back({name, std::move(image)});
         return index;
@@ -103,28 +149,21 @@ SlotArt buildSlotArt(const Rig& rig, const QString& rigFolder, const ImageCodec&
     return art;
 }
 
-} // namespace bonework::exporters
-
-namespace bonework::exporters {
-
-int largestTrimmedSide(const Rig& rig, const QString& rigFolder, const ImageCodec& codec, QString* image)
+int largestTrimmedSide(const Rig& rig, const std::string& rigFolder, const ImageCodec& codec, std::string* image)
 {
-    const QDir folder(rigFolder.isEmpty() ? QDir::currentPath() : rigFolder);
-    QSet<QString> seen;
+    std::set<std::string> seen;
     int largest = 0;
     const auto& rigSlots = rig.slotList();
     for (std::size_t s = 0; s < rigSlots.size(); ++s) {
         std::vector<std::string> shown{rigSlots[s].image};
         for (std::string& keyed : keyedImages(rig, s))
             shown.push_back(std::move(keyed));
-        for (const std::string& imagePath : shown) {
-            const QString path = QString::fromStdString(imagePath);
-            if (seen.contains(path))
+        for (const std::string& path : shown) {
+            if (!seen.insert(path).second)
                 continue;
-            seen.insert(path);
             RasterImage pixels;
             std::string why;
-            if (!codec.read(folder.filePath(path).toStdString(), pixels, why))
+            if (!codec.read(fileOf(rigFolder, path), pixels, why))
                 return 0;
             const std::optional<atlas::Trim> trim = trimOf(pixels);
             if (!trim)

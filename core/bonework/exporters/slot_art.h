@@ -8,7 +8,7 @@
 #include "bonework/exporters/image_codec.h"
 #include "bonework/rig.h"
 
-#include <QString>
+#include <string>
 
 #include <vector>
 
@@ -16,30 +16,30 @@ namespace bonework::exporters {
 
 struct SlotArt {
     std::vector<AtlasImage> images; // one per distinct image path, named as its region
-    std::vector<QString> paths;     // per image: its path as the rig names it
+    std::vector<std::string> paths;     // per image: its path as the rig names it
     std::vector<int> imageOfSlot;   // per slot of the rig, in draw order: index into images
     // Per slot: every image it shows, its setup image first, then the images the clips' image
     // keys give it (clips in order, keys in time order), each once: indices into images.
     std::vector<std::vector<int>> imagesOfSlot;
     BuiltAtlas atlas;
-    QString error; // empty on success: an image that cannot be read or packed, named
+    std::string error; // empty on success: an image that cannot be read or packed, named
 
-    bool ok() const { return error.isEmpty(); }
-    const QString& regionOf(std::size_t slot) const { return images[std::size_t(imageOfSlot[slot])].name; }
+    bool ok() const { return error.empty(); }
+    const std::string& regionOf(std::size_t slot) const { return images[std::size_t(imageOfSlot[slot])].name; }
     // The original (untrimmed) size, which both formats size an attachment by.
     ImageSize sizeOf(std::size_t slot) const { return images[std::size_t(imageOfSlot[slot])].image.size(); }
     // The image of a path, or -1.
-    int imageOf(const QString& path) const;
+    int imageOf(const std::string& path) const;
 };
 
 // The region name of an image path: the path without its extension ("art/arm.png" ->
 // "art/arm", as Spine names regions by image), with characters an atlas line cannot hold
 // (a colon, spaces at either end) replaced by '_'. Not yet unique: buildSlotArt makes it so.
-QString regionNameOf(const QString& imagePath);
+std::string regionNameOf(const std::string& imagePath);
 
 // Reads every slot's image and every image a clip keys a slot to from `rigFolder` (empty: the
 // current directory) with `codec` and packs the atlas. A rig without slots gives an empty art.
-SlotArt buildSlotArt(const Rig& rig, const QString& rigFolder, const ImageCodec& codec, const atlas::PackOptions& options = {});
+SlotArt buildSlotArt(const Rig& rig, const std::string& rigFolder, const ImageCodec& codec, const atlas::PackOptions& options = {});
 
 // The image paths a slot shows in the rig's clips besides its setup image (each once, clips in
 // order, keys in time order).
@@ -48,6 +48,6 @@ std::vector<std::string> keyedImages(const Rig& rig, std::size_t slot);
 // The longest side of any slot image (setup or keyed) once trimmed (the smallest page that
 // holds every image), with that image's path in `image`; 0 when there are no slots or an image
 // cannot be read.
-int largestTrimmedSide(const Rig& rig, const QString& rigFolder, const ImageCodec& codec, QString* image = nullptr);
+int largestTrimmedSide(const Rig& rig, const std::string& rigFolder, const ImageCodec& codec, std::string* image = nullptr);
 
 } // namespace bonework::exporters

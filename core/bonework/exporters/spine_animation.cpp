@@ -1,6 +1,6 @@
 #include "bonework/exporters/spine_animation.h"
 
-#include <QJsonArray>
+#include "bonework/exporters/message_text.h"
 
 #include <algorithm>
 
@@ -8,150 +8,158 @@ namespace bonework::exporters {
 namespace {
 
 using animation::Curve;
+using Json = nlohmann::json;
 
 // -0 reads as 0 in every runtime but looks odd in a file.
 double flip(double v) { return v == 0.0 ? 0.0 : -v; }
 
 // A key's "time", left out at 0 as Spine writes it.
-QJsonObject timed(double t)
+Json timed(double t)
 {
-    QJsonObject o;
+    Json o = Json::object();
     if (t != 0.0)
-        o.insert("time", t);
+        o["time"] = t;
     return o;
 }
 
 // The Bezier handles of one value from (t0, v0) to (t1, v1), in absolute units.
-void appendHandles(QJsonArray& out, const Curve& c, double t0, double v0, double t1, double v1)
+void appendHandles(Json& out, const Curve& c, double t0, double v0, double t1, double v1)
 {
-    out << t0 + c.x1 * (t1 - t0) << v0 + c.y1 * (v1 - v0) << t0 + c.x2 * (t1 - t0) << v0 + c.y2 * (v1 - v0);
+    out.push_back(t0 + c.x1 * (t1 - t0));
+    out.push_back(v0 + c.y1 * (v1 - v0));
+    out.push_back(t0 + c.x2 * (t1 - t0));
+    out.push_back(v0 + c.y2 * (v1 - v0));
 }
 
 } // namespace
 
-QJsonObject spineAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skeleton,
-                           const std::vector<ExportedSlot>& exported, ExportReport& report)
+Json spineAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skeleton,
+                    const std::vector<ExportedSlot>& exported, ExportReport& report)
 {
     const animation::Clip& clip = *plan.clip;
-    QJsonObject out;
+    Json out = Json::object();
 
-    QJsonObject bones;
+    Json bones = Json::object();
     for (const JointChannels& ch : plan.joints) {
-        QJsonObject timelines;
+        Json timelines = Json::object();
         if (!ch.rotation.empty()) {
             const double setup = rig.angle(ch.joint);
-            QJsonArray keys;
+            Json keys = Json::array();
             for (std::size_t i = 0; i < ch.rotation.size(); ++i) {
                 const animation::Key& k = ch.rotation[i];
-                QJsonObject o = timed(k.time);
-                o.insert("value", flip(k.value - setup));
+                Json o = timed(k.time);
+                o["value"] = flip(k.value - setup);
                 if (i + 1 < ch.rotation.size()) {
                     if (k.curve.kind == Curve::Kind::Stepped)
-                        o.insert("curve", "stepped");
+                        o["curve"] = "stepped";
                     else if (k.curve.kind == Curve::Kind::Bezier) {
-                        QJsonArray handles;
+                        Json handles = Json::array();
                         const animation::Key& next = ch.rotation[i + 1];
                         appendHandles(handles, k.curve, k.time, flip(k.value - setup), next.time, flip(next.value - setup));
-                        o.insert("curve", handles);
+                        o["curve"] = std::move(handles);
                     }
                 }
-                keys.append(o);
+                keys.push_back(std::move(o));
             }
-            timelines.insert("rotate", keys);
+            timelines["rotate"] = std::move(keys);
         }
         if (!ch.translation.empty()) {
             const Vec2 setup = rig.rootPosition(ch.joint);
-            QJsonArray keys;
+            Json keys = Json::array();
             for (std::size_t i = 0; i < ch.translation.size(); ++i) {
                 const animation::PointKey& k = ch.translation[i];
-                QJsonObject o = timed(k.time);
-                o.insert("x", k.point.x - setup.x);
-                o.insert("y", flip(k.point.y - setup.y));
+                Json o = timed(k.time);
+                o["x"] = k.point.x - setup.x;
+                o["y"] = flip(k.point.y - setup.y);
                 if (i + 1 < ch.translation.size()) {
                     if (k.curve.kind == Curve::Kind::Stepped)
-                        o.insert("curve", "stepped");
+                        o["curve"] = "stepped";
                     else if (k.curve.kind == Curve::Kind::Bezier) {
-                        QJsonArray handles;
+                        Json handles = Json::array();
                         const animation::PointKey& next = ch.translation[i + 1];
                         appendHandles(handles, k.curve, k.time, k.point.x - setup.x, next.time, next.point.x - setup.x);
                         appendHandles(handles, k.curve, k.time, flip(k.point.y - setup.y), next.time, flip(next.point.y - setup.y));
-                        o.insert("curve", handles);
+                        o["curve"] = std::move(handles);
                     }
                 }
-                keys.append(o);
+                keys.push_back(std::move(o));
             }
-            timelines.insert("translate", keys);
+            timelines["translate"] = std::move(keys);
         }
-        bones.insert(QString::fromStdString(rig.jointName(ch.joint)), timelines);
+        bones[rig.jointName(ch.joint)] = std::move(timelines);
     }
-    if (!bones.isEmpty())
-        out.insert("bones", bones);
+    if (!bones.empty())
+        out["bones"] = bones;
 
-    QJsonObject slotTimelines;
-    QStringList merged; // slots whose visible and image keys became one attachment timeline
+    Json slotTimelines = Json::object();
+    std::string merged; // slots whose visible and image keys became one attachment timeline, quoted
+    int mergedSlots = 0;
     for (const animation::SlotTracks& t : clip.slotTracks) {
-        const auto s = std::find_if(exported.begin(), exported.end(), [&](const ExportedSlot& e) { return e.name.toStdString() == t.slot; });
+        const auto s = std::find_if(exported.begin(), exported.end(), [&](const ExportedSlot& e) { return e.name == t.slot; });
         if (s == exported.end())
             continue; // left out of the export (reported with the slots)
-        QJsonObject timelines;
+        Json timelines = Json::object();
         if (!t.visible.empty() || !t.image.empty()) {
             // Visibility and image in one attachment timeline: null while hidden, else the
             // keyed image's attachment (each image is an attachment of the slot in the skin).
             std::vector<std::string> missing;
             const std::vector<ShownKey> shown = shownKeys(*s, t, &missing);
             const std::vector<ExportedImage> images = imagesOf(*s);
-            QJsonArray keys;
+            Json keys = Json::array();
             for (const ShownKey& k : shown) {
-                QJsonObject o = timed(k.time);
-                o.insert("name", k.image >= 0 ? QJsonValue(images[std::size_t(k.image)].region) : QJsonValue(QJsonValue::Null));
-                keys.append(o);
+                Json o = timed(k.time);
+                o["name"] = k.image >= 0 ? Json(images[std::size_t(k.image)].region) : Json(nullptr);
+                keys.push_back(std::move(o));
             }
-            timelines.insert("attachment", keys);
-            if (!t.visible.empty() && !t.image.empty())
-                merged << QStringLiteral("\"%1\"").arg(s->name);
+            timelines["attachment"] = std::move(keys);
+            if (!t.visible.empty() && !t.image.empty()) {
+                merged += merged.empty() ? "" : ", ";
+                merged += inQuotes(s->name);
+                ++mergedSlots;
+            }
             for (const std::string& path : missing)
-                report.add(QStringLiteral("image keys"), QString::fromStdString(path),
-                           QStringLiteral("animation \"%1\": slot \"%2\": image \"%3\" was not given to the exporter, its keys hold the image before")
-                               .arg(QString::fromStdString(clip.name), s->name, QString::fromStdString(path)));
+                report.add("image keys", path,
+                           "animation " + inQuotes(clip.name) + ": slot " + inQuotes(s->name) + ": image " + inQuotes(path)
+                               + " was not given to the exporter, its keys hold the image before");
         }
         if (!t.opacity.empty()) {
-            QJsonArray keys;
+            Json keys = Json::array();
             for (std::size_t i = 0; i < t.opacity.size(); ++i) {
                 const animation::Key& k = t.opacity[i];
-                QJsonObject o = timed(k.time);
-                o.insert("value", k.value);
+                Json o = timed(k.time);
+                o["value"] = k.value;
                 if (i + 1 < t.opacity.size()) {
                     if (k.curve.kind == Curve::Kind::Stepped)
-                        o.insert("curve", "stepped");
+                        o["curve"] = "stepped";
                     else if (k.curve.kind == Curve::Kind::Bezier) {
-                        QJsonArray handles;
+                        Json handles = Json::array();
                         appendHandles(handles, k.curve, k.time, k.value, t.opacity[i + 1].time, t.opacity[i + 1].value);
-                        o.insert("curve", handles);
+                        o["curve"] = std::move(handles);
                     }
                 }
-                keys.append(o);
+                keys.push_back(std::move(o));
             }
-            timelines.insert("alpha", keys);
+            timelines["alpha"] = std::move(keys);
         }
-        slotTimelines.insert(s->name, timelines);
+        slotTimelines[s->name] = std::move(timelines);
     }
-    if (!merged.isEmpty())
-        report.decide(QStringLiteral("animation \"%1\": the visible and image keys of %2 merged into one attachment timeline (null while hidden, else the keyed image's attachment)")
-                          .arg(QString::fromStdString(clip.name), (merged.size() == 1 ? QStringLiteral("slot ") : QStringLiteral("slots ")) + merged.join(QStringLiteral(", "))));
-    if (!slotTimelines.isEmpty())
-        out.insert("slots", slotTimelines);
+    if (mergedSlots > 0)
+        report.decide("animation " + inQuotes(clip.name) + ": the visible and image keys of " + (mergedSlots == 1 ? "slot " : "slots ")
+                      + merged + " merged into one attachment timeline (null while hidden, else the keyed image's attachment)");
+    if (!slotTimelines.empty())
+        out["slots"] = slotTimelines;
 
-    QJsonObject ik;
+    Json ik = Json::object();
     for (int c : plan.switchedOff) {
-        const QString name = QString::fromStdString(rig.chains()[static_cast<std::size_t>(c)].name);
+        const std::string& name = rig.chains()[static_cast<std::size_t>(c)].name;
         const auto e = std::find_if(skeleton.ik.begin(), skeleton.ik.end(), [&](const ExportedIk& k) { return k.name == name; });
         if (e == skeleton.ik.end())
             continue; // exported without IK: nothing to switch off
         // The constraint's own bend (y up flips it, as in the setup pose): keys set it too.
-        ik.insert(name, QJsonArray{QJsonObject{{"mix", 0}, {"bendPositive", !e->bendPositive}}});
+        ik[name] = Json::array({Json{{"mix", 0}, {"bendPositive", !e->bendPositive}}});
     }
-    if (!ik.isEmpty())
-        out.insert("ik", ik);
+    if (!ik.empty())
+        out["ik"] = ik;
     return out;
 }
 

@@ -14,11 +14,11 @@
 #include "bonework/exporters/exported_bones.h"
 #include "bonework/exporters/exported_slots.h"
 
-#include <QJsonObject>
+#include <nlohmann/json.hpp>
 
 namespace bonework::exporters {
 
-QJsonObject spineAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skeleton,
-                           const std::vector<ExportedSlot>& exported, ExportReport& report);
+nlohmann::json spineAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skeleton,
+                              const std::vector<ExportedSlot>& exported, ExportReport& report);
 
 } // namespace bonework::exporters

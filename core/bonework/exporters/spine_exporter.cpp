@@ -2,11 +2,8 @@
 
 #include "bonework/exporters/exported_bones.h"
 #include "bonework/exporters/spine_animation.h"
-
-#include <QCryptographicHash>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
+#include "bonework/exporters/sha1.h"
+#include "bonework/io/json_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,14 +11,26 @@
 namespace bonework::exporters {
 namespace {
 
+using Json = nlohmann::json;
+using io::jsonText;
+using io::JsonLayout;
+
 // -0 reads as 0 in every runtime but looks odd in a file.
 double flip(double v) { return v == 0.0 ? 0.0 : -v; }
 
 // "ffffffAA": white (no tint) with the opacity as alpha, the way Spine writes colours.
-QString slotColor(double opacity)
+std::string slotColor(double opacity)
 {
     const int alpha = std::clamp(static_cast<int>(std::lround(opacity * 255.0)), 0, 255);
-    return QStringLiteral("ffffff%1").arg(alpha, 2, 16, QLatin1Char('0'));
+    static const char hex[] = "0123456789abcdef";
+    return std::string("ffffff") + hex[alpha >> 4] + hex[alpha & 15];
+}
+
+// Spine's "hash": the first 11 characters of the Base64 SHA-1 of what identifies the skeleton.
+std::string skeletonHash(const std::string& body)
+{
+    const auto digest = sha1(body);
+    return base64(digest.data(), digest.size()).substr(0, 11);
 }
 
 } // namespace
@@ -49,89 +58,86 @@ SpineRegion spineRegionOf(const ExportedSlot& s, const ExportedImage& image)
     return r;
 }
 
-QByteArray exportSpine(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported,
-                       const AnimationOptions& options)
+std::string exportSpine(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported,
+                        const AnimationOptions& options)
 {
-    report.format = QStringLiteral("spine");
+    report.format = "spine";
     report.clear();
     ExportedSkeleton skeleton = exportedSkeleton(rig, report);
     reportSlotsLeftOut(rig, exported, report);
     includeSlotBounds(skeleton, rig, exported);
 
-    QJsonArray bones;
+    Json bones = Json::array();
     for (const ExportedBone& b : skeleton.bones) {
-        QJsonObject o = boneEntry(b);
+        Json o = boneEntry(b);
         if (b.x != 0.0)
-            o.insert("x", b.x);
+            o["x"] = b.x;
         if (b.y != 0.0)
-            o.insert("y", flip(b.y));
+            o["y"] = flip(b.y);
         if (b.rotation != 0.0)
-            o.insert("rotation", flip(b.rotation));
-        bones.append(o);
+            o["rotation"] = flip(b.rotation);
+        bones.push_back(std::move(o));
     }
-    QJsonArray ik;
+    Json ik = Json::array();
     int order = 0;
     for (const ExportedIk& c : skeleton.ik) {
-        QJsonObject o;
-        o.insert("name", c.name);
-        o.insert("order", order++);
-        o.insert("bones", QJsonArray::fromStringList(c.bones));
-        o.insert("target", c.target);
+        Json o = Json::object();
+        o["name"] = c.name;
+        o["order"] = order++;
+        o["bones"] = c.bones;
+        o["target"] = c.target;
         // Bonework's positive bend turns the second bone clockwise on screen; with y up that
         // is a negative rotation, which Spine calls bendPositive = false.
         if (c.bones.size() == 2)
-            o.insert("bendPositive", !c.bendPositive);
-        o.insert("mix", c.mix);
-        ik.append(o);
+            o["bendPositive"] = !c.bendPositive;
+        o["mix"] = c.mix;
+        ik.push_back(std::move(o));
     }
-    QJsonArray slotEntries;
-    QJsonObject attachments; // slot name -> {attachment name -> region attachment}
+    Json slotEntries = Json::array();
+    Json attachments = Json::object(); // slot name -> {attachment name -> region attachment}
     for (const ExportedSlot& s : exported) {
-        QJsonObject entry{{"name", s.name}, {"bone", s.bone}};
+        Json entry = {{"name", s.name}, {"bone", s.bone}};
         if (s.slot.visible)
-            entry.insert("attachment", s.region);
+            entry["attachment"] = s.region;
         if (s.slot.opacity < 1.0)
-            entry.insert("color", slotColor(s.slot.opacity));
-        slotEntries.append(entry);
+            entry["color"] = slotColor(s.slot.opacity);
+        slotEntries.push_back(std::move(entry));
         // One region attachment per image the slot shows (its setup image, and those its image
         // keys give it), each named by its region; each has its own centre, from its own size.
-        QJsonObject ofSlot;
+        Json ofSlot = Json::object();
         for (const ExportedImage& image : imagesOf(s)) {
             const SpineRegion r = spineRegionOf(s, image);
-            const QJsonObject region{{"name", image.region},   {"path", image.region},   {"x", r.x},
-                                     {"y", r.y},               {"rotation", r.rotation}, {"scaleX", r.scaleX},
-                                     {"scaleY", r.scaleY},     {"width", r.width},       {"height", r.height}};
-            ofSlot.insert(image.region, region);
+            ofSlot[image.region] = {{"name", image.region},   {"path", image.region},   {"x", r.x},
+                                    {"y", r.y},               {"rotation", r.rotation}, {"scaleX", r.scaleX},
+                                    {"scaleY", r.scaleY},     {"width", r.width},       {"height", r.height}};
         }
-        attachments.insert(s.name, ofSlot);
+        attachments[s.name] = std::move(ofSlot);
     }
-    QByteArray body = QJsonDocument(bones).toJson(QJsonDocument::Compact);
+    std::string body = jsonText(bones, JsonLayout::Compact);
     if (!exported.empty()) // the art changes the hash too; rigs without slots keep theirs
-        body += QJsonDocument(slotEntries).toJson(QJsonDocument::Compact)
-                + QJsonDocument(attachments).toJson(QJsonDocument::Compact);
-    QJsonObject header;
-    header.insert("hash", QString::fromLatin1(QCryptographicHash::hash(body, QCryptographicHash::Sha1).toBase64().left(11)));
-    header.insert("spine", QString::fromLatin1(kSpineVersion));
-    header.insert("x", skeleton.minX);
-    header.insert("y", flip(skeleton.maxY));
-    header.insert("width", skeleton.maxX - skeleton.minX);
-    header.insert("height", skeleton.maxY - skeleton.minY);
-    header.insert("images", "./images/");
-    header.insert("audio", "");
+        body += jsonText(slotEntries, JsonLayout::Compact) + jsonText(attachments, JsonLayout::Compact);
+    Json header = Json::object();
+    header["hash"] = skeletonHash(body);
+    header["spine"] = kSpineVersion;
+    header["x"] = skeleton.minX;
+    header["y"] = flip(skeleton.maxY);
+    header["width"] = skeleton.maxX - skeleton.minX;
+    header["height"] = skeleton.maxY - skeleton.minY;
+    header["images"] = "./images/";
+    header["audio"] = "";
 
-    QJsonObject root;
-    root.insert("skeleton", header);
-    root.insert("bones", bones);
-    root.insert("slots", slotEntries);
-    if (!ik.isEmpty())
-        root.insert("ik", ik);
-    root.insert("skins", QJsonArray{QJsonObject{{"name", "default"}, {"attachments", attachments}}});
-    QJsonObject animations{{"setup", QJsonObject()}}; // a clip named "setup" takes its place
+    Json root = Json::object();
+    root["skeleton"] = std::move(header);
+    root["bones"] = std::move(bones);
+    root["slots"] = std::move(slotEntries);
+    if (!ik.empty())
+        root["ik"] = std::move(ik);
+    root["skins"] = Json::array({Json{{"name", "default"}, {"attachments", std::move(attachments)}}});
+    Json animations = {{"setup", Json::object()}}; // a clip named "setup" takes its place
     for (const animation::Clip& clip : rig.animations())
-        animations.insert(QString::fromStdString(clip.name),
-                          spineAnimation(rig, planClip(rig, clip, options, false, report), skeleton, exported, report));
-    root.insert("animations", animations);
-    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+        animations[clip.name] = spineAnimation(rig, planClip(rig, clip, options, false, report), skeleton, exported, report);
+    root["animations"] = std::move(animations);
+    return jsonText(root, JsonLayout::Indented);
 }
 
 } // namespace bonework::exporters

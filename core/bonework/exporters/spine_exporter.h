@@ -20,15 +20,15 @@
 #include "bonework/exporters/exported_slots.h"
 #include "bonework/rig.h"
 
-#include <QByteArray>
+#include <string>
 
 namespace bonework::exporters {
 
 inline constexpr char kSpineVersion[] = "4.2.0";
 
 // Without `exported`, the rig's slots with their art, they are reported as left out.
-QByteArray exportSpine(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported = {},
-                       const AnimationOptions& options = {});
+std::string exportSpine(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported = {},
+                        const AnimationOptions& options = {});
 
 // The region attachment of a slot as Spine wants it (y up, counter-clockwise, centred).
 struct SpineRegion {

@@ -1,0 +1,28 @@
+# Fails when anything under core/ uses Qt: a Qt header included by a source file, or a Qt
+# target linked by a CMake file. core/ is what a game engine or an asset pipeline takes without
+# Qt (docs/architecture.md); the editor's Qt side lives in app/.
+# Run as: cmake -DCORE_DIR=<core folder> -P core_without_qt.cmake
+file(GLOB_RECURSE sources "${CORE_DIR}/*.h" "${CORE_DIR}/*.cpp" "${CORE_DIR}/*.c")
+set(found "")
+foreach(source IN LISTS sources)
+    file(STRINGS "${source}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"](Q[A-Za-z]|Qt[A-Za-z]*/)")
+    foreach(line IN LISTS lines)
+        list(APPEND found "${source}: ${line}")
+    endforeach()
+endforeach()
+file(GLOB_RECURSE cmake_files "${CORE_DIR}/CMakeLists.txt" "${CORE_DIR}/*.cmake" "${CORE_DIR}/*.cmake.in")
+foreach(cmake_file IN LISTS cmake_files)
+    file(STRINGS "${cmake_file}" lines REGEX "Qt6::|find_package\\(Qt")
+    foreach(line IN LISTS lines)
+        list(APPEND found "${cmake_file}: ${line}")
+    endforeach()
+endforeach()
+list(LENGTH sources count)
+if(count EQUAL 0)
+    message(FATAL_ERROR "no sources found under ${CORE_DIR}")
+endif()
+if(found)
+    list(JOIN found "\n  " listed)
+    message(FATAL_ERROR "Qt used under core/:\n  ${listed}")
+endif()
+message(STATUS "${count} files under core/, none using Qt")
