@@ -7,6 +7,11 @@
 #include <cstring>
 
 namespace bonework::formats {
+namespace {
+
+constexpr int kDotsPerMeter = 3780; // 96 dpi
+
+} // namespace
 
 bool QtImageCodec::read(const std::string& path, exporters::RasterImage& image, std::string& why) const
 {
@@ -31,8 +36,13 @@ bool QtImageCodec::encodePng(const exporters::RasterImage& image, std::string& p
         return false;
     }
     // A view of the pixels, not a copy: QImage only reads them here.
-    const QImage view(reinterpret_cast<const uchar*>(image.pixels.data()), image.width, image.height,
-                      qsizetype(image.width) * qsizetype(sizeof(std::uint32_t)), QImage::Format_ARGB32);
+    QImage view(reinterpret_cast<const uchar*>(image.pixels.data()), image.width, image.height,
+                qsizetype(image.width) * qsizetype(sizeof(std::uint32_t)), QImage::Format_ARGB32);
+    // The PNG's resolution chunk at 96 dpi, whatever the screen: left to Qt it is the screen's
+    // (96 dpi in the editor on most screens, 100 in the CLI, which has none), so the same export
+    // made in the editor and by the CLI differed in that chunk.
+    view.setDotsPerMeterX(kDotsPerMeter);
+    view.setDotsPerMeterY(kDotsPerMeter);
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);

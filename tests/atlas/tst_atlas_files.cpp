@@ -148,6 +148,9 @@ private slots:
                 QCOMPARE(QString::fromStdString(info.name), p == 0 ? QStringLiteral("rig.png") : QStringLiteral("rig_%1.png").arg(p + 1));
                 const QImage page = loadPage(dir.filePath(QString::fromStdString(info.name)));
                 QVERIFY2(page.width() == info.width && page.height() == info.height, qPrintable(where));
+                // 96 dpi, not the screen's (the editor's and the CLI's exports are the same bytes).
+                QCOMPARE(page.dotsPerMeterX(), 3780);
+                QCOMPARE(page.dotsPerMeterY(), 3780);
                 QVERIFY(!info.pma); // the PNGs have straight alpha
                 std::vector<Located> regions;
                 for (const atlas::SpineAtlasRegion& r : read.atlas.regions) {
