@@ -173,6 +173,32 @@ void keep(const std::vector<double>& times, const std::vector<double>& values, c
     kept.front() = 1;
 }
 
+// `clip` up to `end` (before its duration): the keys after `end` left out.
+animation::Clip cutShort(const animation::Clip& clip, double end)
+{
+    animation::Clip out = clip;
+    out.duration = end;
+    const auto until = [end](auto& keys) {
+        keys.erase(std::find_if(keys.begin(), keys.end(), [end](const auto& k) { return k.time > end; }), keys.end());
+    };
+    for (animation::JointTracks& t : out.joints) {
+        until(t.angle);
+        until(t.x);
+        until(t.y);
+        until(t.rotation);
+    }
+    for (animation::ChainTracks& t : out.chains) {
+        until(t.target);
+        until(t.mix);
+    }
+    for (animation::SlotTracks& t : out.slotTracks) {
+        until(t.visible);
+        until(t.opacity);
+        until(t.image);
+    }
+    return out;
+}
+
 } // namespace
 
 bool onFrameGrid(double t, int fps, int* frame)
@@ -184,14 +210,23 @@ bool onFrameGrid(double t, int fps, int* frame)
     return std::fabs(f - nearest) < 1e-6;
 }
 
-ClipPlan planClip(const Rig& rig, const animation::Clip& clip, const AnimationOptions& options, bool frameGrid,
+ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationOptions& options, bool frameGrid,
                   ExportReport& report)
 {
     ClipPlan plan;
-    plan.clip = &clip;
-    const std::string& clipName = clip.name;
-    const std::string inClip = "animation " + inQuotes(clipName) + ": ";
+    plan.clip = &whole;
+    const std::string inClip = "animation " + inQuotes(whole.name) + ": ";
     const int fps = options.fps;
+    if (const double frames = std::ceil(whole.duration * fps - 1e-6); !(frames <= kMostExportFrames)) {
+        const double end = static_cast<double>(kMostExportFrames) / fps;
+        plan.cut = std::make_shared<const animation::Clip>(cutShort(whole, end));
+        plan.clip = plan.cut.get();
+        report.add("clips cut short", whole.name,
+                   inClip + numberText(whole.duration) + " s long, more than the " + countText(kMostExportFrames)
+                       + " frames an export holds at " + std::to_string(fps) + " fps: cut at " + numberText(end)
+                       + " s, the keys after it left out");
+    }
+    const animation::Clip& clip = *plan.clip;
     plan.frames = std::max(1, static_cast<int>(std::ceil(clip.duration * fps - 1e-6)));
     if (frameGrid && !onFrameGrid(clip.duration, fps))
         report.decide(inClip + "duration " + numberText(clip.duration) + " s rounded up to " + std::to_string(plan.frames)

@@ -19,6 +19,7 @@
 #include "bonework/exporters/export_report.h"
 #include "bonework/rig.h"
 
+#include <memory>
 #include <vector>
 
 namespace bonework::exporters {
@@ -43,8 +44,16 @@ struct KeptChain {
     std::vector<animation::PointKey> target; // empty: the target stays at its setup point
 };
 
+// The most frames an exported clip holds: about 9.7 hours at 30 fps, longer than any game's
+// animation. DragonBones counts a clip in frames (and its runtime keeps an entry per frame and
+// timeline), and baking samples every frame; a longer clip is cut there, reported as a loss.
+inline constexpr int kMostExportFrames = 1 << 20;
+
 struct ClipPlan {
+    // The clip exported: the rig's own, or (longer than kMostExportFrames) its copy `cut` short,
+    // without the keys after the cut.
     const animation::Clip* clip = nullptr;
+    std::shared_ptr<const animation::Clip> cut;
     int frames = 0;                    // the duration in whole frames (rounded up)
     std::vector<JointChannels> joints; // only joints with keys, in joint order
     // Chains the runtime's IK must leave alone in the clip: those that hold (baked) and those

@@ -1,0 +1,121 @@
+// Clips longer than an export holds (exporters::kMostExportFrames, about 9.7 hours at 30 fps)
+// are cut short there and reported, in both formats, instead of overflowing the frame count: a
+// clip of 1e9 s used to give DragonBones a 1-frame animation with negative frame durations. A
+// clip within the limit is exported whole. Cheap (nothing is baked), so the sanitizer build runs
+// it too.
+#include "bonework/exporters/dragonbones_exporter.h"
+#include "bonework/exporters/spine_exporter.h"
+
+#include "std_text.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+// Designated initializers leave the tracks a test does not key empty, on purpose.
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
+using namespace bonework;
+using animation::Clip;
+using animation::Key;
+
+namespace {
+
+// A root and an arm; one clip of `duration` s turning the arm at 0 s, 1 s and (when the clip
+// is that long) 1e5 s, past the cut at 30 fps, and the root's x at 0 s and 2 s.
+Rig armWithClip(double duration)
+{
+    Rig rig;
+    rig.setName("arm");
+    JointIndex root = kNoJoint;
+    if (!rig.addJoint({.name = "root", .position = {100, 100}}, &root) || !rig.addJoint({.name = "arm", .parent = root, .length = 50}))
+        qFatal("joints");
+    Clip clip{.name = "long", .duration = duration};
+    std::vector<Key> turn{{0, 0, {}}, {1, 30, {}}};
+    if (duration >= 1e5)
+        turn.push_back({1e5, -30, {}});
+    clip.joints.push_back({.joint = "arm", .angle = turn});
+    clip.joints.push_back({.joint = "root", .x = {{0, 100, {}}, {2, 140, {}}}});
+    if (auto added = rig.addAnimation(clip); !added)
+        qFatal("clip: %s", added.error.c_str());
+    return rig;
+}
+
+QJsonObject exported(const std::string& text) { return QJsonDocument::fromJson(testing::qtBytes(text)).object(); }
+
+QJsonObject dragonBonesClip(const QJsonObject& file, const QString& name)
+{
+    for (const QJsonValue& a : file.value("armature").toArray()[0].toObject().value("animation").toArray())
+        if (a.toObject().value("name").toString() == name)
+            return a.toObject();
+    return {};
+}
+
+} // namespace
+
+class TestExportLongClips : public QObject {
+    Q_OBJECT
+
+private slots:
+    void longClipsAreCutShort_data()
+    {
+        QTest::addColumn<double>("duration");
+        QTest::newRow("1e9 s") << 1e9;
+        QTest::newRow("1e300 s") << 1e300;
+        QTest::newRow("just over the limit") << (exporters::kMostExportFrames + 1.0) / 30.0;
+    }
+    void longClipsAreCutShort()
+    {
+        QFETCH(double, duration);
+        const Rig rig = armWithClip(duration);
+        const double end = double(exporters::kMostExportFrames) / 30.0;
+
+        exporters::ExportReport report;
+        const QJsonObject dragonBones = exported(exporters::exportDragonBones(rig, report));
+        const QString text = testing::qt(report.toText());
+        QVERIFY2(text.contains("\"long\": ") && text.contains("cut at 34952.5 s"), qPrintable(text));
+        const QJsonObject clip = dragonBonesClip(dragonBones, "long");
+        QCOMPARE(clip.value("duration").toInt(), exporters::kMostExportFrames);
+        // Every timeline's frames last a positive whole number of frames and fill the clip.
+        int timelines = 0;
+        for (const QJsonValue& timeline : clip.value("bone").toArray()) {
+            for (const char* kind : {"rotateFrame", "translateFrame"}) {
+                const QJsonArray frames = timeline.toObject().value(kind).toArray();
+                if (frames.isEmpty())
+                    continue;
+                ++timelines;
+                qint64 total = 0;
+                for (const QJsonValue& f : frames) {
+                    const int length = f.toObject().value("duration").toInt(-1);
+                    QVERIFY2(length > 0, qPrintable(timeline.toObject().value("name").toString()));
+                    total += length;
+                }
+                QCOMPARE(total, qint64(exporters::kMostExportFrames));
+            }
+        }
+        QCOMPARE(timelines, 2);
+
+        exporters::ExportReport spineReport;
+        const QJsonObject spine = exported(exporters::exportSpine(rig, spineReport));
+        QVERIFY(testing::qt(spineReport.toText()).contains("cut at 34952.5 s"));
+        const QJsonObject bones = spine.value("animations").toObject().value("long").toObject().value("bones").toObject();
+        const QJsonArray turn = bones.value("arm").toObject().value("rotate").toArray();
+        QVERIFY(!turn.isEmpty());
+        for (const QJsonValue& key : turn)
+            QVERIFY(key.toObject().value("time").toDouble() <= end); // the key at 1e5 s is left out
+    }
+
+    void clipsWithinTheLimitAreWhole()
+    {
+        const double duration = double(exporters::kMostExportFrames) / 30.0; // exactly the limit
+        const Rig rig = armWithClip(duration);
+        exporters::ExportReport report;
+        const QJsonObject clip = dragonBonesClip(exported(exporters::exportDragonBones(rig, report)), "long");
+        QVERIFY2(!testing::qt(report.toText()).contains("cut"), report.toText().c_str());
+        QCOMPARE(clip.value("duration").toInt(), exporters::kMostExportFrames);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestExportLongClips)
+#include "tst_export_long_clips.moc"
