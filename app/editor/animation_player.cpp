@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace bonework::editor {
 namespace {
@@ -56,7 +57,11 @@ double AnimationPlayer::duration() const
     return isValidClip(m_current) ? m_document->rig().animations()[static_cast<std::size_t>(m_current)].duration : 0.0;
 }
 
-int AnimationPlayer::frame() const { return static_cast<int>(std::lround(m_time * m_fps)); }
+// Clamped: a clip may be as long as a double allows, a frame number only as an int.
+int AnimationPlayer::frame() const
+{
+    return static_cast<int>(std::lround(std::clamp(m_time * m_fps, 0.0, double(std::numeric_limits<int>::max()))));
+}
 
 void AnimationPlayer::setTime(double seconds)
 {
