@@ -2,6 +2,7 @@
 
 #include "bonework/exporters/dragonbones_animation.h"
 #include "bonework/exporters/exported_bones.h"
+#include "bonework/exporters/finite_json.h"
 #include "bonework/io/json_text.h"
 
 #include <algorithm>
@@ -109,6 +110,7 @@ std::string exportDragonBones(const Rig& rig, ExportReport& report, const std::v
     root["version"] = kDragonBonesVersion;
     root["compatibleVersion"] = kDragonBonesVersion;
     root["armature"] = Json::array({std::move(armature)});
+    keepNumbersFinite(root, report);
     return io::jsonText(root, io::JsonLayout::Indented);
 }
 

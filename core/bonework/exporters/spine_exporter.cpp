@@ -1,6 +1,7 @@
 #include "bonework/exporters/spine_exporter.h"
 
 #include "bonework/exporters/exported_bones.h"
+#include "bonework/exporters/finite_json.h"
 #include "bonework/exporters/spine_animation.h"
 #include "bonework/exporters/sha1.h"
 #include "bonework/io/json_text.h"
@@ -137,6 +138,7 @@ std::string exportSpine(const Rig& rig, ExportReport& report, const std::vector<
     for (const animation::Clip& clip : rig.animations())
         animations[clip.name] = spineAnimation(rig, planClip(rig, clip, options, false, report), skeleton, exported, report);
     root["animations"] = std::move(animations);
+    keepNumbersFinite(root, report);
     return jsonText(root, JsonLayout::Indented);
 }
 

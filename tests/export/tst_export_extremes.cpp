@@ -1,8 +1,11 @@
-// Clips longer than an export holds (exporters::kMostExportFrames, about 9.7 hours at 30 fps)
-// are cut short there and reported, in both formats, instead of overflowing the frame count: a
-// clip of 1e9 s used to give DragonBones a 1-frame animation with negative frame durations. A
-// clip within the limit is exported whole. Cheap (nothing is baked), so the sanitizer build runs
-// it too.
+// Rigs at the edges of what the format allows, exported to both runtimes:
+//   - clips longer than an export holds (exporters::kMostExportFrames, about 9.7 hours at 30 fps)
+//     are cut short there and reported, instead of overflowing the frame count (a clip of 1e9 s
+//     gave DragonBones a 1-frame animation with negative frame durations); a clip within the
+//     limit is exported whole;
+//   - numbers near a double's limit, which overflow where the export adds or subtracts, are
+//     written as the largest finite value and reported, never as null.
+// Cheap (nothing is baked), so the sanitizer build runs it too.
 #include "bonework/exporters/dragonbones_exporter.h"
 #include "bonework/exporters/spine_exporter.h"
 
@@ -12,6 +15,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
+
+#include <cmath>
+#include <limits>
 
 // Designated initializers leave the tracks a test does not key empty, on purpose.
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
@@ -44,6 +50,22 @@ Rig armWithClip(double duration)
 
 QJsonObject exported(const std::string& text) { return QJsonDocument::fromJson(testing::qtBytes(text)).object(); }
 
+// Whether any number in the file is null or not finite (JSON has no infinity: Qt and
+// nlohmann read a null where one was written).
+bool hasNonNumber(const QJsonValue& v)
+{
+    if (v.isObject()) {
+        for (const QJsonValue& member : v.toObject())
+            if (hasNonNumber(member))
+                return true;
+    } else if (v.isArray()) {
+        for (const QJsonValue& element : v.toArray())
+            if (hasNonNumber(element))
+                return true;
+    }
+    return v.isNull() || (v.isDouble() && !std::isfinite(v.toDouble()));
+}
+
 QJsonObject dragonBonesClip(const QJsonObject& file, const QString& name)
 {
     for (const QJsonValue& a : file.value("armature").toArray()[0].toObject().value("animation").toArray())
@@ -54,7 +76,7 @@ QJsonObject dragonBonesClip(const QJsonObject& file, const QString& name)
 
 } // namespace
 
-class TestExportLongClips : public QObject {
+class TestExportExtremes : public QObject {
     Q_OBJECT
 
 private slots:
@@ -115,7 +137,34 @@ private slots:
         QVERIFY2(!testing::qt(report.toText()).contains("cut"), report.toText().c_str());
         QCOMPARE(clip.value("duration").toInt(), exporters::kMostExportFrames);
     }
+
+    void numbersNearTheLimitStayNumbers()
+    {
+        // A root at 1e308 with a bone of 1.5e308 along x: the tip's x overflows, and with it the
+        // world bounds both files give; a clip keys the root from -1.7e308 to 1.7e308 (its
+        // offsets from the setup x overflow too).
+        Rig rig;
+        rig.setName("huge");
+        JointIndex root = kNoJoint;
+        const double most = std::numeric_limits<double>::max();
+        QVERIFY(rig.addJoint({.name = "root", .position = {1e308, 0}}, &root));
+        QVERIFY(rig.addJoint({.name = "bone", .parent = root, .length = 1.5e308}));
+        Clip clip{.name = "across", .duration = 1};
+        clip.joints.push_back({.joint = "root", .x = {{0, -0.95 * most, {}}, {1, 0.95 * most, {}}}});
+        QVERIFY(rig.addAnimation(clip));
+        exporters::ExportReport spineReport, dragonBonesReport;
+        const QJsonObject spine = exported(exporters::exportSpine(rig, spineReport));
+        const QJsonObject dragonBones = exported(exporters::exportDragonBones(rig, dragonBonesReport));
+        QVERIFY(!spine.isEmpty() && !dragonBones.isEmpty());
+        QVERIFY(!hasNonNumber(spine));
+        QVERIFY(!hasNonNumber(dragonBones));
+        QVERIFY2(testing::qt(spineReport.toText()).contains("beyond a double's range"), spineReport.toText().c_str());
+        QVERIFY2(testing::qt(dragonBonesReport.toText()).contains("beyond a double's range"), dragonBonesReport.toText().c_str());
+        // The largest finite value, not some other number.
+        QCOMPARE(spine.value("skeleton").toObject().value("width").toDouble(), most);
+        QCOMPARE(dragonBones.value("armature").toArray()[0].toObject().value("aabb").toObject().value("width").toDouble(), most);
+    }
 };
 
-QTEST_APPLESS_MAIN(TestExportLongClips)
-#include "tst_export_long_clips.moc"
+QTEST_APPLESS_MAIN(TestExportExtremes)
+#include "tst_export_extremes.moc"
