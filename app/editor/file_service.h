@@ -1,7 +1,7 @@
 #pragma once
 // The document's files: New, Open (a file, a recent file, a bundled example), Save, Save As,
-// Revert, Export and recovering autosaved work. Every format goes through core's one format
-// interface (bonework/formats/file_format.h): the rig format reads and writes, the exporters
+// Revert, Export and recovering autosaved work. Every format goes through the one format
+// interface (app/formats/file_format.h): the rig format reads and writes, the exporters
 // write. QML reaches it as `document.files`; failures are reported through the document's
 // loadFailed and saveFailed signals, and a failed open leaves the document as it was.
 
