@@ -159,7 +159,8 @@ Pane {
             ToolSeparator {}
             TextField {
                 objectName: "durationField"
-                Layout.preferredWidth: 56
+                // Wide enough for its text: a long clip's "12345.00" is not cut to "2345.00".
+                Layout.preferredWidth: Math.max(56, Math.min(160, contentWidth + leftPadding + rightPadding + 2))
                 enabled: timeline.anim.current >= 0
                 text: timeline.anim.duration.toFixed(2)
                 validator: DoubleValidator { bottom: 0.001; notation: DoubleValidator.StandardNotation }
@@ -409,24 +410,65 @@ Pane {
                 width: rows.width
                 height: timeline.rulerHeight
                 color: Theme.window
+                // Frames between ticks: the first step of 1, 2, 5, 10, 15 frames, then 1, 2, 5,
+                // 10, 15, 30 s, 1, 2, 5, 10, 15, 30 min, 1 h and on by 1, 2, 5 x 10^n h, that keeps
+                // them `spacing` px apart, so a clip of any length has at most a screenful of ticks.
+                function frameStep(perFrame, spacing) {
+                    const fps = timeline.anim.fps
+                    for (const frames of [1, 2, 5, 10, 15])
+                        if (frames < fps && perFrame * frames >= spacing)
+                            return frames
+                    const seconds = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800]
+                    for (let hours = 1; seconds.length < 1000; hours *= 10)
+                        seconds.push(3600 * hours, 7200 * hours, 18000 * hours)
+                    for (const s of seconds)
+                        if (perFrame * s * fps >= spacing)
+                            return s * fps
+                    return seconds[seconds.length - 1] * fps
+                }
+                // "45s"; "2min" or "3h" once labels are a minute or an hour apart (then every
+                // labelled time is a whole number of them).
+                function timeLabel(seconds, step) {
+                    const apart = step / timeline.anim.fps
+                    const whole = (n) => n < 1e6 ? n.toFixed(0) : n.toPrecision(3) // "1.5e+7", not 8 digits
+                    if (apart >= 3600)
+                        return whole(seconds / 3600) + "h"
+                    if (apart >= 60)
+                        return whole(seconds / 60) + "min"
+                    return whole(seconds) + "s"
+                }
+                // Whether `frame` is a whole number of `step`s (relatively: past 2^53 frames a
+                // double holds no exact multiples).
+                function isMultiple(frame, step) {
+                    const q = frame / step
+                    return Math.abs(q - Math.round(q)) < 1e-6
+                }
+                readonly property real perFrame: timeline.trackWidth() / Math.max(1e-9, timeline.viewSpan * timeline.anim.fps)
+                readonly property real tickStep: frameStep(perFrame, 6)
+                // Labelled ticks: whole seconds (or a coarser step) at least 48 px apart, more for
+                // long labels; zoomed in far enough, every tenth frame too.
+                readonly property real labelStep: {
+                    const fps = timeline.anim.fps
+                    const step = Math.max(fps, frameStep(perFrame, 48))
+                    const room = 7 * timeLabel(timeline.anim.duration, step).length + 12 // about 7 px a character
+                    return room > 48 ? Math.max(fps, frameStep(perFrame, room)) : step
+                }
                 Repeater {
+                    objectName: "rulerTicks"
                     model: {
                         const fps = timeline.anim.fps
-                        const first = Math.max(0, Math.ceil(timeline.viewStart * fps - 1e-6))
+                        const every = ruler.tickStep
+                        const first = Math.max(0, Math.ceil(timeline.viewStart * fps / every - 1e-6) * every)
                         const last = Math.min(Math.round(timeline.anim.duration * fps), Math.floor((timeline.viewStart + timeline.viewSpan) * fps + 1e-6))
-                        // A tick every frame, or every 2, 5, 10... frames so ticks stay 6 px apart.
-                        const perFrame = timeline.trackWidth() / Math.max(1e-9, timeline.viewSpan * fps)
-                        let every = 120
-                        for (const step of [1, 2, 5, 10, 15, 30, 60, 120])
-                            if (perFrame * step >= 6) { every = step; break }
                         const ticks = []
-                        for (let f = Math.ceil(first / every) * every; f <= last; f += every)
-                            ticks.push(f)
+                        for (let k = 0; first + k * every <= last && k < 10000; ++k)
+                            ticks.push(first + k * every)
                         return ticks
                     }
                     delegate: Rectangle {
-                        required property int modelData
-                        readonly property bool second: modelData % timeline.anim.fps === 0
+                        required property real modelData
+                        readonly property bool second: ruler.isMultiple(modelData, timeline.anim.fps)
+                        readonly property bool labelled: ruler.isMultiple(modelData, ruler.labelStep)
                         x: timeline.timeToX(modelData / timeline.anim.fps)
                         y: second ? 10 : 15
                         width: 1
@@ -434,11 +476,11 @@ Pane {
                         color: second ? Theme.secondaryText : "#6b737b"
                         Label {
                             // Whole seconds; zoomed in, every tenth frame by its number too.
-                            visible: parent.second || (parent.modelData % 10 === 0 && timeline.zoom > 3)
+                            visible: parent.labelled || (parent.modelData % 10 === 0 && timeline.zoom > 3 && ruler.perFrame * 10 >= 48)
                             // Right of its tick, or left of it at the ruler's end.
                             x: parent.x + 3 + implicitWidth > rows.width ? -implicitWidth - 2 : 3
                             y: -11
-                            text: parent.second ? (parent.modelData / timeline.anim.fps).toFixed(0) + "s" : parent.modelData
+                            text: parent.second ? ruler.timeLabel(parent.modelData / timeline.anim.fps, ruler.labelStep) : parent.modelData
                             font.pixelSize: 10
                             color: Theme.secondaryText
                         }

@@ -328,6 +328,30 @@ private slots:
         QVERIFY(m_document->rig() == expected);
     }
 
+    // A clip of any length keeps the Timeline responsive and its ruler readable: its ticks are
+    // a screenful at most (they were one a frame, or every 120 frames: a 1e6 s clip froze the
+    // editor, and a 1e300 s one looped for ever).
+    void longClipsKeepTheRulerToAScreenful()
+    {
+        m_document->files()->newRig();
+        const int root = m_document->addRoot(400, 400);
+        m_document->addBone(root, 500, 400);
+        AnimationPlayer* anim = m_document->animation();
+        QVERIFY(m_editor.click(m_editor.item("newClipButton")));
+        QCOMPARE(anim->current(), 0);
+        QObject* ticks = m_editor.object("rulerTicks");
+        QVERIFY(ticks);
+        const int widthInTicks = int(m_editor.item("rulerArea")->width() / 6) + 2;
+        for (double seconds : {1.0, 90.0, 3600.0, 1e6, 1e300}) {
+            QVERIFY(m_document->setAnimationDuration(0, seconds));
+            QTRY_COMPARE(anim->duration(), seconds);
+            QCoreApplication::processEvents();
+            const int count = ticks->property("count").toInt();
+            QVERIFY2(count > 1 && count <= widthInTicks, qPrintable(QString("%1 ticks for %2 s").arg(count).arg(seconds)));
+        }
+        anim->setCurrent(-1);
+    }
+
     void cleanupTestCase() { m_editor.stop(); }
 };
 
