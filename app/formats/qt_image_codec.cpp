@@ -1,7 +1,6 @@
 #include "qt_image_codec.h"
 
 #include <QBuffer>
-#include <QImage>
 #include <QImageReader>
 
 #include <cstring>
@@ -21,11 +20,7 @@ bool QtImageCodec::read(const std::string& path, exporters::RasterImage& image, 
         why = reader.errorString().toStdString();
         return false;
     }
-    // Format_ARGB32 is RasterImage's layout (straight alpha, 0xAARRGGBB): rows copy as they are.
-    read.convertTo(QImage::Format_ARGB32);
-    image = exporters::RasterImage(read.width(), read.height());
-    for (int y = 0; y < read.height(); ++y)
-        std::memcpy(image.row(y), read.constScanLine(y), std::size_t(read.width()) * sizeof(std::uint32_t));
+    image = rasterImageOf(read);
     return true;
 }
 
@@ -52,6 +47,28 @@ bool QtImageCodec::encodePng(const exporters::RasterImage& image, std::string& p
     }
     png.assign(bytes.constData(), std::size_t(bytes.size()));
     return true;
+}
+
+exporters::RasterImage rasterImageOf(const QImage& image)
+{
+    if (image.isNull())
+        return {};
+    // Format_ARGB32 is RasterImage's layout (straight alpha, 0xAARRGGBB): rows copy as they are.
+    const QImage argb = image.convertToFormat(QImage::Format_ARGB32);
+    exporters::RasterImage out(argb.width(), argb.height());
+    for (int y = 0; y < argb.height(); ++y)
+        std::memcpy(out.row(y), argb.constScanLine(y), std::size_t(argb.width()) * sizeof(std::uint32_t));
+    return out;
+}
+
+QImage qImageOf(const exporters::RasterImage& image)
+{
+    if (image.isNull())
+        return {};
+    QImage out(image.width, image.height, QImage::Format_ARGB32);
+    for (int y = 0; y < image.height; ++y)
+        std::memcpy(out.scanLine(y), image.row(y), std::size_t(image.width) * sizeof(std::uint32_t));
+    return out;
 }
 
 const QtImageCodec& qtImageCodec()

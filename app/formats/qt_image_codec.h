@@ -4,6 +4,8 @@
 
 #include "bonework/exporters/image_codec.h"
 
+#include <QImage>
+
 namespace bonework::formats {
 
 class QtImageCodec final : public exporters::ImageCodec {
@@ -14,5 +16,10 @@ public:
 
 // The one the editor and the CLI use.
 const QtImageCodec& qtImageCodec();
+
+// Between QImage and the exporters' pixels (any QImage format in; Format_ARGB32 out), for the
+// codec and for code that paints or compares images with Qt (the tests).
+exporters::RasterImage rasterImageOf(const QImage& image);
+QImage qImageOf(const exporters::RasterImage& image);
 
 } // namespace bonework::formats

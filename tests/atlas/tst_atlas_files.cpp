@@ -7,7 +7,6 @@
 #include "bonework/exporters/atlas_files.h"
 
 #include "random_atlas_inputs.h"
-#include "raster_images.h"
 #include "std_text.h"
 
 #include "qt_image_codec.h"
@@ -27,13 +26,13 @@
 
 using namespace bonework;
 using namespace bonework::exporters;
+using bonework::formats::qImageOf;
 using bonework::formats::qtImageCodec;
+using bonework::formats::rasterImageOf;
 using bonework::testing::localPath;
 using bonework::testing::propertyRounds;
-using bonework::testing::qImageOf;
 using bonework::testing::qt;
 using bonework::testing::qtPath;
-using bonework::testing::rasterOf;
 using bonework::testing::uniformInt;
 
 namespace {
@@ -65,7 +64,7 @@ std::vector<AtlasImage> randomImages(std::mt19937& rng, int count, int maxSide)
 {
     std::vector<AtlasImage> images;
     for (int i = 0; i < count; ++i)
-        images.push_back({"parts/p" + std::to_string(i), rasterOf(randomArt(rng, maxSide))});
+        images.push_back({"parts/p" + std::to_string(i), rasterImageOf(randomArt(rng, maxSide))});
     return images;
 }
 
@@ -234,7 +233,7 @@ private slots:
         big.fill(Qt::red);
         atlas::PackOptions small;
         small.maxPageWidth = small.maxPageHeight = 256;
-        const BuiltAtlas tooBig = buildAtlas({{"banner", rasterOf(big)}}, small);
+        const BuiltAtlas tooBig = buildAtlas({{"banner", rasterImageOf(big)}}, small);
         QVERIFY(!tooBig.ok() && qt(tooBig.error).contains("banner"));
         QVERIFY(!writeSpineAtlasFiles(tooBig, localPath(dir.filePath("a")), qtImageCodec()).ok());
         QVERIFY(!writeDragonBonesAtlasFiles(tooBig, localPath(dir.filePath("a")), "a", qtImageCodec()).ok());
@@ -242,7 +241,7 @@ private slots:
 
         QImage dot(2, 2, QImage::Format_ARGB32);
         dot.fill(Qt::blue);
-        const BuiltAtlas colon = buildAtlas({{"a:b", rasterOf(dot)}});
+        const BuiltAtlas colon = buildAtlas({{"a:b", rasterImageOf(dot)}});
         QVERIFY(colon.ok()); // DragonBones can name it; Spine's text cannot
         QVERIFY(!writeSpineAtlasFiles(colon, localPath(dir.filePath("b")), qtImageCodec()).ok());
         QVERIFY(writeSpineAtlasFiles(buildAtlas({}), localPath(dir.filePath("c")), qtImageCodec()).files.empty());

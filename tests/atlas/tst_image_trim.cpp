@@ -1,9 +1,9 @@
 // Trimming: the tight bounds of the pixels that are not fully transparent, on synthetic images,
 // and against a brute-force scan of seeded random images.
 #include "bonework/exporters/image_trim.h"
+#include "qt_image_codec.h"
 
 #include "random_atlas_inputs.h"
-#include "raster_images.h"
 
 #include <QTest>
 
@@ -17,7 +17,7 @@ namespace {
 // The exporters trim plain pixels; the tests paint QImages of every format.
 std::optional<atlas::Trim> trimOfImage(const QImage& image)
 {
-    return trimOf(testing::rasterOf(image));
+    return trimOf(formats::rasterImageOf(image));
 }
 std::optional<atlas::Trim> trimOfImage(const exporters::RasterImage& image)
 {

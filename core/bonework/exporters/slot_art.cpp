@@ -1,6 +1,7 @@
 #include "bonework/exporters/slot_art.h"
 
 #include "bonework/exporters/image_trim.h"
+#include "bonework/io/utf8.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -10,29 +11,15 @@
 namespace bonework::exporters {
 namespace {
 
-// The code point at `s[at]` (UTF-8) and its length in bytes; a stray byte stands for itself.
-char32_t codePointAt(const std::string& s, std::size_t at, std::size_t& length)
+// Where the last character of `s` (not empty) starts: its lead byte, up to three continuation
+// bytes back, when they decode as one character reaching the end; else the last byte (stray).
+std::size_t lastCharacter(const std::string& s)
 {
-    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
-    const unsigned char lead = byte(at);
-    length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
-    if (at + length > s.size())
-        length = 1;
-    if (length == 1)
-        return lead;
-    char32_t c = lead & (0x7F >> length);
-    for (std::size_t i = 1; i < length; ++i)
-        c = c << 6 | (byte(at + i) & 0x3F);
-    return c;
-}
-
-// Where the last code point of `s` starts.
-std::size_t lastCodePoint(const std::string& s)
-{
-    std::size_t at = s.size() - 1;
-    while (at > 0 && (static_cast<unsigned char>(s[at]) & 0xC0) == 0x80 && s.size() - at < 4)
-        --at;
-    return at;
+    std::size_t start = s.size() - 1;
+    while (start > 0 && s.size() - start < 4 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80)
+        --start;
+    char32_t c = 0;
+    return io::decodeWtf8Char(s, start, c) == s.size() - start ? start : s.size() - 1;
 }
 
 // Unicode white space, as Qt's QChar::isSpace has it (which region names have always used):
@@ -64,12 +51,13 @@ std::string regionNameOf(const std::string& imagePath)
         name.resize(dot);
     std::replace(name.begin(), name.end(), ':', '_'); // the atlas text splits "key: value" lines at colons
     // A white-space character at either end becomes '_' (the atlas text trims its lines).
-    std::size_t length = 0;
-    if (!name.empty() && isSpace(codePointAt(name, 0, length)))
-        name.replace(0, length, "_");
+    // (A byte that starts no character reads as U+FFFD, as it did in a QString: not a space.)
     if (!name.empty()) {
-        const std::size_t last = lastCodePoint(name);
-        if (isSpace(codePointAt(name, last, length)))
+        char32_t c = 0;
+        if (const std::size_t length = io::decodeWtf8Char(name, 0, c); isSpace(c))
+            name.replace(0, length, "_");
+        const std::size_t last = lastCharacter(name);
+        if (const std::size_t length = io::decodeWtf8Char(name, last, c); isSpace(c))
             name.replace(last, length, "_");
     }
     return name;

@@ -5,6 +5,7 @@
 
 #include "bonework/io/json_text.h"
 
+#include "bonework/io/number_text.h"
 #include "bonework/io/utf8.h"
 #include "bonework/utf16_order.h"
 
@@ -183,52 +184,7 @@ private:
             integer(static_cast<std::int64_t>(d));
             return;
         }
-        shortest(d);
-    }
-
-    // shortestNumber's spelling (Qt's 'g' with FloatingPointShortest) of a finite non-zero
-    // double, built in place rather than in temporary strings, as rigs hold many numbers: the
-    // shortest round-trip digits in plain or exponent form, whichever is shorter (plain on a
-    // tie). to_chars already spells the exponent as Qt does: signed, at least two digits.
-    void shortest(double d)
-    {
-        char buf[32]; // at most "-d.dddddddddddddddde-308"
-        const char* const end = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific).ptr;
-        const char* p = buf;
-        if (*p == '-')
-            m_out += *p++;
-        const char* const e = std::find(p, end, 'e');
-        char digits[20];
-        int n = 0;
-        for (; p != e; ++p) {
-            if (*p != '.')
-                digits[n++] = *p;
-        }
-        int exponent = 0;
-        std::from_chars(e + 2, end, exponent);
-        if (e[1] == '-')
-            exponent = -exponent;
-        const auto scientificLength = n + (n > 1 ? 1 : 0) + (end - e);
-        const int plainLength = exponent < 0 ? n + 1 - exponent : exponent + 1 >= n ? exponent + 1 : n + 1;
-        if (scientificLength < plainLength) {
-            m_out += digits[0];
-            if (n > 1) {
-                m_out += '.';
-                m_out.append(digits + 1, static_cast<std::size_t>(n - 1));
-            }
-            m_out.append(e, static_cast<std::size_t>(end - e));
-        } else if (exponent < 0) {
-            m_out.append("0.");
-            m_out.append(static_cast<std::size_t>(-exponent - 1), '0');
-            m_out.append(digits, static_cast<std::size_t>(n));
-        } else if (exponent + 1 >= n) {
-            m_out.append(digits, static_cast<std::size_t>(n));
-            m_out.append(static_cast<std::size_t>(exponent + 1 - n), '0');
-        } else {
-            m_out.append(digits, static_cast<std::size_t>(exponent + 1));
-            m_out += '.';
-            m_out.append(digits + exponent + 1, static_cast<std::size_t>(n - exponent - 1));
-        }
+        appendShortestNumber(m_out, d); // Qt's 'g' with FloatingPointShortest
     }
 
     void string(std::string_view s)

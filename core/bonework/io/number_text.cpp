@@ -1,57 +1,68 @@
 #include "bonework/io/number_text.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstdlib>
-#include <string_view>
 
 namespace bonework::io {
-namespace {
-
-// "e+05", "e-324": the exponent as the messages spell it.
-std::string exponentText(int exponent)
-{
-    std::string magnitude = std::to_string(std::abs(exponent));
-    if (magnitude.size() < 2)
-        magnitude.insert(0, "0");
-    return (exponent < 0 ? "e-" : "e+") + magnitude;
-}
-
-} // namespace
 
 std::string shortestNumber(double v)
 {
-    if (v == 0.0)
-        return "0";
-    if (!std::isfinite(v))
-        return std::isnan(v) ? "nan" : (v < 0 ? "-inf" : "inf");
-    // to_chars in scientific form gives the shortest round-trip digits: "d.ddde±x".
-    char buf[64];
-    const auto end = std::to_chars(buf, buf + sizeof buf, std::fabs(v), std::chars_format::scientific).ptr;
-    const std::string_view text(buf, static_cast<std::size_t>(end - buf));
-    const std::size_t e = text.find('e');
-    std::string digits(text.substr(0, e));
-    if (digits.size() > 1)
-        digits.erase(1, 1); // the '.'
-    const int exponent = std::atoi(std::string(text.substr(e + 1)).c_str());
-    const auto n = static_cast<int>(digits.size());
+    std::string out;
+    appendShortestNumber(out, v);
+    return out;
+}
 
-    std::string scientific = digits.substr(0, 1);
-    if (n > 1)
-        scientific += '.' + digits.substr(1);
-    scientific += exponentText(exponent);
-
-    std::string plain;
-    if (exponent < 0) {
-        plain = "0." + std::string(static_cast<std::size_t>(-exponent - 1), '0') + digits;
-    } else if (exponent + 1 >= n) {
-        plain = digits + std::string(static_cast<std::size_t>(exponent + 1 - n), '0');
-    } else {
-        plain = digits.substr(0, static_cast<std::size_t>(exponent + 1)) + '.'
-                + digits.substr(static_cast<std::size_t>(exponent + 1));
+void appendShortestNumber(std::string& out, double v)
+{
+    if (v == 0.0) {
+        out += '0';
+        return;
     }
-    const std::string& shorter = scientific.size() < plain.size() ? scientific : plain;
-    return v < 0 ? '-' + shorter : shorter;
+    if (!std::isfinite(v)) {
+        out += std::isnan(v) ? "nan" : (v < 0 ? "-inf" : "inf");
+        return;
+    }
+    // to_chars in scientific form gives the shortest round-trip digits, "-d.ddde±xx", its
+    // exponent already spelled as the messages spell it: signed, at least two digits.
+    char buf[32]; // at most "-d.dddddddddddddddde-308"
+    const char* const end = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific).ptr;
+    const char* p = buf;
+    if (*p == '-')
+        out += *p++;
+    const char* const e = std::find(p, end, 'e');
+    char digits[20];
+    int n = 0;
+    for (; p != e; ++p) {
+        if (*p != '.')
+            digits[n++] = *p;
+    }
+    int exponent = 0;
+    std::from_chars(e + 2, end, exponent);
+    if (e[1] == '-')
+        exponent = -exponent;
+    // Plain or exponent form, whichever is shorter (plain on a tie).
+    const auto scientificLength = n + (n > 1 ? 1 : 0) + (end - e);
+    const int plainLength = exponent < 0 ? n + 1 - exponent : exponent + 1 >= n ? exponent + 1 : n + 1;
+    if (scientificLength < plainLength) {
+        out += digits[0];
+        if (n > 1) {
+            out += '.';
+            out.append(digits + 1, static_cast<std::size_t>(n - 1));
+        }
+        out.append(e, static_cast<std::size_t>(end - e));
+    } else if (exponent < 0) {
+        out.append("0.");
+        out.append(static_cast<std::size_t>(-exponent - 1), '0');
+        out.append(digits, static_cast<std::size_t>(n));
+    } else if (exponent + 1 >= n) {
+        out.append(digits, static_cast<std::size_t>(n));
+        out.append(static_cast<std::size_t>(exponent + 1 - n), '0');
+    } else {
+        out.append(digits, static_cast<std::size_t>(exponent + 1));
+        out += '.';
+        out.append(digits + exponent + 1, static_cast<std::size_t>(n - exponent - 1));
+    }
 }
 
 } // namespace bonework::io
