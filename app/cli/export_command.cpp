@@ -6,6 +6,7 @@
 // the files written. Exit 0 written, 1 invalid rig, a slot's image missing, refused output path
 // or a file that could not be written, 2 usage error (a bad --max-page-size, --fps or
 // --bake-tolerance included) or unreadable input.
+#include "command_line.h"
 #include "commands.h"
 
 #include "file_format.h"
@@ -28,52 +29,58 @@ namespace {
 // The largest page a runtime can be asked to load: GPUs take textures up to 16384 px at most.
 constexpr int kLargestPage = 16384;
 constexpr int kMostFps = 240;
-constexpr char kUsage[] = "usage: bonework-cli export RIG.json --format spine|dragonbones -o OUT.json [--max-page-size N] "
-                          "[--fps N] [--bake-tolerance PX]\n";
+const char* const kHelp =
+    "Usage: bonework-cli export RIG.json --format spine|dragonbones -o OUT.json\n"
+    "                          [--max-page-size N] [--fps N] [--bake-tolerance PX]\n"
+    "\n"
+    "Writes the rig (its current pose as the setup pose) and every animation in a game\n"
+    "runtime's format, with the texture atlas of its slots' images beside it. Prints on\n"
+    "stderr what the format could not carry, how the animations were carried and the\n"
+    "files written.\n"
+    "\n"
+    "Options:\n"
+    "  --format FORMAT        spine (Spine 4.2 JSON) or dragonbones (DragonBones 5.5)\n"
+    "  -o, --output FILE      the skeleton file to write; the atlas goes beside it\n"
+    "                         (never over a .rig.json file)\n"
+    "  --max-page-size N      the atlas pages' largest width and height in pixels,\n"
+    "                         1 to 16384 (default 2048)\n"
+    "  --fps N                the animations' frame rate: bake samples, DragonBones\n"
+    "                         frames (1 to 240, default 30)\n"
+    "  --bake-tolerance PX    how far a baked joint may stray, in pixels (above 0,\n"
+    "                         default 0.1)\n"
+    "  -h, --help             show this help\n"
+    "\n"
+    "Exit codes: 0 written, 1 invalid rig, missing image, refused or unwritable output,\n"
+    "2 usage error or unreadable file.\n";
 
 } // namespace
 
 int runExport(const QStringList& arguments)
 {
-    QTextStream err(stderr);
+    Command command("export", kHelp);
+    QTextStream& err = command.err();
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Export a rig for a game runtime."));
-    parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("rig"), QStringLiteral("The rig file (.rig.json)."));
-    const QCommandLineOption formatOption(QStringLiteral("format"), QStringLiteral("spine or dragonbones."),
-                                          QStringLiteral("format"));
-    const QCommandLineOption outputOption(QStringList{QStringLiteral("o"), QStringLiteral("output")},
-                                          QStringLiteral("The file to write."), QStringLiteral("file"));
-    const QCommandLineOption pageOption(QStringLiteral("max-page-size"),
-                                        QStringLiteral("The texture atlas pages' largest width and height, in pixels (default 2048)."),
-                                        QStringLiteral("N"));
-    parser.addOption(formatOption);
-    parser.addOption(outputOption);
-    const QCommandLineOption fpsOption(QStringLiteral("fps"),
-                                       QStringLiteral("The animations' frame rate: bake samples, DragonBones frames (1 to 240, default 30)."),
-                                       QStringLiteral("N"));
-    const QCommandLineOption toleranceOption(QStringLiteral("bake-tolerance"),
-                                             QStringLiteral("How far a baked joint may stray, in pixels (above 0, default 0.1)."),
+    const QCommandLineOption formatOption(QStringLiteral("format"), QStringLiteral("format"), QStringLiteral("FORMAT"));
+    const QCommandLineOption outputOption(QStringList{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("output"),
+                                          QStringLiteral("FILE"));
+    const QCommandLineOption pageOption(QStringLiteral("max-page-size"), QStringLiteral("max-page-size"), QStringLiteral("N"));
+    const QCommandLineOption fpsOption(QStringLiteral("fps"), QStringLiteral("fps"), QStringLiteral("N"));
+    const QCommandLineOption toleranceOption(QStringLiteral("bake-tolerance"), QStringLiteral("bake-tolerance"),
                                              QStringLiteral("PX"));
-    parser.addOption(pageOption);
-    parser.addOption(fpsOption);
-    parser.addOption(toleranceOption);
-    if (!parser.parse(arguments)) {
-        err << "bonework-cli export: " << parser.errorText() << '\n';
-        return UsageError;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << parser.helpText();
-        return Success;
-    }
-    const QStringList files = parser.positionalArguments();
+    if (const auto done = command.parse(parser, {formatOption, outputOption, pageOption, fpsOption, toleranceOption}, arguments))
+        return *done;
+    QString rigFile;
+    if (const auto done = command.takeOneRigFile(parser, &rigFile))
+        return *done;
+    if (!parser.isSet(formatOption))
+        return command.usage(QStringLiteral("no format given (--format spine or --format dragonbones)"));
     const QString format = parser.value(formatOption);
-    const QString output = parser.value(outputOption);
     const formats::FileFormat* exporter = formats::findExportFormat(format);
-    if (files.size() != 1 || output.isEmpty() || !exporter) {
-        err << kUsage;
-        return UsageError;
-    }
+    if (!exporter)
+        return command.usage(QStringLiteral("--format wants spine or dragonbones, not '%1'").arg(format));
+    const QString output = parser.value(outputOption);
+    if (output.isEmpty())
+        return command.usage(QStringLiteral("no output file given (-o OUT.json)"));
     formats::SaveOptions options;
     if (parser.isSet(pageOption)) {
         bool number = false;
@@ -106,29 +113,25 @@ int runExport(const QStringList& arguments)
         options.animation.bakeTolerance = tolerance;
     }
     // Bonework's own format stays the source of truth: never overwrite a rig with an export.
-    if (formats::isRigPath(output, files[0])) {
+    if (formats::isRigPath(output, rigFile)) {
         err << "bonework-cli export: refusing to write an export over a Bonework rig (" << output
             << "); choose a name that does not end in .rig.json\n";
         return Failure;
     }
-    const std::string rigPath = QFile::encodeName(files[0]).toStdString();
+    const std::string rigPath = QFile::encodeName(rigFile).toStdString();
     const io::LoadResult loaded = io::loadRigFile(rigPath);
-    if (!loaded.ok()) {
-        err << QString::fromStdString(loaded.error.toString()) << '\n';
-        return loaded.error.readError ? UsageError : Failure;
-    }
+    if (!loaded.ok())
+        return command.loadFailed(loaded);
     // An export with art missing would be broken in the game: refuse, naming each image.
     const std::vector<io::ImageProblem> missing = io::checkSlotImages(*loaded.rig, rigPath);
     if (!missing.empty()) {
-        for (const io::ImageProblem& problem : missing)
-            err << files[0] << ": " << QString::fromStdString(problem.jsonPath) << ": "
-                << QString::fromStdString(problem.message) << '\n';
+        command.reportImageProblems(rigFile, missing);
         err << "bonework-cli export: not exported: " << missing.size() << (missing.size() == 1 ? " image" : " images")
             << " missing\n";
         return Failure;
     }
     // Images are found relative to the rig file's folder.
-    options.rigFolder = QFileInfo(files[0]).absolutePath();
+    options.rigFolder = QFileInfo(rigFile).absolutePath();
     if (parser.isSet(pageOption)) {
         // A page must hold the largest image (trimmed); padding goes only between images.
         std::string image;

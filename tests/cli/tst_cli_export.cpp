@@ -186,6 +186,41 @@ private slots:
         QVERIFY(armature.value("animation").toArray().size() >= 2); // the setup pose and the rig's clips
     }
 
+    // Like every other command: -h prints the command's own help (no Qt options, the exit
+    // codes), and a usage error names its problem, then the help, exit 2, nothing written.
+    void helpAndUsageErrorsAreTheCommands()
+    {
+        const Run help = bonework::testing::runCli({QStringLiteral("export"), QStringLiteral("--help")});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY2(help.out.startsWith(QStringLiteral("Usage: bonework-cli export RIG.json --format spine|dragonbones -o OUT.json")),
+                 qPrintable(help.out));
+        QVERIFY2(help.out.contains(QStringLiteral("Exit codes: 0 written")), qPrintable(help.out));
+        QVERIFY2(!help.out.contains(QStringLiteral("--help-all")), qPrintable(help.out));
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString rig = valid(QStringLiteral("arm.json"));
+        const QString output = dir.filePath(QStringLiteral("arm.json"));
+        const QString o = QStringLiteral("-o"), f = QStringLiteral("--format"), e = QStringLiteral("export");
+        const struct {
+            QStringList arguments;
+            QString problem;
+        } cases[] = {
+            {{e, rig, o, output}, QStringLiteral("no format given (--format spine or --format dragonbones)")},
+            {{e, rig, f, QStringLiteral("unity"), o, output}, QStringLiteral("--format wants spine or dragonbones, not 'unity'")},
+            {{e, rig, f, QStringLiteral("spine")}, QStringLiteral("no output file given (-o OUT.json)")},
+            {{e, f, QStringLiteral("spine"), o, output}, QStringLiteral("no rig file given")},
+            {{e, rig, rig, f, QStringLiteral("spine"), o, output}, QStringLiteral("one rig file at a time, not 2")},
+            {{e, rig, f, QStringLiteral("spine"), o, output, QStringLiteral("--frames")}, QStringLiteral("Unknown option 'frames'.")},
+        };
+        for (const auto& c : cases) {
+            const Run r = bonework::testing::runCli(c.arguments);
+            QCOMPARE(r.exitCode, 2);
+            QCOMPARE(r.err, QStringLiteral("bonework-cli export: ") + c.problem + QStringLiteral("\n\n") + help.out);
+            QVERIFY(!QFile::exists(output));
+        }
+    }
+
     void rigsWithoutSlotsSayNothingOfSlots()
     {
         QTemporaryDir dir;
