@@ -182,42 +182,62 @@ void AnimationPlayer::resume()
     if (!m_suspended)
         return;
     m_suspended = false;
-    if (!isValidClip(m_current) || !enter()) {
+    // The command may have renamed, added or removed clips, or changed the open one's length:
+    // the names, the open clip (kept by name) and its duration and time are all told again, so
+    // that the picker, the ruler and the length field never show what the undo took back.
+    refreshNames();
+    if (m_current >= 0 && !enter())
         m_current = -1;
-        emit currentChanged();
-    }
+    if (m_current < 0)
+        m_time = 0.0;
     emit animationsChanged();
+    emit currentChanged();
+    emit timeChanged();
 }
 
-void AnimationPlayer::onRigChanged()
+bool AnimationPlayer::refreshNames()
 {
-    if (m_suspended)
-        return; // undo or redo is running: resume() follows
     // Called on every pose change (each drag frame): compares names without making any.
     const auto& clips = m_document->rig().animations();
     const bool sameNames = clips.size() == static_cast<std::size_t>(m_names.size())
                            && std::equal(clips.begin(), clips.end(), m_names.begin(), [](const animation::Clip& c, const QString& n) {
                                   return QAnyStringView::equal(n, QUtf8StringView(c.name));
                               });
-    if (!sameNames) {
-        const int countBefore = static_cast<int>(m_names.size());
-        const QString currentName = m_current >= 0 && m_current < countBefore ? m_names[m_current] : QString();
-        QStringList names;
-        for (const animation::Clip& clip : clips)
-            names << QString::fromStdString(clip.name);
-        m_names = names;
+    if (sameNames)
+        return false;
+    const int countBefore = static_cast<int>(m_names.size());
+    const QString currentName = m_current >= 0 && m_current < countBefore ? m_names[m_current] : QString();
+    QStringList names;
+    for (const animation::Clip& clip : clips)
+        names << QString::fromStdString(clip.name);
+    m_names = names;
+    // A clip added or removed elsewhere in the list: the open one keeps its place by name
+    // (a rename keeps the count, and the open clip its index).
+    if (m_current >= 0 && names.size() != countBefore)
+        m_current = static_cast<int>(names.indexOf(currentName));
+    if (!isValidClip(m_current))
+        m_current = -1;
+    return true;
+}
+
+void AnimationPlayer::onRigChanged()
+{
+    if (m_suspended)
+        return; // undo or redo is running: resume() follows
+    const int before = m_current;
+    if (refreshNames()) {
         emit animationsChanged();
-        // A clip added or removed elsewhere in the list: the open one keeps its place by name.
-        if (m_current >= 0 && names.size() != countBefore) {
-            const int moved = static_cast<int>(names.indexOf(currentName));
-            if (moved < 0) {
-                setCurrent(-1);
-                return;
-            }
-            m_current = moved;
+        if (m_current < 0 && before >= 0) { // the open clip is gone: the setup pose again
+            leave();
+            m_time = 0.0;
             emit currentChanged();
+            emit timeChanged();
+            return;
         }
+        // The picker's model was replaced: its index is told again even where it stayed.
+        emit currentChanged();
     }
+    const auto& clips = m_document->rig().animations();
     if (!isActive() || clips == m_setup->animations())
         return;
     // The clips changed while one is open (a key edit, its undo): sample the new keys.

@@ -140,6 +140,9 @@ private:
     void updateGhosts();
     // The rig's clips changed (an edit, undo, Record): follow them.
     void onRigChanged();
+    // Reads the clips' names again when they changed (false when not): the open clip keeps its
+    // place by name when clips were added or removed; -1 when it is gone.
+    bool refreshNames();
     // Keys these joints and chains' targets from the pose on the canvas, as one undo step.
     bool keyJoints(const std::vector<JointIndex>& joints, const std::vector<int>& chains, const QString& text);
     // Keys a channel of the chain or slot `name` (empty: no such one) at the playhead with

@@ -294,6 +294,75 @@ private slots:
         QVERIFY(doc.rig() == end);
     }
 
+    // Undo and redo of a rename, a length change, a clip added or removed before the open one,
+    // while a clip is open: the names, the open clip (by name), its length and the playhead are
+    // what the rig now holds, and each is told (the picker's index is bound to `current`, and a
+    // new list of names resets it; the ruler and the length field read `duration`). A picker
+    // left on "Setup Pose" over an open clip made its "-" delete a clip it did not show.
+    void undoAndRedoTellTheOpenClipItsNameAndLength()
+    {
+        Document doc;
+        buildArm(doc);
+        AnimationPlayer& player = *doc.animation();
+        QCOMPARE(doc.newAnimation(), 0);
+        QCOMPARE(doc.newAnimation(), 1);
+        QVERIFY(doc.renameAnimation(1, "walk"));
+        QVERIFY(doc.setAnimationDuration(1, 1.2));
+        player.setCurrent(1);
+        player.setTime(0.9);
+        QSignalSpy names(&player, &AnimationPlayer::animationsChanged);
+        QSignalSpy current(&player, &AnimationPlayer::currentChanged);
+        const auto told = [&](int namesAtLeast, int currentAtLeast) {
+            const bool ok = names.count() >= namesAtLeast && current.count() >= currentAtLeast;
+            names.clear();
+            current.clear();
+            return ok;
+        };
+
+        QVERIFY(doc.renameAnimation(1, "walk cycle"));
+        QVERIFY(told(1, 1));
+        doc.undo();
+        QCOMPARE(player.animations(), QStringList({"animation", "walk"}));
+        QCOMPARE(player.current(), 1);
+        QVERIFY(player.isActive());
+        QVERIFY(told(1, 1));
+        doc.redo();
+        QCOMPARE(player.animations(), QStringList({"animation", "walk cycle"}));
+        QCOMPARE(player.current(), 1);
+        QVERIFY(told(1, 1));
+
+        QVERIFY(doc.setAnimationDuration(1, 0.5));
+        QCOMPARE(player.duration(), 0.5);
+        QCOMPARE(player.time(), 0.5);
+        QVERIFY(told(0, 1));
+        doc.undo();
+        QCOMPARE(player.duration(), 1.2);
+        QVERIFY(told(0, 1));
+        doc.redo();
+        QCOMPARE(player.duration(), 0.5);
+        QVERIFY(told(0, 1));
+        doc.undo();
+
+        // A clip removed before the open one, and its removal undone: the open one is followed.
+        QVERIFY(doc.removeAnimation(0));
+        QCOMPARE(player.animations(), QStringList({"walk cycle"}));
+        QCOMPARE(player.current(), 0);
+        doc.undo();
+        QCOMPARE(player.animations(), QStringList({"animation", "walk cycle"}));
+        QCOMPARE(player.current(), 1);
+        QVERIFY(player.isActive());
+        QCOMPARE(player.duration(), 1.2);
+
+        // The open clip's own making undone: the setup pose, nothing left open.
+        player.setCurrent(0);
+        while (doc.canUndo())
+            doc.undo();
+        QVERIFY(player.animations().isEmpty());
+        QCOMPARE(player.current(), -1);
+        QVERIFY(!player.isActive());
+        QVERIFY(told(1, 1));
+    }
+
     void onionSkinSamplesFramesAroundThePlayhead()
     {
         Document doc;
