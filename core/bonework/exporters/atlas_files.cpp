@@ -15,10 +15,10 @@ std::string pageSuffix(std::size_t page)
     return page == 0 ? std::string() : "_" + std::to_string(page + 1);
 }
 
-bool save(const std::string& path, std::string_view bytes, AtlasFiles& out)
+bool save(const std::string& path, std::string_view bytes, AtlasFiles& out, io::FileBatch& batch)
 {
     std::string why;
-    if (!io::writeFileAtomically(path, bytes, why)) {
+    if (!batch.add(path, bytes, why)) {
         out.error = "could not write " + path + ": " + why;
         return false;
     }
@@ -26,14 +26,14 @@ bool save(const std::string& path, std::string_view bytes, AtlasFiles& out)
     return true;
 }
 
-bool savePng(const std::string& path, const RasterImage& page, const ImageCodec& codec, AtlasFiles& out)
+bool savePng(const std::string& path, const RasterImage& page, const ImageCodec& codec, AtlasFiles& out, io::FileBatch& batch)
 {
     std::string png, why;
     if (!codec.encodePng(page, png, why)) {
         out.error = "could not write " + path + ": " + why;
         return false;
     }
-    return save(path, png, out);
+    return save(path, png, out, batch);
 }
 
 std::string fileNameOf(const std::string& path)
@@ -41,9 +41,31 @@ std::string fileNameOf(const std::string& path)
     return std::filesystem::path(path).filename().string();
 }
 
+// Commits what a stage* function staged, unless it failed.
+AtlasFiles committed(AtlasFiles out, io::FileBatch& batch)
+{
+    std::string why;
+    if (out.ok() && !batch.commit(why))
+        out.error = "could not write " + batch.failedPath() + ": " + why;
+    return out;
+}
+
 } // namespace
 
 AtlasFiles writeSpineAtlasFiles(const BuiltAtlas& atlas, const std::string& outBase, const ImageCodec& codec)
+{
+    io::FileBatch batch;
+    return committed(stageSpineAtlasFiles(atlas, outBase, codec, batch), batch);
+}
+
+AtlasFiles writeDragonBonesAtlasFiles(const BuiltAtlas& atlas, const std::string& outBase, const std::string& name,
+                                      const ImageCodec& codec)
+{
+    io::FileBatch batch;
+    return committed(stageDragonBonesAtlasFiles(atlas, outBase, name, codec, batch), batch);
+}
+
+AtlasFiles stageSpineAtlasFiles(const BuiltAtlas& atlas, const std::string& outBase, const ImageCodec& codec, io::FileBatch& batch)
 {
     AtlasFiles out;
     if (!atlas.ok()) {
@@ -63,15 +85,15 @@ AtlasFiles writeSpineAtlasFiles(const BuiltAtlas& atlas, const std::string& outB
         return out;
     }
     for (std::size_t p = 0; p < atlas.pages.size(); ++p) {
-        if (!savePng(outBase + pageSuffix(p) + ".png", atlas.pages[p], codec, out))
+        if (!savePng(outBase + pageSuffix(p) + ".png", atlas.pages[p], codec, out, batch))
             return out;
     }
-    save(outBase + ".atlas", text.text, out);
+    save(outBase + ".atlas", text.text, out, batch);
     return out;
 }
 
-AtlasFiles writeDragonBonesAtlasFiles(const BuiltAtlas& atlas, const std::string& outBase, const std::string& name,
-                                      const ImageCodec& codec)
+AtlasFiles stageDragonBonesAtlasFiles(const BuiltAtlas& atlas, const std::string& outBase, const std::string& name,
+                                      const ImageCodec& codec, io::FileBatch& batch)
 {
     AtlasFiles out;
     if (!atlas.ok()) {
@@ -81,10 +103,10 @@ AtlasFiles writeDragonBonesAtlasFiles(const BuiltAtlas& atlas, const std::string
     const std::string baseName = fileNameOf(outBase);
     for (std::size_t p = 0; p < atlas.pages.size(); ++p) {
         const std::string stem = "_tex" + pageSuffix(p);
-        if (!savePng(outBase + stem + ".png", atlas.pages[p], codec, out))
+        if (!savePng(outBase + stem + ".png", atlas.pages[p], codec, out, batch))
             return out;
         const std::string json = dragonBonesAtlasJson(atlas.layout, static_cast<int>(p), name, baseName + stem + ".png");
-        if (!save(outBase + stem + ".json", json, out))
+        if (!save(outBase + stem + ".json", json, out, batch))
             return out;
     }
     return out;

@@ -31,11 +31,15 @@ std::vector<std::string> atlasPaths(Runtime runtime, const std::string& base, st
     return paths;
 }
 
-// A path made absolute (from the current directory) with "." and ".." resolved, not links:
-// what two names of one file are compared by.
+// A path made absolute (from the current directory) with "." and ".." and the symbolic links of
+// its existing part resolved: what two names of one file are compared by (an output named
+// through a linked folder still names the image it would replace).
 std::string absoluteOf(const std::filesystem::path& path)
 {
     std::error_code error;
+    const std::filesystem::path canonical = std::filesystem::weakly_canonical(path, error);
+    if (!error)
+        return canonical.string();
     const std::filesystem::path absolute = std::filesystem::absolute(path, error);
     return (error ? path : absolute).lexically_normal().string();
 }
@@ -100,22 +104,26 @@ bool exportFiles(Runtime runtime, const Rig& rig, const std::string& path, const
         return fail(art.error);
     const std::string skeleton = exportSkeleton(runtime, rig, report, exportedSlots(rig, art), options.animation);
     report.files.clear();
+    io::FileBatch batch;
     if (!art.images.empty()) {
         const std::string base = atlasBase(runtime, path);
         if (const std::string clash = clobberedFile(rig, options, atlasPaths(runtime, base, art.atlas.pages.size()), path);
             !clash.empty())
             return fail("the atlas would replace " + clash + ", which the export needs: choose another output name");
-        const AtlasFiles written = runtime == Runtime::Spine
-                                       ? writeSpineAtlasFiles(art.atlas, base, codec)
-                                       : writeDragonBonesAtlasFiles(art.atlas, base, dragonBonesDataName(rig), codec);
-        report.files = written.files;
-        if (!written.ok())
-            return fail(written.error);
+        const AtlasFiles staged = runtime == Runtime::Spine
+                                      ? stageSpineAtlasFiles(art.atlas, base, codec, batch)
+                                      : stageDragonBonesAtlasFiles(art.atlas, base, dragonBonesDataName(rig), codec, batch);
+        if (!staged.ok())
+            return fail(staged.error);
     }
     std::string why;
-    if (!io::writeFileAtomically(path, skeleton, why))
+    if (!batch.add(path, skeleton, why))
         return fail("could not write " + path + ": " + why);
-    report.files.push_back(path);
+    // Every file is on disk beside its target: only now do they replace the last export's,
+    // together, so that a failure above left that export whole.
+    if (!batch.commit(why))
+        return fail("could not write " + batch.failedPath() + ": " + why);
+    report.files = batch.paths();
     return true;
 }
 

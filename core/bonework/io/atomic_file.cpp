@@ -1,10 +1,12 @@
 #include "bonework/io/atomic_file.h"
 
 #include <cerrno>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <random>
+#include <utility>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -65,28 +67,28 @@ bool writeAll(int fd, std::string_view data)
     return true;
 }
 
-} // namespace
-
-bool writeFileAtomically(const std::string& path, std::string_view data, std::string& why)
+// Writes `data` to a temporary beside `path`'s target, flushed to disk: what the rename then
+// puts in place. False with the reason in `why`.
+bool stage(const std::string& path, std::string_view data, std::string& target, std::string& temporary, std::string& why)
 {
-    const std::string target = resolvedTarget(path);
-    std::string temporary;
+    target = resolvedTarget(path);
+    struct stat existing {};
+    const bool exists = stat(target.c_str(), &existing) == 0;
+    if (exists && !S_ISREG(existing.st_mode)) {
+        why = S_ISDIR(existing.st_mode) ? "it is a folder" : "it is not a regular file";
+        return false;
+    }
     const int fd = createTemporary(target, temporary);
     if (fd < 0) {
         why = systemError(errno);
         return false;
     }
-    struct stat existing {};
     bool ok = true;
-    if (stat(target.c_str(), &existing) == 0 && S_ISREG(existing.st_mode))
+    if (exists)
         ok = fchmod(fd, existing.st_mode & 07777) == 0;
     ok = ok && writeAll(fd, data) && fsync(fd) == 0;
     int error = errno;
     if (close(fd) != 0 && ok) {
-        ok = false;
-        error = errno;
-    }
-    if (ok && rename(temporary.c_str(), target.c_str()) != 0) {
         ok = false;
         error = errno;
     }
@@ -95,6 +97,45 @@ bool writeFileAtomically(const std::string& path, std::string_view data, std::st
         why = systemError(error);
     }
     return ok;
+}
+
+} // namespace
+
+bool writeFileAtomically(const std::string& path, std::string_view data, std::string& why)
+{
+    FileBatch batch;
+    return batch.add(path, data, why) && batch.commit(why);
+}
+
+FileBatch::~FileBatch()
+{
+    for (const Staged& staged : m_staged)
+        unlink(staged.temporary.c_str());
+}
+
+bool FileBatch::add(const std::string& path, std::string_view data, std::string& why)
+{
+    Staged staged;
+    if (!stage(path, data, staged.target, staged.temporary, why))
+        return false;
+    m_staged.push_back(std::move(staged));
+    m_paths.push_back(path);
+    return true;
+}
+
+bool FileBatch::commit(std::string& why)
+{
+    m_failed.clear();
+    for (std::size_t i = 0; i < m_staged.size(); ++i) {
+        if (rename(m_staged[i].temporary.c_str(), m_staged[i].target.c_str()) != 0) {
+            why = systemError(errno);
+            m_failed = m_paths[i];
+            m_staged.erase(m_staged.begin(), m_staged.begin() + std::ptrdiff_t(i)); // those are in place
+            return false; // the destructor removes the rest
+        }
+    }
+    m_staged.clear();
+    return true;
 }
 
 } // namespace bonework::io
