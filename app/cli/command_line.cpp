@@ -20,6 +20,12 @@ ExitCode Command::cannotWrite(const QString& path, const QString& why)
     return UsageError;
 }
 
+ExitCode Command::rigNotSaved(const std::string& why)
+{
+    m_err << "bonework-cli " << m_name << ": " << QString::fromStdString(why) << '\n';
+    return UsageError;
+}
+
 ExitCode Command::loadFailed(const io::LoadResult& result)
 {
     m_err << QString::fromStdString(result.error.toString()) << '\n';

@@ -31,6 +31,9 @@ public:
     // "bonework-cli NAME: cannot write PATH: WHY": an output that cannot be written is a usage
     // error, as an unreadable input is.
     ExitCode cannotWrite(const QString& path, const QString& why);
+    // "bonework-cli NAME: WHY" for io::saveRigFile's message, which names the file already:
+    // an output that cannot be written, as cannotWrite().
+    ExitCode rigNotSaved(const std::string& why);
     // The loader's message (file, JSON path, problem): unreadable files are usage errors (2),
     // invalid rigs failures (1).
     ExitCode loadFailed(const io::LoadResult& result);

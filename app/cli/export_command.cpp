@@ -113,6 +113,11 @@ int runExport(const QStringList& arguments)
         options.animation.bakeTolerance = tolerance;
     }
     // Bonework's own format stays the source of truth: never overwrite a rig with an export.
+    if (formats::isSameFile(output, rigFile)) {
+        err << "bonework-cli export: refusing to write the export over the rig being exported (" << output
+            << "); choose another output name\n";
+        return Failure;
+    }
     if (formats::isRigPath(output, rigFile)) {
         err << "bonework-cli export: refusing to write an export over a Bonework rig (" << output
             << "); choose a name that does not end in .rig.json\n";

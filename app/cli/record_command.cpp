@@ -157,7 +157,7 @@ int runRecord(const QStringList& arguments)
     std::string why;
     const QString output = parser.value(outputOption);
     if (!io::saveRigFile(rig, QFile::encodeName(output).toStdString(), &why, loaded.editor))
-        return command.cannotWrite(output, QString::fromStdString(why));
+        return command.rigNotSaved(why);
     out << clipName << ": " << recorder.frameCount() << " frames recorded, " << keys << " keys kept\n";
     return Success;
 }

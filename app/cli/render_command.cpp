@@ -5,30 +5,35 @@
 // (joints and images) at 100% zoom with the canvas's 60-unit framing margin; with --size the
 // box is framed as the editor's fit to view does. The background is transparent by default.
 // A missing image refuses the render, naming it, as export does: a picture with a placeholder
-// in it would pass for the real thing. Exit 0 written, 1 invalid rig or missing image,
+// in it would pass for the real thing. The picture never replaces the rig, another .rig.json or
+// an image the rig shows. Exit 0 written, 1 invalid rig, missing image or refused output,
 // 2 usage error, unreadable rig or unwritable output.
 
 #include "command_line.h"
 #include "commands.h"
 
 #include "canvas_view.h"
+#include "file_format.h"
 #include "painter_surface.h"
 #include "rig_painter.h"
 #include "slot_images.h"
 #include "slot_transform.h"
 
+#include "bonework/exporters/slot_art.h"
 #include "bonework/forward_kinematics.h"
+#include "bonework/io/atomic_file.h"
 #include "bonework/io/rig_file.h"
 #include "bonework/io/slot_images.h"
 #include "bonework/slot_placement.h"
 
+#include <QBuffer>
 #include <QCommandLineParser>
+#include <QDir>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QImage>
 #include <QPainter>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QTextStream>
 
 #include <algorithm>
@@ -49,7 +54,8 @@ const char* const kHelp =
     "without a window.\n"
     "\n"
     "Options:\n"
-    "  -o, --output FILE    the PNG to write (replaced atomically)\n"
+    "  -o, --output FILE    the PNG to write (replaced atomically; never the rig, another\n"
+    "                       .rig.json or an image the rig shows)\n"
     "  --size WxH           the image's size in pixels; the rig is framed in it as the\n"
     "                       editor's fit to view does (default: the rig's joints and images\n"
     "                       at 100% zoom with a 60 pixel margin)\n"
@@ -59,8 +65,8 @@ const char* const kHelp =
     "  -h, --help           show this help\n"
     "\n"
     "A missing image is an error naming it (nothing is written).\n"
-    "Exit codes: 0 written, 1 invalid rig or missing image, 2 usage error, unreadable\n"
-    "rig or unwritable output.\n";
+    "Exit codes: 0 written, 1 invalid rig, missing image or refused output, 2 usage error,\n"
+    "unreadable rig or unwritable output.\n";
 
 std::optional<QSize> parseSize(const QString& text)
 {
@@ -105,6 +111,28 @@ drawing::CanvasView viewFor(const QRectF& box, std::optional<QSize> size)
     view.zoom = fit;
     view.offset = view.centre() - framed.center() * fit;
     return view;
+}
+
+// Why the picture must not be written to `output` (empty: it may): never over the rig, another
+// rig, or an image the rig shows (links followed), which a mistyped -o would otherwise replace.
+QString refusedOutput(const Rig& rig, const QString& rigFile, const QString& output)
+{
+    if (formats::isSameFile(output, rigFile))
+        return QStringLiteral("refusing to write the picture over the rig being rendered (%1); choose another output name").arg(output);
+    if (formats::hasRigSuffix(output))
+        return QStringLiteral("refusing to write the picture over a Bonework rig (%1); choose a name that does not end in .rig.json")
+            .arg(output);
+    const QDir folder = QFileInfo(rigFile).absoluteDir();
+    for (std::size_t s = 0; s < rig.slotList().size(); ++s) {
+        std::vector<std::string> shown{rig.slotList()[s].image};
+        for (std::string& keyed : exporters::keyedImages(rig, s))
+            shown.push_back(std::move(keyed));
+        for (const std::string& image : shown)
+            if (formats::isSameFile(output, folder.absoluteFilePath(QString::fromStdString(image))))
+                return QStringLiteral("refusing to write the picture over the image \"%1\" of slot \"%2\"; choose another output name")
+                    .arg(QString::fromStdString(image), QString::fromStdString(rig.slotList()[s].name));
+    }
+    return {};
 }
 
 } // namespace
@@ -162,6 +190,8 @@ int runRender(const QStringList& arguments)
     if (!loaded.ok())
         return command.loadFailed(loaded);
     const Rig& rig = *loaded.rig;
+    if (const QString refused = refusedOutput(rig, rigFile, output); !refused.isEmpty())
+        return command.failure(refused);
     std::vector<io::ImageProblem> problems = io::checkSlotImages(rig, rigPath);
     drawing::SlotImages images;
     images.setBaseFolder(QFileInfo(rigFile).absolutePath());
@@ -198,9 +228,15 @@ int runRender(const QStringList& arguments)
             rigPainter.paintRig(surface, view, rig, world, loaded.editor.nodeShape, -1);
     }
 
-    QSaveFile file(output);
-    if (!file.open(QIODevice::WriteOnly) || !picture.save(&file, "PNG") || !file.commit())
-        return command.cannotWrite(output, file.errorString());
+    // Encoded first, then written whole (io/atomic_file.h: a failed write leaves an existing
+    // file as it was, and a device or a folder is refused rather than replaced).
+    QByteArray png;
+    QBuffer buffer(&png);
+    if (!buffer.open(QIODevice::WriteOnly) || !picture.save(&buffer, "PNG"))
+        return command.cannotWrite(output, QStringLiteral("the PNG could not be encoded"));
+    std::string why;
+    if (!io::writeFileAtomically(QFile::encodeName(output).toStdString(), std::string_view(png.constData(), std::size_t(png.size())), why))
+        return command.cannotWrite(output, QString::fromStdString(why));
     return Success;
 }
 

@@ -93,7 +93,7 @@ int runSample(const QStringList& arguments)
         std::string why;
         const QString output = parser.value(outputOption);
         if (!io::saveRigFile(pose, QFile::encodeName(output).toStdString(), &why, loaded.editor))
-            return command.cannotWrite(output, QString::fromStdString(why));
+            return command.rigNotSaved(why);
     }
     if (parser.isSet(reportOption)) {
         out << "{\"animation\": " << jsonString(name) << ", \"time\": " << jsonNumber(clamped) << ", " << jointsMember(pose)

@@ -244,7 +244,7 @@ int runSolve(const QStringList& arguments)
         std::string why;
         const QString output = parser.value(outputOption);
         if (!io::saveRigFile(rig, QFile::encodeName(output).toStdString(), &why, loaded.editor)) // the node shape too
-            return command.cannotWrite(output, QString::fromStdString(why));
+            return command.rigNotSaved(why);
     }
     if (parser.isSet(reportOption)) {
         out << report(rig, kind, result, holder ? &*holder : nullptr);

@@ -153,6 +153,10 @@ const formats::FileFormat* FileService::prepareExport(const QUrl& url, const QSt
                                                      formats::SaveOptions& options)
 {
     path = url.isLocalFile() ? url.toLocalFile() : url.toString();
+    if (formats::isSameFile(path, m_document->filePath())) {
+        emit m_document->saveFailed(tr("An export never replaces the rig it exports: choose another name"));
+        return nullptr;
+    }
     if (formats::isRigPath(path, m_document->filePath())) {
         emit m_document->saveFailed(tr("An export never replaces a Bonework rig: choose a name that does not end in .rig.json"));
         return nullptr;

@@ -148,10 +148,28 @@ const FileFormat* findExportFormat(QStringView id)
     return nullptr;
 }
 
+bool isSameFile(const QString& a, const QString& b)
+{
+    if (a.isEmpty() || b.isEmpty())
+        return false;
+    const QFileInfo first(a), second(b);
+    // Links followed where the files exist (an output that links to the rig is the rig), the
+    // names compared as they are where one does not (it cannot be the other).
+    if (first.exists() && second.exists())
+        return first.canonicalFilePath() == second.canonicalFilePath();
+    return first.absoluteFilePath() == second.absoluteFilePath();
+}
+
+bool hasRigSuffix(const QString& path)
+{
+    // Whatever the case: on a file system that ignores it, "x.RIG.JSON" is x.rig.json.
+    return path.endsWith(QLatin1String(".rig.json"), Qt::CaseInsensitive)
+           || QFileInfo(path).canonicalFilePath().endsWith(QLatin1String(".rig.json"), Qt::CaseInsensitive);
+}
+
 bool isRigPath(const QString& path, const QString& rigPath)
 {
-    return path.endsWith(QLatin1String(".rig.json"))
-           || (!rigPath.isEmpty() && QFileInfo(path).absoluteFilePath() == QFileInfo(rigPath).absoluteFilePath());
+    return hasRigSuffix(path) || isSameFile(path, rigPath);
 }
 
 bool FileFormat::save(const Rig& rig, const io::EditorSettings& editor, const QString& path,

@@ -63,8 +63,13 @@ std::vector<const FileFormat*> exportFormats();
 // The export format with that id; null when there is none (the rig format is not an export).
 const FileFormat* findExportFormat(QStringView id);
 
-// Whether `path` is a Bonework rig an export must never replace: a .rig.json, or the rig
-// being exported itself (`rigPath`, empty when it has no file).
+// Whether `path` is a Bonework rig an export must never replace: a .rig.json (in any case, or a
+// link to one), or the rig being exported itself (`rigPath`, empty when it has no file; a link
+// to it counts).
 bool isRigPath(const QString& path, const QString& rigPath);
+// Whether the names `a` and `b` are one file (links followed where both exist).
+bool isSameFile(const QString& a, const QString& b);
+// Whether `path`, or the file a link at `path` points to, ends in .rig.json, in any case.
+bool hasRigSuffix(const QString& path);
 
 } // namespace bonework::formats

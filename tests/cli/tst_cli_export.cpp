@@ -65,6 +65,12 @@ QString armWithArt(const QTemporaryDir& dir)
     return rig;
 }
 
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
 QStringList filesIn(const QString& folder)
 {
     return QDir(folder).entryList(QDir::Files, QDir::Name);
@@ -219,6 +225,55 @@ private slots:
             QCOMPARE(r.err, QStringLiteral("bonework-cli export: ") + c.problem + QStringLiteral("\n\n") + help.out);
             QVERIFY(!QFile::exists(output));
         }
+    }
+
+    // The output is compared with what the export must not replace as the file system sees it:
+    // a link to the rig is the rig, ".RIG.JSON" is a rig name, a page reached through a linked
+    // folder is the image it would replace. A failed export replaces none of the last export's
+    // files (they are staged, then renamed together), so skeleton and atlas always match.
+    void theOutputNeverReplacesWhatTheExportNeeds()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString rig = armWithArt(dir);
+        const QByteArray rigBytes = readAll(rig);
+        QVERIFY(QFile::link(rig, dir.filePath(QStringLiteral("link.json"))));
+        Run r = exportRig(rig, dir.filePath(QStringLiteral("link.json")));
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("refusing to write the export over the rig being exported")), qPrintable(r.err));
+        QCOMPARE(readAll(rig), rigBytes);
+        r = exportRig(rig, dir.filePath(QStringLiteral("copy.RIG.JSON")));
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("over a Bonework rig")), qPrintable(r.err));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("copy.RIG.JSON"))));
+
+        QVERIFY(QFile::link(dir.filePath(QStringLiteral("rigs/art")), dir.filePath(QStringLiteral("linked"))));
+        const QByteArray art = readAll(dir.filePath(QStringLiteral("rigs/art/upper_arm.png")));
+        r = exportRig(rig, dir.filePath(QStringLiteral("linked/upper_arm.json")));
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("the atlas would replace")), qPrintable(r.err));
+        QCOMPARE(readAll(dir.filePath(QStringLiteral("rigs/art/upper_arm.png"))), art);
+
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("out")));
+        const QString out = dir.filePath(QStringLiteral("out/arm.json"));
+        QCOMPARE(exportRig(rig, out).exitCode, 0);
+        const QStringList files{QStringLiteral("arm.atlas"), QStringLiteral("arm.json"), QStringLiteral("arm.png")};
+        QCOMPARE(filesIn(dir.filePath(QStringLiteral("out"))), files);
+        QList<QByteArray> before;
+        for (const QString& f : files)
+            before << readAll(dir.filePath(QStringLiteral("out/") + f));
+        // The next export's skeleton cannot be written (its name is taken by a folder): its
+        // atlas, written first, must not replace the last one either.
+        writeImage(dir.filePath(QStringLiteral("rigs/art/upper_arm.png")), 60, 50, 0);
+        QVERIFY(QFile::remove(out));
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("out/arm.json")));
+        r = exportRig(rig, out);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("could not write %1: it is a folder").arg(out)), qPrintable(r.err));
+        QCOMPARE(readAll(dir.filePath(QStringLiteral("out/arm.png"))), before[2]);
+        QCOMPARE(readAll(dir.filePath(QStringLiteral("out/arm.atlas"))), before[0]);
+        QCOMPARE(QDir(dir.filePath(QStringLiteral("out"))).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name),
+                 files); // no temporary left behind
     }
 
     void rigsWithoutSlotsSayNothingOfSlots()

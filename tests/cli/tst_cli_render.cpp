@@ -345,6 +345,47 @@ private slots:
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 2); // the rig and the picture
     }
 
+    // A mistyped -o never replaces the rig, another rig or an image the rig shows (links
+    // followed), nor a pipe or a device: exit 1 or 2, the file left as it was.
+    void theOutputNeverReplacesTheRigOrItsArt()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString rig = dir.filePath(QStringLiteral("humanoid.rig.json"));
+        QVERIFY(QFile::copy(example(QStringLiteral("humanoid")), rig));
+        copyArt(QStringLiteral("humanoid"), QDir(dir.path()));
+        QVERIFY(QFile::link(rig, dir.filePath(QStringLiteral("link.png"))));
+        const auto bytes = [](const QString& path) {
+            QFile f(path);
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        };
+        const QByteArray rigBytes = bytes(rig), head = bytes(dir.filePath(QStringLiteral("art/humanoid/head.png")));
+        const struct {
+            QString output;
+            QString why;
+        } cases[] = {
+            {rig, QStringLiteral("over the rig being rendered")},
+            {dir.filePath(QStringLiteral("link.png")), QStringLiteral("over the rig being rendered")},
+            {dir.filePath(QStringLiteral("other.Rig.Json")), QStringLiteral("over a Bonework rig")},
+            {dir.filePath(QStringLiteral("art/humanoid/head.png")), QStringLiteral("over the image \"art/humanoid/head.png\" of slot \"head\"")},
+            {dir.filePath(QStringLiteral("art/humanoid/head_blink.png")), QStringLiteral("over the image \"art/humanoid/head_blink.png\"")},
+        };
+        for (const auto& c : cases) {
+            const Run r = cli({QStringLiteral("render"), rig, QStringLiteral("-o"), c.output});
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.err.contains(c.why), qPrintable(r.err));
+        }
+        QCOMPARE(bytes(rig), rigBytes);
+        QCOMPARE(bytes(dir.filePath(QStringLiteral("art/humanoid/head.png"))), head);
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("other.Rig.Json"))));
+        const QString pipe = dir.filePath(QStringLiteral("pipe.png"));
+        QVERIFY(QProcess::execute(QStringLiteral("mkfifo"), {pipe}) == 0);
+        const Run r = cli({QStringLiteral("render"), rig, QStringLiteral("-o"), pipe});
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(r.err, QStringLiteral("bonework-cli render: cannot write %1: it is not a regular file\n").arg(pipe));
+        QVERIFY(!QFileInfo(pipe).isFile());
+    }
+
     // No platform and no display set: render picks the offscreen platform itself and says
     // nothing on stderr.
     void rendersWithoutADisplay()
