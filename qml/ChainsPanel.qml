@@ -97,9 +97,12 @@ Pane {
             Layout.fillWidth: true
             Label { text: qsTr("Name") }
             TextField {
+                id: chainNameField
                 objectName: "chainNameField"
                 Layout.fillWidth: true
                 text: panel.current.name
+                // Enter ends the edit: the keys go back to the canvas (FieldFocus.qml).
+                onAccepted: FieldFocus.endEdit(chainNameField, Window.window)
                 onEditingFinished: {
                     if (text !== panel.current.name)
                         panel.document.renameChain(panel.current.index, text)
@@ -108,6 +111,7 @@ Pane {
             }
             Label { text: qsTr("Solver") }
             ComboBox {
+                id: chainSolverBox
                 objectName: "chainSolverBox"
                 Layout.fillWidth: true
                 model: panel.document.solverNames
@@ -115,6 +119,7 @@ Pane {
                 onActivated: {
                     panel.document.setChainSolver(panel.current.index, currentText)
                     currentIndex = Qt.binding(() => model.indexOf(panel.current.solver))
+                    FieldFocus.endEdit(chainSolverBox, Window.window) // the keys back to the canvas
                 }
             }
             Label { text: qsTr("Iterations") }
@@ -128,20 +133,26 @@ Pane {
             }
             Label { text: qsTr("Tolerance") }
             TextField {
+                id: toleranceField
                 text: String(panel.current.tolerance)
                 validator: DoubleValidator { bottom: 0 }
+                // Enter ends the edit: the keys go back to the canvas (FieldFocus.qml).
+                onAccepted: FieldFocus.endEdit(toleranceField, Window.window)
                 onEditingFinished: {
-                    panel.document.setChainTolerance(panel.current.index, Number(text))
+                    if (Number(text) !== panel.current.tolerance)
+                        panel.document.setChainTolerance(panel.current.index, Number(text))
                     text = Qt.binding(() => String(panel.current.tolerance))
                 }
             }
             Label { text: qsTr("Bend") }
             ComboBox {
+                id: bendBox
                 model: panel.document.bendNames
                 currentIndex: model.indexOf(panel.current.bend)
                 onActivated: {
                     panel.document.setChainBend(panel.current.index, currentText)
                     currentIndex = Qt.binding(() => model.indexOf(panel.current.bend))
+                    FieldFocus.endEdit(bendBox, Window.window) // the keys back to the canvas
                 }
             }
             Label { text: qsTr("Holds") }

@@ -193,9 +193,16 @@ QtObject {
         text: qsTr("Edit &Setup Pose"); enabled: actions.animation.current >= 0
         onTriggered: actions.animation.current = -1
     }
+    // Stops whatever plays: a clip pauses where it is (Space plays it on from there); the
+    // motion preview ends, the rig back in the pose it started from.
     readonly property Action stop: Action {
-        text: qsTr("Stop"); shortcut: "Esc"; enabled: actions.player.active
-        onTriggered: actions.player.stop(false)
+        text: qsTr("Stop"); shortcut: "Esc"; enabled: actions.player.active || actions.animation.playing
+        onTriggered: {
+            if (actions.animation.playing)
+                actions.animation.pause()
+            else
+                actions.player.stop(false)
+        }
     }
     // Captures every played frame into a new animation clip; added to the rig when play stops.
     readonly property Action record: Action {

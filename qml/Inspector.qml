@@ -42,6 +42,8 @@ Pane {
                     Layout.fillWidth: true
                     text: inspector.info.name
                     selectByMouse: true
+                    // Enter ends the edit: the keys go back to the canvas (FieldFocus.qml).
+                    onAccepted: FieldFocus.endEdit(nameField, Window.window)
                     onEditingFinished: {
                         if (text !== inspector.info.name)
                             inspector.document.renameJoint(inspector.info.index, text)
@@ -59,6 +61,7 @@ Pane {
                     onActivated: (index) => {
                         inspector.document.reparentJoint(inspector.info.index, index - 1)
                         currentIndex = Qt.binding(() => inspector.hasJoint ? inspector.info.parent + 1 : 0)
+                        FieldFocus.endEdit(parentBox, Window.window) // the keys back to the canvas
                     }
                 }
             }

@@ -30,6 +30,10 @@ ApplicationWindow {
         applyPlayHint()
     }
 
+    // The keys go back to the canvas (Space plays, the tools' letters) when a field's edit
+    // ends (FieldFocus.qml).
+    function keysDone() { canvas.forceActiveFocus() }
+
     function newRig() { guard.request(UnsavedChangesGuard.NewRig) }
     function openRig() { guard.request(UnsavedChangesGuard.Open) }
     function save() {

@@ -45,7 +45,10 @@ ToolBar {
             id: defaultSolverBox
             model: bar.document.posing.dragSolverNames
             currentIndex: Math.max(0, model.indexOf(bar.document.posing.defaultSolver))
-            onActivated: bar.document.posing.defaultSolver = currentText
+            onActivated: {
+                bar.document.posing.defaultSolver = currentText
+                FieldFocus.endEdit(defaultSolverBox, Window.window) // the keys back to the canvas
+            }
             ToolTip.visible: hovered
             ToolTip.text: qsTr("Solver for dragging joints that are not the tip of a chain")
         }
@@ -76,15 +79,20 @@ ToolBar {
             onActivated: {
                 bar.player.driver = currentValue
                 currentIndex = Qt.binding(() => Math.max(0, indexOfValue(bar.player.driver)))
+                FieldFocus.endEdit(driverBox, Window.window) // the keys back to the canvas
             }
             ToolTip.visible: hovered
             ToolTip.text: qsTr("What moves the effector while playing: the mouse, a bouncing ball, or the arrow keys")
         }
         ComboBox {
+            id: speedBox
             model: ["0.25×", "0.5×", "1×", "2×"]
             currentIndex: 2
             implicitWidth: 80
-            onActivated: bar.player.speed = [0.25, 0.5, 1, 2][currentIndex]
+            onActivated: {
+                bar.player.speed = [0.25, 0.5, 1, 2][currentIndex]
+                FieldFocus.endEdit(speedBox, Window.window) // the keys back to the canvas
+            }
             ToolTip.visible: hovered; ToolTip.text: qsTr("Playback speed")
         }
         ToolButton {

@@ -19,6 +19,8 @@ RowLayout {
         text: Number(field.value).toFixed(field.decimals)
         validator: DoubleValidator { notation: DoubleValidator.StandardNotation }
         selectByMouse: true
+        // Enter ends the edit: the keys go back to the canvas (FieldFocus.qml).
+        onAccepted: FieldFocus.endEdit(input, Window.window)
         onEditingFinished: {
             const v = Number(text)
             if (!isNaN(v) && v !== field.value)

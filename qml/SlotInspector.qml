@@ -16,10 +16,13 @@ ColumnLayout {
     RowLayout {
         Label { text: qsTr("Image"); Layout.preferredWidth: 72 }
         TextField {
+            id: slotNameField
             objectName: "slotNameField"
             Layout.fillWidth: true
             text: section.info.name
             selectByMouse: true
+            // Enter ends the edit: the keys go back to the canvas (FieldFocus.qml).
+            onAccepted: FieldFocus.endEdit(slotNameField, Window.window)
             onEditingFinished: {
                 if (text !== section.info.name)
                     section.document.renameSlot(section.info.index, text)
@@ -30,6 +33,7 @@ ColumnLayout {
     RowLayout {
         Label { text: qsTr("Bone"); Layout.preferredWidth: 72 }
         ComboBox {
+            id: slotJointBox
             objectName: "slotJointBox"
             Layout.fillWidth: true
             model: section.document.jointNames
@@ -37,17 +41,21 @@ ColumnLayout {
             onActivated: (index) => {
                 section.document.setSlotJoint(section.info.index, index)
                 currentIndex = Qt.binding(() => section.info.joint)
+                FieldFocus.endEdit(slotJointBox, Window.window) // the keys back to the canvas
             }
         }
     }
     RowLayout {
         Label { text: qsTr("File"); Layout.preferredWidth: 72 }
         TextField {
+            id: slotImageField
             objectName: "slotImageField"
             Layout.fillWidth: true
             text: section.info.image
             color: section.info.missing ? Theme.warning : palette.text
             selectByMouse: true
+            // Enter ends the edit: the keys go back to the canvas (FieldFocus.qml).
+            onAccepted: FieldFocus.endEdit(slotImageField, Window.window)
             onEditingFinished: {
                 if (text !== section.info.image)
                     section.document.setSlotImage(section.info.index, text)

@@ -83,6 +83,7 @@ Pane {
                 onActivated: (index) => {
                     timeline.anim.current = index - 1
                     currentIndex = Qt.binding(() => timeline.anim.current + 1)
+                    FieldFocus.endEdit(clipPicker, Window.window) // the keys back to the canvas
                 }
                 ToolTip.visible: hovered
                 ToolTip.text: qsTr("Setup Pose edits the rig; a clip is posed and keyed frame by frame")
@@ -158,6 +159,7 @@ Pane {
             }
             ToolSeparator {}
             TextField {
+                id: durationField
                 objectName: "durationField"
                 // Wide enough for its text: a long clip's "12345.00" is not cut to "2345.00".
                 Layout.preferredWidth: Math.max(56, Math.min(160, contentWidth + leftPadding + rightPadding + 2))
@@ -165,6 +167,8 @@ Pane {
                 text: timeline.anim.duration.toFixed(2)
                 validator: DoubleValidator { bottom: 0.001; notation: DoubleValidator.StandardNotation }
                 selectByMouse: true
+                // Enter ends the edit: the keys go back to the canvas (FieldFocus.qml).
+                onAccepted: FieldFocus.endEdit(durationField, Window.window)
                 onEditingFinished: {
                     const v = Number(text)
                     if (!isNaN(v) && Math.abs(v - timeline.anim.duration) > 1e-9)

@@ -352,6 +352,51 @@ private slots:
         anim->setCurrent(-1);
     }
 
+    // The keys come back to the editor after a field or a picker is used: Enter ends a field's
+    // edit and lets go of the keys (a focused field kept Ctrl+Z, which then undid nothing of
+    // the document, and Space); a picker never keeps them (Space reopened the list it had just
+    // closed); Esc stops a playing clip as it stops the motion preview.
+    void keysComeBackAfterAFieldOrAPicker()
+    {
+        m_document->files()->newRig();
+        const int root = m_document->addRoot(400, 400);
+        const int bone = m_document->addBone(root, 500, 400);
+        m_document->addBone(bone, 580, 400);
+        m_document->setSelectedJoint(bone);
+        QQuickItem* name = nullptr;
+        QTRY_VERIFY((name = m_editor.item("jointNameField")) && name->isVisible());
+        QTest::qWait(200); // laid out
+        QVERIFY(m_editor.click(name));
+        QTRY_VERIFY(name->hasActiveFocus());
+        QVERIFY(m_editor.key("ctrl+a"));
+        QVERIFY(m_editor.type("upper"));
+        QVERIFY(m_editor.key("Return"));
+        QTRY_COMPARE(QString::fromStdString(m_document->rig().jointName(bone)), QStringLiteral("upper"));
+        QTest::qWait(300);
+        QTRY_VERIFY(m_canvas->hasActiveFocus());
+        QVERIFY(m_editor.key("ctrl+z"));
+        QTRY_COMPARE(QString::fromStdString(m_document->rig().jointName(bone)), QStringLiteral("joint2"));
+
+        AnimationPlayer* anim = m_document->animation();
+        QVERIFY(m_editor.click(m_editor.item("newClipButton")));
+        QVERIFY(m_document->newAnimation() >= 0); // a second clip to pick
+        QTRY_VERIFY(anim->isActive());
+        QQuickItem* picker = m_editor.item("clipPicker");
+        QVERIFY(m_editor.click(picker));
+        QTest::qWait(300); // the list opens (under the pointer, which highlights a row: End picks the last)
+        QVERIFY(m_editor.key("End"));
+        QVERIFY(m_editor.key("Return"));
+        QTRY_COMPARE(anim->current(), 1);
+        QTest::qWait(400); // the list closes
+        QVERIFY(!picker->hasActiveFocus());
+        QVERIFY(m_editor.key("space"));
+        QTRY_VERIFY(anim->isPlaying());
+        QVERIFY(m_editor.key("Escape"));
+        QTRY_VERIFY(!anim->isPlaying());
+        QVERIFY(anim->isActive()); // paused where it was, the clip still open
+        anim->setCurrent(-1);
+    }
+
     void cleanupTestCase() { m_editor.stop(); }
 };
 
