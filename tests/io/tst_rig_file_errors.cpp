@@ -189,6 +189,17 @@ const Expected kInvalid[] = {
     {"duplicate_key_top_level", "name", "is given more than once in the same object"},
     {"duplicate_key_escaped", "chains[0].target.x", "is given more than once in the same object"},
     {"deep_nesting", "", "not valid JSON: too deeply nested document at offset 1075 (line 1, column 1076)"},
+    {"string_unknown_escape", "joints[2].parent", "not valid JSON: invalid escape sequence at offset 358 (line 22, column 23)"},
+    {"string_control_character", "joints[1].name",
+     "not valid JSON: unescaped control character in string at offset 194 (line 13, column 21)"},
+    {"number_leading_dot", "chains[0].tolerance",
+     "not valid JSON: illegal number (numbers must look like 12, -0.5 or 1e-3) at offset 653 (line 38, column 20)"},
+    {"number_trailing_dot", "joints[1].length",
+     "not valid JSON: illegal number (numbers must look like 12, -0.5 or 1e-3) at offset 245 (line 15, column 21)"},
+    {"number_leading_zero", "joints[0].x",
+     "not valid JSON: illegal number (numbers must look like 12, -0.5 or 1e-3) at offset 121 (line 8, column 13)"},
+    {"number_plus_sign", "joints[0].y",
+     "not valid JSON: illegal number (numbers must look like 12, -0.5 or 1e-3) at offset 136 (line 9, column 12)"},
 };
 
 // A rig whose file is refused must come back with no rig at all and a complete error.
@@ -364,6 +375,12 @@ private slots:
         QTest::newRow("missing comma") << QByteArray("{\"k\":\"v\" \"z\":1}") << QStringLiteral("k");
         QTest::newRow("top level") << QByteArray("{,}") << QString();
         QTest::newRow("too deep for a path") << (QByteArray(40, '[') + "1e999" + QByteArray(40, ']')) << QString();
+        // The refusals of strict JSON name their value.
+        QTest::newRow("unknown escape") << QByteArray("{\"joints\":[{\"name\":\"r\"},{\"name\":\"a\",\"parent\":\"r\\q\"}]}")
+                                        << QStringLiteral("joints[1].parent");
+        QTest::newRow("raw tab") << QByteArray("{\"joints\":[{\"name\":\"r\tq\"}]}") << QStringLiteral("joints[0].name");
+        QTest::newRow("leading dot") << QByteArray("{\"joints\":[{\"name\":\"r\",\"x\":.5}]}") << QStringLiteral("joints[0].x");
+        QTest::newRow("trailing dot") << QByteArray("{\"joints\":[{\"name\":\"r\",\"x\":1.}]}") << QStringLiteral("joints[0].x");
     }
 
     void syntaxErrorsNameAPath()

@@ -171,27 +171,47 @@ private:
 
     bool isDigit() const { return m_at < m_end && *m_at >= '0' && *m_at <= '9'; }
 
+    // Skips a run of digits; false when there is none.
+    bool skipDigits()
+    {
+        const char* const first = m_at;
+        while (isDigit())
+            ++m_at;
+        return m_at != first;
+    }
+
+    // The number breaks JSON's grammar at m_at, where a digit must be: the error is that
+    // character, or the end of the text when the text ends there (QJsonDocument's error).
+    bool failMalformedNumber()
+    {
+        return failWith(m_at < m_end ? JsonSyntaxError::MalformedNumber : JsonSyntaxError::TerminationByNumber);
+    }
+
+    // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? exactly (RFC 8259): no ".5", "1.", "1.e5",
+    // "01", "+1" or "-", which QJsonDocument took (or refused at the same byte as here).
     bool parseNumber(nlohmann::json& out)
     {
         const char* start = m_at;
         if (m_at < m_end && *m_at == '-')
             ++m_at;
-        if (m_at < m_end && *m_at == '0')
+        if (m_at < m_end && *m_at == '0') {
             ++m_at;
-        else
-            while (isDigit())
-                ++m_at;
+            if (isDigit())
+                return failWith(JsonSyntaxError::MalformedNumber); // a leading zero: "01", "-00"
+        } else if (!skipDigits()) {
+            return failMalformedNumber();
+        }
         if (m_at < m_end && *m_at == '.') {
             ++m_at;
-            while (isDigit())
-                ++m_at;
+            if (!skipDigits())
+                return failMalformedNumber();
         }
         if (m_at < m_end && (*m_at == 'e' || *m_at == 'E')) {
             ++m_at;
             if (m_at < m_end && (*m_at == '-' || *m_at == '+'))
                 ++m_at;
-            while (isDigit())
-                ++m_at;
+            if (!skipDigits())
+                return failMalformedNumber();
         }
         if (m_at >= m_end)
             return failWith(JsonSyntaxError::TerminationByNumber);
@@ -202,11 +222,10 @@ private:
         return true;
     }
 
-    // The number text as a finite double; overflow and underflow to zero are refused.
+    // The number text (in JSON's grammar) as a finite double; overflow and underflow to zero are
+    // refused.
     static bool toDouble(const std::string& text, double& value)
     {
-        if (text.empty())
-            return false;
         char* end = nullptr;
         value = std::strtod(text.c_str(), &end);
         if (end != text.c_str() + text.size() || !std::isfinite(value))
@@ -232,6 +251,8 @@ private:
                 if (!readEscape(c))
                     return failWith(JsonSyntaxError::IllegalEscapeSequence);
                 escaped = true;
+            } else if (static_cast<unsigned char>(*m_at) < 0x20) {
+                return failWith(JsonSyntaxError::ControlCharacterInString); // at the character
             } else if (!readUtf8(c)) {
                 return failWith(JsonSyntaxError::IllegalUtf8String);
             }
@@ -249,6 +270,9 @@ private:
             return false;
         const char e = *m_at++;
         switch (e) {
+        case '"':
+        case '\\':
+        case '/': c = static_cast<unsigned char>(e); return true;
         case 'b': c = 0x8; return true;
         case 'f': c = 0xC; return true;
         case 'n': c = 0xA; return true;
@@ -272,8 +296,8 @@ private:
             return true;
         }
         default:
-            c = static_cast<unsigned char>(e); // unknown escapes stand for the character itself
-            return true;
+            --m_at; // no such escape: the error offset is the character after the backslash
+            return false;
         }
     }
 
@@ -332,7 +356,9 @@ std::string_view describe(JsonSyntaxError error)
     case JsonSyntaxError::IllegalValue: return "illegal value";
     case JsonSyntaxError::TerminationByNumber: return "invalid termination by number";
     case JsonSyntaxError::IllegalNumber: return "illegal number";
+    case JsonSyntaxError::MalformedNumber: return "illegal number";
     case JsonSyntaxError::IllegalEscapeSequence: return "invalid escape sequence";
+    case JsonSyntaxError::ControlCharacterInString: return "unescaped control character in string";
     case JsonSyntaxError::IllegalUtf8String: return "invalid UTF8 string";
     case JsonSyntaxError::UnterminatedString: return "unterminated string";
     case JsonSyntaxError::MissingObject: return "object is missing after a comma";

@@ -1,9 +1,12 @@
 #pragma once
-// The JSON grammar the rig loader has always accepted (that of Qt's QJsonDocument, which it
-// used), read into nlohmann::json values without Qt. It is more lenient than nlohmann's own
-// parser in ways old files rely on (raw control characters and unknown escapes in strings,
-// "1." and ".5", lone surrogate escapes, which the reader then refuses by path), and it stops
-// at the same byte with the same error, so messages keep their offsets and wording.
+// Strict JSON (RFC 8259), read into nlohmann::json values without Qt. Where Qt's QJsonDocument
+// (the loader's old parser) also refused a text, it stops at the same byte with the same error,
+// so messages keep their offsets and wording: an offset is where the parser stopped, mostly
+// just past the character that failed (the ']' after the stray ',' of "[,]"). It refuses what
+// QJsonDocument let through: unknown escapes ("\q", at the letter), raw control characters in
+// strings (at the character) and numbers outside JSON's grammar (".5", "1.", "1.e5", "01", at
+// the first character that breaks it). It keeps lone surrogate escapes, which the reader then
+// refuses by path.
 
 #include <nlohmann/json.hpp>
 
@@ -20,8 +23,10 @@ enum class JsonSyntaxError {
     MissingValueSeparator,
     IllegalValue,
     TerminationByNumber,
-    IllegalNumber,
+    IllegalNumber,       // a number JSON writes that is no finite double ("1e999", "1e-400")
+    MalformedNumber,     // not JSON's number grammar (".5", "1.", "01", "+1", "-"): "illegal number" too
     IllegalEscapeSequence,
+    ControlCharacterInString, // a raw U+0000..U+001F in a string, which JSON must escape
     IllegalUtf8String,
     UnterminatedString,
     MissingObject,
@@ -29,7 +34,8 @@ enum class JsonSyntaxError {
     GarbageAtEnd,
 };
 
-// "unterminated string", ...: the wording messages have always used.
+// "unterminated string", ...: the wording messages have always used (QJsonDocument's), and
+// words in the same style for what it did not refuse.
 std::string_view describe(JsonSyntaxError error);
 
 struct JsonDocument {

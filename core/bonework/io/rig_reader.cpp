@@ -313,6 +313,8 @@ LoadResult parseRig(std::string_view json, std::string_view fileName)
         std::string why(describe(doc.error));
         if (doc.error == JsonSyntaxError::IllegalNumber)
             why += " (numbers must be finite doubles)";
+        else if (doc.error == JsonSyntaxError::MalformedNumber)
+            why += " (numbers must look like 12, -0.5 or 1e-3)";
         result.error.jsonPath = jsonPathAtOffset(json, doc.offset);
         result.error.message = "not valid JSON: " + why + " at offset " + std::to_string(doc.offset) + " ("
                                + lineAndColumn(json, doc.offset) + ")";
