@@ -85,6 +85,11 @@ private slots:
         QCOMPARE(bonework::io::jsonPathAtOffset(text(json), 0), std::string());
         QCOMPARE(bonework::io::jsonPathAtOffset(text(json), 1), std::string());
         QCOMPARE(bonework::io::jsonPathAtOffset(text(json), 1000), std::string()); // past the end: all closed
+        // Deeper than 32 levels: the last member named within them, or the top level if none is.
+        const QByteArray deep = "{\"a\":[{\"b\":" + QByteArray(40, '[') + "1e999";
+        QCOMPARE(bonework::io::jsonPathAtOffset(text(deep), std::size_t(deep.size())), std::string("a[0].b"));
+        const QByteArray arrays = QByteArray(40, '[') + "1e999";
+        QCOMPARE(bonework::io::jsonPathAtOffset(text(arrays), std::size_t(arrays.size())), std::string());
     }
 };
 

@@ -188,7 +188,8 @@ const Expected kInvalid[] = {
     {"duplicate_key_in_joint", "joints[1].length", "is given more than once in the same object"},
     {"duplicate_key_top_level", "name", "is given more than once in the same object"},
     {"duplicate_key_escaped", "chains[0].target.x", "is given more than once in the same object"},
-    {"deep_nesting", "", "not valid JSON: too deeply nested document at offset 1075 (line 1, column 1076)"},
+    {"deep_nesting", "joints", "not valid JSON: too deeply nested document at offset 1075 (line 1, column 1076)"},
+    {"trailing_garbage", "", "not valid JSON: garbage at the end of the document at offset 731 (line 45, column 2)"},
     {"string_unknown_escape", "joints[2].parent", "not valid JSON: invalid escape sequence at offset 358 (line 22, column 23)"},
     {"string_control_character", "joints[1].name",
      "not valid JSON: unescaped control character in string at offset 194 (line 13, column 21)"},
@@ -375,6 +376,20 @@ private slots:
         QTest::newRow("missing comma") << QByteArray("{\"k\":\"v\" \"z\":1}") << QStringLiteral("k");
         QTest::newRow("top level") << QByteArray("{,}") << QString();
         QTest::newRow("too deep for a path") << (QByteArray(40, '[') + "1e999" + QByteArray(40, ']')) << QString();
+        // Past 32 levels, the last member named within them.
+        QTest::newRow("too deep in a member") << (QByteArray("{\"a\":{\"x\":") + QByteArray(40, '[') + "1e999" + QByteArray(40, ']') + "}}")
+                                           << QStringLiteral("a.x");
+        QTest::newRow("nested too deeply in a member")
+            << (QByteArray("{\"format\":\"bonework.rig\",\"version\":1,\"joints\":[{\"name\":\"r\"}],\"x\":")
+                + QByteArray(1100, '[') + QByteArray(1100, ']') + "}")
+            << QStringLiteral("x");
+        QTest::newRow("nested too deeply in a joint")
+            << (QByteArray("{\"joints\":[{\"name\":\"r\"},{\"name\":") + QByteArray(2000, '[')) << QStringLiteral("joints[1].name");
+        // Garbage after the document is outside it, right after its last '}' too.
+        QTest::newRow("garbage right after the document")
+            << QByteArray("{\"format\":\"bonework.rig\",\"version\":1,\"joints\":[{\"name\":\"r\"}]}}") << QString();
+        QTest::newRow("a second document") << QByteArray("{\"joints\":[{\"name\":\"r\"}]}{}") << QString();
+        QTest::newRow("garbage after a newline") << QByteArray("{\"joints\":[{\"name\":\"r\"}]}\n]") << QString();
         // The refusals of strict JSON name their value.
         QTest::newRow("unknown escape") << QByteArray("{\"joints\":[{\"name\":\"r\"},{\"name\":\"a\",\"parent\":\"r\\q\"}]}")
                                         << QStringLiteral("joints[1].parent");

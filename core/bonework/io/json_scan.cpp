@@ -116,8 +116,12 @@ std::string jsonPathAtOffset(std::string_view json, std::size_t offset)
     // Qt's offsets point just past the character that failed (the stray ',' of "[,]"), so that
     // character is left out: the path is where the parser was, not where it was going.
     const std::size_t end = std::min(offset == 0 ? 0 : offset - 1, json.size());
-    if (!walkStructure(json, end, kDeepest, frames, [](const Frame&) { return false; }))
-        return {};
+    if (!walkStructure(json, end, kDeepest, frames, [](const Frame&) { return false; })) {
+        // Too deep for a useful path ("x[0][0]...", a thousand levels of a nesting error): the
+        // last member named within the first kDeepest levels, which holds the error.
+        while (!frames.empty() && frames.back().array)
+            frames.pop_back();
+    }
     return render(frames, true);
 }
 

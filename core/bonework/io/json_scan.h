@@ -11,8 +11,9 @@
 namespace bonework::io {
 
 // Best effort: the path of the value being read at byte `offset` of a document that failed to
-// parse there ("joints[1].length" for a number that overflows). Empty at the top level, and when
-// the nesting is too deep to be a useful path.
+// parse there ("joints[1].length" for a number that overflows). Empty at the top level. Deeper
+// than 32 levels, too deep for a useful path, it ends at the last member named within those
+// levels ("x" for an error deep in "x": [[[...]]]; empty for arrays nested from the top).
 std::string jsonPathAtOffset(std::string_view json, std::size_t offset);
 
 // How many object members the text holds (the ':' outside strings). For a document that parsed,

@@ -315,7 +315,10 @@ LoadResult parseRig(std::string_view json, std::string_view fileName)
             why += " (numbers must be finite doubles)";
         else if (doc.error == JsonSyntaxError::MalformedNumber)
             why += " (numbers must look like 12, -0.5 or 1e-3)";
-        result.error.jsonPath = jsonPathAtOffset(json, doc.offset);
+        // Garbage after the document is outside it: at the top level. (Its offset is the garbage
+        // itself, not one past a failing character, so the scan would stop inside the document.)
+        if (doc.error != JsonSyntaxError::GarbageAtEnd)
+            result.error.jsonPath = jsonPathAtOffset(json, doc.offset);
         result.error.message = "not valid JSON: " + why + " at offset " + std::to_string(doc.offset) + " ("
                                + lineAndColumn(json, doc.offset) + ")";
         return result;
