@@ -98,6 +98,7 @@ ApplicationWindow {
         function onLoadFailed(message) { window.showError(qsTr("Could not open the file"), message) }
         function onSaveFailed(message) { window.showError(qsTr("Could not save the file"), message) }
         function onEditRefused(message) { statusBar.flash(message) }
+        function onUndoStateChanged() { statusBar.clearWarning() }
         function onImagesMissing(message) { window.showError(qsTr("Missing images"), message) }
         function onFileChanged() { window.applyPlayHint() }
     }

@@ -19,6 +19,12 @@ ToolBar {
         message = text
         messageTimer.restart()
     }
+    // A warning says what the last edit could not do: the next edit that succeeds (or an undo)
+    // takes it down, rather than leaving it up for seconds beside a value that now took.
+    function clearWarning() {
+        message = ""
+        messageTimer.stop()
+    }
     function showHint(text) {
         hint = text
         hintTimer.restart()

@@ -402,7 +402,24 @@ bool Document::setAngle(int joint, double degrees)
 {
     if (m_posing->isAnimating()) // a clip is open: the value is a key at the playhead
         return m_animation->keyAngle(joint, degrees);
-    return applyEdit(tr("Set angle of %1").arg(jointLabel(joint)), [&](Rig& r) { return r.setAngle(joint, degrees); });
+    if (!applyEdit(tr("Set angle of %1").arg(jointLabel(joint)), [&](Rig& r) { return r.setAngle(joint, degrees); }))
+        return false;
+    // A chain that holds turns its joints back toward its target after the edit: say so, or the
+    // typed value seems ignored.
+    if (m_rig.isValidJoint(joint) && !m_rig.isRoot(joint) && std::fabs(m_rig.angle(joint) - degrees) > 1e-6) {
+        for (const Chain& chain : m_rig.chains()) {
+            const bool onChain = chain.holds() && m_rig.isAncestor(chain.root, joint)
+                                 && (chain.tip == joint || m_rig.isAncestor(joint, chain.tip));
+            if (onChain) {
+                emit editRefused(tr("Chain %1 holds %2 on its target, at %3° (mix %4): move the target, or lower the mix, to pose it by hand")
+                                     .arg(QString::fromStdString(chain.name), jointLabel(joint))
+                                     .arg(m_rig.angle(joint), 0, 'f', 2)
+                                     .arg(chain.mix));
+                break;
+            }
+        }
+    }
+    return true;
 }
 
 bool Document::setLimits(int joint, double min, double max)

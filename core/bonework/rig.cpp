@@ -5,10 +5,22 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 
 namespace bonework {
+namespace {
+
+// Degrees as a person reads them in a message: -30, 42.5, not std::to_string's -30.000000.
+std::string degreesText(double degrees)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.10g", degrees);
+    return text;
+}
+
+} // namespace
 
 using rig_rules::finite;
 using rig_rules::quoted;
@@ -216,8 +228,8 @@ EditResult Rig::setAngle(JointIndex j, double degrees)
     if (!finite(degrees))
         return EditResult::refused("the angle must be a finite number");
     if (degrees < m_min[j] || degrees > m_max[j])
-        return EditResult::refused("the angle lies outside its limits [" + std::to_string(m_min[j]) + ", "
-                                   + std::to_string(m_max[j]) + "]");
+        return EditResult::refused("the angle lies outside its limits [" + degreesText(m_min[j]) + ", "
+                                   + degreesText(m_max[j]) + "]");
     m_angle[j] = degrees;
     m_localRotation[j] = Rotation::fromDegrees(degrees);
     return EditResult::success();

@@ -15,6 +15,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QSignalSpy>
 #include <QTest>
 
 #include <cmath>
@@ -199,6 +200,21 @@ private slots:
         doc.undo();
         doc.undo();
         QVERIFY(doc.rig() == start);
+
+        // An angle typed for a joint a chain holds goes back where the chain wants it: the
+        // editor says which chain, and how to pose the joint by hand.
+        QSignalSpy refused(&doc, &Document::editRefused);
+        const int elbow = doc.findJoint("elbow_r");
+        const double held = doc.rig().angle(elbow);
+        QVERIFY(doc.setAngle(elbow, 30));
+        QVERIFY(std::fabs(doc.rig().angle(elbow) - held) < 0.01);
+        QCOMPARE(refused.count(), 1);
+        const QString message = refused.front().front().toString();
+        QVERIFY2(message.startsWith(QStringLiteral("Chain arm_r holds elbow_r on its target")), qPrintable(message));
+        // A joint no chain holds takes the angle, and nothing is said.
+        QVERIFY(doc.setAngle(doc.findJoint("neck"), 10));
+        QCOMPARE(doc.rig().angle(doc.findJoint("neck")), 10.0);
+        QCOMPARE(refused.count(), 1);
     }
 
     // Mix 0 switches a chain off: its tip is carried away while the others hold. Mix and order

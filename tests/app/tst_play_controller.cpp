@@ -123,8 +123,12 @@ private slots:
         QCOMPARE(QString::fromStdString(clip.name), QStringLiteral("Recording 1"));
         QVERIFY(std::fabs(clip.duration - 2.0) < 1e-9); // 120 steps at 60 Hz
         QCOMPARE(doc.undoStack()->count(), steps + 1);
+        // The new clip is open in the Timeline, at its start.
+        QCOMPARE(doc.animation()->current(), static_cast<int>(clips));
+        QVERIFY(doc.animation()->isActive());
+        QCOMPARE(doc.animation()->time(), 0.0);
         // The joints are as before play; only the clip was added.
-        Rig withoutClip = doc.rig();
+        Rig withoutClip = doc.setupRig();
         QVERIFY(withoutClip.removeAnimation(static_cast<int>(clips)));
         QVERIFY(withoutClip == before);
         // Played back, the clip puts every joint where it was shown, frame by frame.

@@ -38,7 +38,7 @@ private slots:
 
         verifyRefused(rig, [](Rig& r) { return r.setLength(1, 0); }, "greater than 0");
         verifyRefused(rig, [](Rig& r) { return r.setLength(0, 5); }, "root joint has no bone");
-        verifyRefused(rig, [](Rig& r) { return r.setAngle(2, 160); }, "outside its limits");
+        verifyRefused(rig, [](Rig& r) { return r.setAngle(2, 160); }, "the angle lies outside its limits [0, 150]"); // as typed, not 0.000000
         verifyRefused(rig, [](Rig& r) { return r.setAngle(2, NAN); }, "finite");
         verifyRefused(rig, [](Rig& r) { return r.setRootPosition(1, {0, 0}); }, "only a root");
         verifyRefused(rig, [](Rig& r) { return r.setRootPosition(0, {NAN, 0}); }, "finite");
