@@ -1,8 +1,9 @@
 // libFuzzer target for the solvers. The input's bytes build a small rig (a tree of up to 24
 // joints: lengths from 1e-6 to 1e9 or raw doubles, rigid, narrow, wide and free limits, pins) and
-// a request (any solver, up to three effectors with weights, targets on joints, on roots, at
-// 1e12, at 1e300 or raw doubles, a fixed base, iterations, tolerance, bend). Beyond "no crash,
-// no sanitizer report" it checks the solvers' promises on every request they accept:
+// a request (any solver, up to three effectors with weights, targets on joints, next to them
+// by 1e-9 or by a subnormal distance, on roots, at 1e12, at 1e300 or raw doubles, a fixed base,
+// iterations, tolerance, bend). Beyond "no crash, no sanitizer report" it checks the solvers'
+// promises on every request they accept:
 //   - the pose is legal (lengths, limits, pins; every position finite) and the fixed base stays;
 //   - the result is honest: finite error, iterations within the request, reached == within
 //     the tolerance for one effector;
@@ -107,11 +108,12 @@ JointDesc joint(Bytes& in, std::size_t index, JointIndex parent)
 
 Vec2 target(Bytes& in, const std::vector<WorldTransform>& world)
 {
-    const std::uint8_t pick = in.byte() % 6;
+    const std::uint8_t pick = in.byte() % 7;
     const Vec2 near = world[in.byte() % world.size()].position;
     switch (pick) {
     case 0: return near;                                                 // on a joint
     case 1: return near + Vec2{in.unit() - 0.5, in.unit() - 0.5} * 1e-9; // next to one
+    case 6: return near + Vec2{in.unit() - 0.5, in.unit() - 0.5} * 1e-318; // subnormally near (a joint at 0)
     case 2: return {(in.unit() - 0.5) * 2e12, (in.unit() - 0.5) * 2e12};
     case 3: return {(in.unit() - 0.5) * 2e300, (in.unit() - 0.5) * 2e300};
     default: return {in.finiteRaw(), in.finiteRaw()};

@@ -173,6 +173,10 @@ private slots:
             // Farther than the largest double from the chain: the error saturates, never infinite.
             check(straight, 2, {-1.7e308, 1.7e308}, "target at the edge of the doubles");
             check(straight, 2, {10, 20 + 1e-300}, "target next to the root");
+            Rig atOrigin = straight;
+            atOrigin.setRootPosition(0, {0, 0});
+            check(atOrigin, 2, {0, 1e-320}, "target a subnormal distance from the root");
+            check(atOrigin, 2, {5e-324, -5e-324}, "target the least double from the root");
             Rig rigid = straight;
             rigid.setLimits(1, 0, 0);
             rigid.setLimits(2, 45, 45);

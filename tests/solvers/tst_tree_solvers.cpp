@@ -5,6 +5,7 @@
 #include "tree_solver_support.h"
 #include "pose_checks.h"
 #include "random_rigs.h"
+#include "sample_rigs.h"
 
 #include "bonework/solvers/solver.h"
 
@@ -37,8 +38,11 @@ private slots:
                         rig.setLimits(j, 0, 0); // a straight, rigid chain
                 // Up to the largest doubles: the squared distances overflow unless the solver
                 // takes care (relax once reported an infinite error for a target at 1e300).
+                // Subnormal distances too, from a root at the origin (see straightChainAtTheOrigin).
+                if (i % 4 == 0)
+                    rig.setRootPosition(0, {0, 0});
                 const Vec2 targets[] = {rig.rootPosition(0), {1e12, -1e12}, {-1e12, 3}, {0, 0}, {1e300, -1e300},
-                                        {-1.7e308, 1.7e308}};
+                                        {-1.7e308, 1.7e308}, {0, 1e-320}, {-1e-320, 0}, {5e-324, -5e-324}};
                 const double weight = std::array<double, 3>{1.0, 1e300, 0.0}[static_cast<std::size_t>(i % 3)];
                 for (Vec2 t : targets) {
                     const Rig before = rig;
@@ -47,6 +51,34 @@ private slots:
                     const std::string bad = checkLegalPose(before, rig);
                     QVERIFY2(bad.empty(), seedMessage(seed, std::string(solverName(kind)) + ": " + bad));
                     QVERIFY2(std::isfinite(result.error), seedMessage(seed, "error not finite"));
+                }
+            }
+        }
+    }
+
+    // A straight chain from the origin dragged by its tip to (0, 1e-320): the pulled joints land
+    // a subnormal distance from where others were, and a bone's length over that distance
+    // overflowed; follow turned the whole rig into NaN (and reported it reached).
+    void straightChainAtTheOrigin()
+    {
+        for (SolverKind kind : {SolverKind::Follow, SolverKind::Relax}) {
+            auto solver = makeSolver(kind);
+            for (const double length : {1.0, 100.0, 1e20}) {
+                Rig rig;
+                JointDesc root;
+                root.name = "r";
+                rig.addJoint(root); // at the origin
+                rig.addJoint(boneDesc("a", 0, length, 0, -90, 90));
+                rig.addJoint(boneDesc("b", 1, length));
+                rig.addJoint(boneDesc("c", 2, length, 0, 0, 45));
+                for (const Vec2 t : {Vec2{0, 1e-320}, Vec2{1e-320, 0}, Vec2{5e-324, -5e-324}, Vec2{0, 1e-300}}) {
+                    Rig solved = rig;
+                    SolveResult result;
+                    solver->run(solved, request(Effector{3, t, 1.0}), result);
+                    const std::string what = std::string(solverName(kind)) + ", bones of " + std::to_string(length);
+                    const std::string bad = checkLegalPose(rig, solved);
+                    QVERIFY2(bad.empty(), (what + ": " + bad).c_str());
+                    QVERIFY2(std::isfinite(result.error), (what + ": error not finite").c_str());
                 }
             }
         }

@@ -32,7 +32,9 @@ void FollowSolver::pull(const Rig& rig, JointIndex dragged, Vec2 target)
                 dir = m_world[neighbour].position - m_world[moved].position;
                 len = norm(dir);
             }
-            m_pulled[neighbour] = len > 0.0 ? m_pulled[moved] + dir * (length / len) : m_world[neighbour].position;
+            // The unit direction first: the length over a subnormal distance overflows (100 /
+            // 1e-320 is infinite), and 0 times that is NaN.
+            m_pulled[neighbour] = len > 0.0 ? m_pulled[moved] + Vec2{dir.x / len, dir.y / len} * length : m_world[neighbour].position;
             m_queue.push_back(neighbour);
             m_cameFrom.push_back(moved);
         };
