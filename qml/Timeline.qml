@@ -406,7 +406,8 @@ Pane {
                 }
             }
 
-            // The ruler: whole seconds labelled, frames ticked where there is room; drag to scrub.
+            // The ruler: whole seconds labelled, frames ticked (and numbered) where there is room;
+            // drag to scrub.
             Rectangle {
                 id: ruler
                 parent: rows
@@ -450,7 +451,13 @@ Pane {
                 readonly property real perFrame: timeline.trackWidth() / Math.max(1e-9, timeline.viewSpan * timeline.anim.fps)
                 readonly property real tickStep: frameStep(perFrame, 6)
                 // Labelled ticks: whole seconds (or a coarser step) at least 48 px apart, more for
-                // long labels; zoomed in far enough, every tenth frame too.
+                // long labels; frame numbers between them where there is room (frameLabelStep).
+                // Frames between frame-number labels inside a second, where they keep 48 px
+                // apart (a short clip is read by its frames: a 0.5 s clip had only "0s").
+                readonly property real frameLabelStep: {
+                    const step = frameStep(perFrame, 48)
+                    return step < timeline.anim.fps ? step : 0
+                }
                 readonly property real labelStep: {
                     const fps = timeline.anim.fps
                     const step = Math.max(fps, frameStep(perFrame, 48))
@@ -479,8 +486,8 @@ Pane {
                         height: timeline.rulerHeight - y
                         color: second ? Theme.secondaryText : "#6b737b"
                         Label {
-                            // Whole seconds; zoomed in, every tenth frame by its number too.
-                            visible: parent.labelled || (parent.modelData % 10 === 0 && timeline.zoom > 3 && ruler.perFrame * 10 >= 48)
+                            // Whole seconds; between them frame numbers, where there is room.
+                            visible: parent.labelled || (!parent.second && ruler.frameLabelStep > 0 && ruler.isMultiple(parent.modelData, ruler.frameLabelStep))
                             // Right of its tick, or left of it at the ruler's end.
                             x: parent.x + 3 + implicitWidth > rows.width ? -implicitWidth - 2 : 3
                             y: -11

@@ -88,7 +88,12 @@ void FollowSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
     }
     m_world.resize(n);
     forwardKinematics(rig, m_treeJoints, m_world);
-    pull(rig, dragged, effector.target);
+    // A target at the far end of the doubles is followed within a huge but safe distance of the
+    // dragged joint (the error is still measured to the real one): the differences between the
+    // rig's points and the target then cannot overflow (a rig near 1.7e308 dragged toward
+    // -1.7e308 turned into infinities and NaN).
+    const Vec2 target = boundedTarget(m_world[dragged].position, effector.target);
+    pull(rig, dragged, target);
 
     // The root turns with the bone that leads from it toward the drag (or its first child when the
     // root itself is dragged), so rigid and limited joints at the root can follow the motion.
@@ -116,7 +121,7 @@ void FollowSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
     // Shift the skeleton so the dragged joint sits exactly on the target.
     rig.setRootPositionUnchecked(root, m_pulled[root]);
     const Vec2 landed = worldTransformOf(rig, dragged).position;
-    rig.setRootPositionUnchecked(root, m_pulled[root] + (effector.target - landed));
+    rig.setRootPositionUnchecked(root, m_pulled[root] + (target - landed));
 
     result.iterations = 1;
     result.error = safeDistance(worldTransformOf(rig, dragged).position, effector.target);
