@@ -58,7 +58,8 @@ private slots:
 
     // A straight chain from the origin dragged by its tip to (0, 1e-320): the pulled joints land
     // a subnormal distance from where others were, and a bone's length over that distance
-    // overflowed; follow turned the whole rig into NaN (and reported it reached).
+    // overflowed; follow turned the whole rig into NaN (and reported it reached). Also the far
+    // edge of the doubles, below.
     void straightChainAtTheOrigin()
     {
         for (SolverKind kind : {SolverKind::Follow, SolverKind::Relax}) {
@@ -73,10 +74,18 @@ private slots:
                 rig.addJoint(boneDesc("c", 2, length, 0, 0, 45));
                 for (const Vec2 t : {Vec2{0, 1e-320}, Vec2{1e-320, 0}, Vec2{5e-324, -5e-324}, Vec2{0, 1e-300}}) {
                     Rig solved = rig;
+                    // And from the far edge of the doubles to the other edge (follow overflowed
+                    // there into infinities and NaN): the same chain with its root at
+                    // (1.7e308, -1.7e308), dragged toward (-1.7e308, 1.7e308).
+                    const bool far = t.y == 1e-300;
+                    if (far)
+                        solved.setRootPosition(0, {1.7e308, -1.7e308});
+                    const Vec2 target = far ? Vec2{-1.7e308, 1.7e308} : t;
+                    const Rig start = solved;
                     SolveResult result;
-                    solver->run(solved, request(Effector{3, t, 1.0}), result);
+                    solver->run(solved, request(Effector{3, target, 1.0}), result);
                     const std::string what = std::string(solverName(kind)) + ", bones of " + std::to_string(length);
-                    const std::string bad = checkLegalPose(rig, solved);
+                    const std::string bad = checkLegalPose(start, solved);
                     QVERIFY2(bad.empty(), (what + ": " + bad).c_str());
                     QVERIFY2(std::isfinite(result.error), (what + ": error not finite").c_str());
                 }
