@@ -215,6 +215,8 @@ EditResult Rig::setLength(JointIndex j, double len)
         return EditResult::refused("a root joint has no bone");
     if (!finite(len) || len <= 0.0)
         return EditResult::refused("the bone length must be greater than 0");
+    if (len > kMostBoneLength)
+        return EditResult::refused(rig_rules::kBoneTooLong);
     m_length[j] = len;
     return EditResult::success();
 }
@@ -263,6 +265,8 @@ EditResult Rig::setRootPosition(JointIndex j, Vec2 position)
         return EditResult::refused(why);
     if (!finite(position))
         return EditResult::refused("the position must be finite");
+    if (!rig_rules::withinReach(position))
+        return EditResult::refused(rig_rules::kRootTooFar);
     m_rootPosition[j] = position;
     return EditResult::success();
 }

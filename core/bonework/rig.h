@@ -21,6 +21,14 @@
 
 namespace bonework {
 
+// How far a rig may reach, so that no pose of it lies beyond the doubles: a bone at most
+// kMostBoneLength long, a root at most kMostRootCoordinate from the origin on either axis. Even
+// a billion bones of the longest length then end within 1e300 + 1e299 of the origin, where
+// positions, their differences and the solvers' arithmetic stay finite (bones of 1e308 made
+// forward kinematics overflow, and every solver answer NaN).
+inline constexpr double kMostBoneLength = 1e290;
+inline constexpr double kMostRootCoordinate = 1e300;
+
 // The outcome of an edit: empty when it was applied, otherwise why it was refused
 // (and the rig is unchanged).
 struct EditResult {

@@ -32,11 +32,15 @@ EditResult Rig::addJointWithNewName(const JointDesc& d, JointIndex* added)
     if (d.parent == kNoJoint) {
         if (!finite(d.position))
             return EditResult::refused("the root position must be finite");
+        if (!rig_rules::withinReach(d.position))
+            return EditResult::refused(rig_rules::kRootTooFar);
         if (d.angle < -180.0 || d.angle > 180.0)
             return EditResult::refused("the rotation must lie within [-180, 180]");
     } else {
         if (!finite(d.length) || d.length <= 0.0)
             return EditResult::refused("the bone length must be greater than 0");
+        if (d.length > kMostBoneLength)
+            return EditResult::refused(rig_rules::kBoneTooLong);
         if (auto why = checkLimits(d.minAngle, d.maxAngle); !why.empty())
             return EditResult::refused(why);
         if (d.angle < d.minAngle || d.angle > d.maxAngle)
@@ -139,6 +143,9 @@ EditResult Rig::reparentJoint(JointIndex j, JointIndex newParent)
         if (!(len > 1e-9))
             return EditResult::refused(quoted(m_names[j]) + " sits on " + quoted(m_names[newParent])
                                        + ": move it away before reparenting");
+        if (len > kMostBoneLength)
+            return EditResult::refused(quoted(m_names[j]) + " lies too far from " + quoted(m_names[newParent]) + ": "
+                                       + rig_rules::kBoneTooLong);
         const Rotation boneWorld{offset.x / len, offset.y / len};
         const double a = (rot[newParent].inverse() * boneWorld).degrees();
         candidate.m_parent[j] = newParent;

@@ -38,6 +38,10 @@ private slots:
 
         verifyRefused(rig, [](Rig& r) { return r.setLength(1, 0); }, "greater than 0");
         verifyRefused(rig, [](Rig& r) { return r.setLength(0, 5); }, "root joint has no bone");
+        // Past these a pose could lie beyond the doubles (bones of 1e308 made solvers answer NaN).
+        verifyRefused(rig, [](Rig& r) { return r.setLength(1, 1e291); }, "at most 1e290");
+        verifyRefused(rig, [](Rig& r) { return r.setRootPosition(0, {0, -2e300}); }, "within 1e300");
+        verifyRefused(rig, [](Rig& r) { return r.addJoint(boneDesc("far", 0, 1e300)); }, "at most 1e290");
         verifyRefused(rig, [](Rig& r) { return r.setAngle(2, 160); }, "the angle lies outside its limits [0, 150]"); // as typed, not 0.000000
         verifyRefused(rig, [](Rig& r) { return r.setAngle(2, NAN); }, "finite");
         verifyRefused(rig, [](Rig& r) { return r.setRootPosition(1, {0, 0}); }, "only a root");

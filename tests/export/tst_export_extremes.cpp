@@ -140,17 +140,17 @@ private slots:
 
     void numbersNearTheLimitStayNumbers()
     {
-        // A root at 1e308 with a bone of 1.5e308 along x: the tip's x overflows, and with it the
-        // world bounds both files give; a clip keys the root from -1.7e308 to 1.7e308 (its
-        // offsets from the setup x overflow too).
+        // A root as far out as a rig may have one, with the longest bone it may have, and a clip
+        // that keys the root across the whole doubles: the last key's offset from the setup x
+        // overflow (a rig itself can no longer reach past the doubles: kMostRootCoordinate).
         Rig rig;
         rig.setName("huge");
         JointIndex root = kNoJoint;
         const double most = std::numeric_limits<double>::max();
-        QVERIFY(rig.addJoint({.name = "root", .position = {1e308, 0}}, &root));
-        QVERIFY(rig.addJoint({.name = "bone", .parent = root, .length = 1.5e308}));
+        QVERIFY(rig.addJoint({.name = "root", .position = {-kMostRootCoordinate, 0}}, &root));
+        QVERIFY(rig.addJoint({.name = "bone", .parent = root, .length = kMostBoneLength}));
         Clip clip{.name = "across", .duration = 1};
-        clip.joints.push_back({.joint = "root", .x = {{0, -0.95 * most, {}}, {1, 0.95 * most, {}}}});
+        clip.joints.push_back({.joint = "root", .x = {{0, -most, {}}, {1, most, {}}}});
         QVERIFY(rig.addAnimation(clip));
         exporters::ExportReport spineReport, dragonBonesReport;
         const QJsonObject spine = exported(exporters::exportSpine(rig, spineReport));
@@ -160,9 +160,9 @@ private slots:
         QVERIFY(!hasNonNumber(dragonBones));
         QVERIFY2(testing::qt(spineReport.toText()).contains("beyond a double's range"), spineReport.toText().c_str());
         QVERIFY2(testing::qt(dragonBonesReport.toText()).contains("beyond a double's range"), dragonBonesReport.toText().c_str());
-        // The largest finite value, not some other number.
-        QCOMPARE(spine.value("skeleton").toObject().value("width").toDouble(), most);
-        QCOMPARE(dragonBones.value("armature").toArray()[0].toObject().value("aabb").toObject().value("width").toDouble(), most);
+        // The setup pose's bounds are the rig's own, far out but finite.
+        const double width = spine.value("skeleton").toObject().value("width").toDouble();
+        QVERIFY2(std::fabs(width - kMostBoneLength) <= 1e-5 * kMostBoneLength, qPrintable(QString::number(width))); // rounding at 1e300
     }
 };
 

@@ -78,6 +78,8 @@ const Expected kInvalid[] = {
      "the parents form a cycle: \"a\" -> \"b\" -> \"c\" -> \"a\" (each is the parent of the next)"},
     {"no_root", "joints", "no root joint: every joint has a parent"},
     {"length_zero", "joints[1].length", "must be greater than 0, not 0"},
+    {"length_too_long", "joints[1].length", "must be at most 1e290, not 1e+308"},
+    {"root_too_far", "joints[0].x", "must lie within [-1e300, 1e300], not -1.5e+300"},
     {"length_negative", "joints[2].length", "must be greater than 0, not -1"},
     {"length_missing", "joints[2].length", "is required"},
     {"length_string", "joints[1].length", "must be a number, not a string"},

@@ -383,7 +383,7 @@ private slots:
     void awkwardDoublesAreBitExact()
     {
         const double awkward[] = {0.1, 1e-300, 123456789.123456789, 0.30000000000000004, 5e-324,
-                                  2.2250738585072014e-308, std::numeric_limits<double>::max(),
+                                  2.2250738585072014e-308, kMostRootCoordinate, std::nextafter(kMostBoneLength, 0.0),
                                   9007199254740993.0, 99999999999999990000.0, 1e21, 1e22, 123456789012345678.0,
                                   1.0 / 3.0, 2.0 / 3.0, 1e15 + 0.3, 4.35, 0.1 + 0.2, 1e-7, 12345.678901234567};
         Rig rig;
@@ -398,7 +398,7 @@ private slots:
             JointDesc bone;
             bone.name = "b" + n;
             bone.parent = r;
-            bone.length = v;
+            bone.length = std::min(v, kMostBoneLength); // the longest a bone may be
             bone.minAngle = -std::fmod(v, 180.0);
             bone.maxAngle = std::fmod(v / 7, 180.0);
             bone.minAngle = std::min(bone.minAngle, bone.maxAngle);
@@ -423,7 +423,7 @@ private slots:
                 double d;
                 do {
                     d = std::bit_cast<double>(static_cast<std::uint64_t>(rng()));
-                } while (!std::isfinite(d) || d == 0.0);
+                } while (!std::isfinite(d) || d == 0.0 || std::fabs(d) > kMostRootCoordinate); // as far as a root may lie
                 return d;
             };
             JointDesc root;

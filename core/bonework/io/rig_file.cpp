@@ -31,6 +31,15 @@ std::string unsavable(const Rig& rig)
     for (std::size_t i = 0; i < rig.jointCount(); ++i)
         if (!isValidUtf8(rig.jointName(static_cast<JointIndex>(i))))
             return "the name of joint " + std::to_string(i) + " is not valid UTF-8";
+    // A solver may carry a root past what the loader takes (dragged toward a target at the far
+    // end of the doubles): refused here rather than written into a file that cannot be opened.
+    for (std::size_t i = 0; i < rig.jointCount(); ++i) {
+        const auto j = static_cast<JointIndex>(i);
+        const Vec2 p = rig.rootPosition(j);
+        const bool far = std::fabs(p.x) > kMostRootCoordinate || std::fabs(p.y) > kMostRootCoordinate; // NaN: said below
+        if (rig.isRoot(j) && far && std::isfinite(p.x) && std::isfinite(p.y))
+            return "the root \"" + rig.jointName(j) + "\" lies farther than 1e300 from the origin";
+    }
     for (std::size_t c = 0; c < rig.chains().size(); ++c)
         if (!isValidUtf8(rig.chains()[c].name))
             return "the name of chain " + std::to_string(c) + " is not valid UTF-8";

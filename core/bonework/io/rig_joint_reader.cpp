@@ -3,6 +3,7 @@
 #include "bonework/angles.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace bonework::io {
 namespace {
@@ -76,6 +77,11 @@ FileJoint readJoint(const Json& value, const JsonPath& path, std::size_t& member
         if (hasMax)
             fail(JsonPath(path, "max"), "a root joint has no angle limits");
         requireWithinHalfTurn(path, "rotation", rotation);
+        // Beyond this no pose's positions are sure to stay finite (see kMostRootCoordinate).
+        if (std::fabs(x) > kMostRootCoordinate)
+            fail(JsonPath(path, "x"), "must lie within [-1e300, 1e300], not " + number(x));
+        if (std::fabs(y) > kMostRootCoordinate)
+            fail(JsonPath(path, "y"), "must lie within [-1e300, 1e300], not " + number(y));
         j.desc.position = {x, y};
         j.desc.angle = rotation;
         return j;
@@ -94,6 +100,8 @@ FileJoint readJoint(const Json& value, const JsonPath& path, std::size_t& member
     if (!(j.desc.length > 0.0))
         fail(JsonPath(path, "length"),
              "must be greater than 0, not " + number(j.desc.length));
+    else if (j.desc.length > kMostBoneLength) // see kMostBoneLength: forward kinematics overflowed
+        fail(JsonPath(path, "length"), "must be at most 1e290, not " + number(j.desc.length));
     const double min = j.desc.minAngle, max = j.desc.maxAngle;
     requireWithinHalfTurn(path, "min", min);
     requireWithinHalfTurn(path, "max", max);
