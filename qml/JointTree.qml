@@ -40,6 +40,23 @@ Pane {
                 }
             }
             Component.onCompleted: restoreExpansion()
+            // A joint picked elsewhere (on the canvas, by a chain) scrolls into view here, its
+            // collapsed ancestors opened.
+            function showSelected() {
+                const joint = panel.document.selectedJoint
+                if (joint >= 0 && tree.expandToIndex)
+                    tree.expandToIndex(treeModel.indexOfJoint(joint))
+                for (let row = 0; joint >= 0 && row < tree.rows; ++row) {
+                    if (tree.jointOfRow(row) === joint) {
+                        tree.positionViewAtRow(row, TableView.Contain)
+                        return
+                    }
+                }
+            }
+            Connections {
+                target: panel.document
+                function onSelectionChanged() { Qt.callLater(tree.showSelected) }
+            }
             Connections {
                 target: treeModel
                 function onModelAboutToBeReset() {

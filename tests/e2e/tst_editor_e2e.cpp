@@ -397,6 +397,34 @@ private slots:
         anim->setCurrent(-1);
     }
 
+    // A joint picked on the canvas scrolls into view in the Skeleton tree (the humanoid's right
+    // foot sat below the tree's edge, selected but unseen).
+    void aPickedJointScrollsIntoViewInTheTree()
+    {
+        QVERIFY(m_document->files()->open(bonework::testing::sourceTree() + "/resources/examples/humanoid.rig.json"));
+        QQuickItem* tree = m_editor.item("jointTree");
+        QVERIFY(tree);
+        // Whether the tree shows the whole row of `joint` (a delegate exists for rows in view and
+        // a few beyond).
+        const auto shows = [&](const char* joint) {
+            const int index = m_document->findJoint(joint);
+            QQuickItem* rows = tree->property("contentItem").value<QQuickItem*>();
+            for (QQuickItem* item : rows ? rows->childItems() : QList<QQuickItem*>()) {
+                const QVariant j = item->property("joint");
+                if (j.isValid() && j.toInt() == index && item->isVisible()) {
+                    const double y = item->mapToItem(tree, QPointF(0, 0)).y();
+                    return y >= -0.5 && y + item->height() <= tree->height() + 0.5;
+                }
+            }
+            return false;
+        };
+        QTest::qWait(300); // the tree expands itself again after the file's model reset
+        for (const char* joint : {"pelvis", "foot_r", "hand_l", "pelvis", "foot_r"}) {
+            m_document->setSelectedJoint(m_document->findJoint(joint));
+            QTRY_VERIFY2(shows(joint), joint);
+        }
+    }
+
     void cleanupTestCase() { m_editor.stop(); }
 };
 
