@@ -265,7 +265,7 @@ EditResult Rig::setRootPosition(JointIndex j, Vec2 position)
         return EditResult::refused(why);
     if (!finite(position))
         return EditResult::refused("the position must be finite");
-    if (!rig_rules::withinReach(position))
+    if (!rootWithinReach(position))
         return EditResult::refused(rig_rules::kRootTooFar);
     m_rootPosition[j] = position;
     return EditResult::success();

@@ -28,6 +28,12 @@ namespace bonework {
 // forward kinematics overflow, and every solver answer NaN).
 inline constexpr double kMostBoneLength = 1e290;
 inline constexpr double kMostRootCoordinate = 1e300;
+// Whether a root at `position` lies within kMostRootCoordinate of the origin on both axes
+// (false for NaN).
+inline bool rootWithinReach(Vec2 position)
+{
+    return std::fabs(position.x) <= kMostRootCoordinate && std::fabs(position.y) <= kMostRootCoordinate;
+}
 
 // The outcome of an edit: empty when it was applied, otherwise why it was refused
 // (and the rig is unchanged).

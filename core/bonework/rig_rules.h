@@ -2,7 +2,6 @@
 // The rules every rig edit checks, shared by the files that implement Rig (rig.cpp,
 // rig_structure.cpp, rig_chains.cpp, rig_invariants.cpp). Internal: not part of the rig's API.
 
-#include "bonework/rig.h"
 #include "bonework/vec2.h"
 
 #include <cmath>
@@ -14,8 +13,6 @@ namespace bonework::rig_rules {
 inline bool finite(double v) { return std::isfinite(v); }
 inline bool finite(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
 
-// Whether a root at `p` lies within kMostRootCoordinate of the origin on both axes.
-inline bool withinReach(Vec2 p) { return std::fabs(p.x) <= kMostRootCoordinate && std::fabs(p.y) <= kMostRootCoordinate; }
 inline constexpr const char* kBoneTooLong = "the bone length must be at most 1e290";
 inline constexpr const char* kRootTooFar = "the root position must lie within 1e300 of the origin on each axis";
 

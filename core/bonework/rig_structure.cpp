@@ -32,7 +32,7 @@ EditResult Rig::addJointWithNewName(const JointDesc& d, JointIndex* added)
     if (d.parent == kNoJoint) {
         if (!finite(d.position))
             return EditResult::refused("the root position must be finite");
-        if (!rig_rules::withinReach(d.position))
+        if (!rootWithinReach(d.position))
             return EditResult::refused(rig_rules::kRootTooFar);
         if (d.angle < -180.0 || d.angle > 180.0)
             return EditResult::refused("the rotation must lie within [-180, 180]");

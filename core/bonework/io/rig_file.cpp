@@ -28,16 +28,15 @@ std::string unsavable(const Rig& rig)
 {
     if (!isValidUtf8(rig.name()))
         return "the rig's name is not valid UTF-8";
-    for (std::size_t i = 0; i < rig.jointCount(); ++i)
-        if (!isValidUtf8(rig.jointName(static_cast<JointIndex>(i))))
-            return "the name of joint " + std::to_string(i) + " is not valid UTF-8";
-    // A solver may carry a root past what the loader takes (dragged toward a target at the far
-    // end of the doubles): refused here rather than written into a file that cannot be opened.
     for (std::size_t i = 0; i < rig.jointCount(); ++i) {
         const auto j = static_cast<JointIndex>(i);
+        if (!isValidUtf8(rig.jointName(j)))
+            return "the name of joint " + std::to_string(i) + " is not valid UTF-8";
+        // A solver may carry a root past what the loader takes (dragged toward a target at the
+        // far end of the doubles): refused here rather than written into a file that cannot be
+        // opened. (A non-finite number is said below.)
         const Vec2 p = rig.rootPosition(j);
-        const bool far = std::fabs(p.x) > kMostRootCoordinate || std::fabs(p.y) > kMostRootCoordinate; // NaN: said below
-        if (rig.isRoot(j) && far && std::isfinite(p.x) && std::isfinite(p.y))
+        if (rig.isRoot(j) && std::isfinite(p.x) && std::isfinite(p.y) && !rootWithinReach(p))
             return "the root \"" + rig.jointName(j) + "\" lies farther than 1e300 from the origin";
     }
     for (std::size_t c = 0; c < rig.chains().size(); ++c)
