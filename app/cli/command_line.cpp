@@ -26,6 +26,11 @@ ExitCode Command::rigNotSaved(const std::string& why)
     return UsageError;
 }
 
+void Command::note(const QString& text)
+{
+    m_err << "bonework-cli " << m_name << ": " << text << '\n';
+}
+
 ExitCode Command::loadFailed(const io::LoadResult& result)
 {
     m_err << QString::fromStdString(result.error.toString()) << '\n';

@@ -34,6 +34,8 @@ public:
     // "bonework-cli NAME: WHY" for io::saveRigFile's message, which names the file already:
     // an output that cannot be written, as cannotWrite().
     ExitCode rigNotSaved(const std::string& why);
+    // "bonework-cli NAME: TEXT": something done that the user should know of, not a failure.
+    void note(const QString& text);
     // The loader's message (file, JSON path, problem): unreadable files are usage errors (2),
     // invalid rigs failures (1).
     ExitCode loadFailed(const io::LoadResult& result);

@@ -11,6 +11,7 @@
 
 #include "command_line.h"
 #include "commands.h"
+#include "rig_output.h"
 
 #include "bonework/animation/clip_recorder.h"
 #include "bonework/forward_kinematics.h"
@@ -44,7 +45,7 @@ const char* const kHelp =
     "  --seconds S          how long to record (0 < S <= 3600)\n"
     "  --name CLIP          the new clip's name (not one the rig has)\n"
     "  --tolerance PX       how far any joint may stray from the recording (0.1)\n"
-    "  -o, --output FILE    the rig with the new clip\n"
+    "  -o, --output FILE    the rig with the new clip (into another folder: its art too)\n"
     "  -h, --help           show this help\n"
     "\n"
     "Exit codes: 0 recorded, 1 invalid rig or request, 2 usage error or unreadable file.\n";
@@ -154,10 +155,8 @@ int runRecord(const QStringList& arguments)
     if (auto added = rig.addAnimation(std::move(clip)); !added)
         return command.failure(QString::fromStdString(added.error));
 
-    std::string why;
-    const QString output = parser.value(outputOption);
-    if (!io::saveRigFile(rig, QFile::encodeName(output).toStdString(), &why, loaded.editor))
-        return command.rigNotSaved(why);
+    if (auto failed = writeDerivedRig(command, rig, loaded.editor, file, parser.value(outputOption)))
+        return *failed;
     out << clipName << ": " << recorder.frameCount() << " frames recorded, " << keys << " keys kept\n";
     return Success;
 }

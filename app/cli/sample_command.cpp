@@ -9,6 +9,7 @@
 
 #include "command_line.h"
 #include "commands.h"
+#include "rig_output.h"
 #include "pose_report.h"
 
 #include "bonework/animation/clip_sampler.h"
@@ -34,7 +35,8 @@ const char* const kHelp =
     "Options:\n"
     "  --animation NAME     the animation to sample\n"
     "  --time T             the time in seconds (a finite number)\n"
-    "  -o, --output FILE    write the posed rig (a rig file, animations kept)\n"
+    "  -o, --output FILE    write the posed rig (a rig file, animations kept; into another\n"
+    "                       folder, its art copied along)\n"
     "  --report             print every joint's world position and the chains held as JSON\n"
     "  -h, --help           show this help\n"
     "\n"
@@ -89,12 +91,9 @@ int runSample(const QStringList& arguments)
     sampler.sample(time, pose);
     const double clamped = std::clamp(time, 0.0, clip.duration);
 
-    if (parser.isSet(outputOption)) {
-        std::string why;
-        const QString output = parser.value(outputOption);
-        if (!io::saveRigFile(pose, QFile::encodeName(output).toStdString(), &why, loaded.editor))
-            return command.rigNotSaved(why);
-    }
+    if (parser.isSet(outputOption))
+        if (auto failed = writeDerivedRig(command, pose, loaded.editor, file, parser.value(outputOption)))
+            return *failed;
     if (parser.isSet(reportOption)) {
         out << "{\"animation\": " << jsonString(name) << ", \"time\": " << jsonNumber(clamped) << ", " << jointsMember(pose)
             << ", " << heldChainsMember(pose, sampler.chainResults()) << "}\n";

@@ -14,6 +14,7 @@
 
 #include "command_line.h"
 #include "commands.h"
+#include "rig_output.h"
 #include "pose_report.h"
 
 #include "bonework/forward_kinematics.h"
@@ -55,7 +56,7 @@ const char* const kHelp =
     "  --hold-chains        every other chain of the rig holds, as in the editor: solved after\n"
     "                       the drag in chain order, blended by its mix (--solver follow or\n"
     "                       relax, or --chain; relax also weighs the chains' targets itself)\n"
-    "  -o, --output FILE    write the posed rig to FILE\n"
+    "  -o, --output FILE    write the posed rig to FILE (into another folder: its art too)\n"
     "  --report             print the result as JSON on stdout\n"
     "  -h, --help           show this help\n"
     "\n"
@@ -240,12 +241,9 @@ int runSolve(const QStringList& arguments)
         holder->hold(rig, solvedChain, dragged);
     }
 
-    if (parser.isSet(outputOption)) {
-        std::string why;
-        const QString output = parser.value(outputOption);
-        if (!io::saveRigFile(rig, QFile::encodeName(output).toStdString(), &why, loaded.editor)) // the node shape too
-            return command.rigNotSaved(why);
-    }
+    if (parser.isSet(outputOption)) // the node shape too
+        if (auto failed = writeDerivedRig(command, rig, loaded.editor, file, parser.value(outputOption)))
+            return *failed;
     if (parser.isSet(reportOption)) {
         out << report(rig, kind, result, holder ? &*holder : nullptr);
     } else {

@@ -11,6 +11,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
@@ -480,6 +481,38 @@ private slots:
         QVERIFY2(qt(error).startsWith(QStringLiteral("cannot write ") + nowhere + QStringLiteral(": ")), error.c_str());
     }
 
+    // Files written with a rig land with it, or none does: an image that cannot be written
+    // leaves the old rig and every other file as they were.
+    void filesAlongsideLandTogether()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("rig.json"));
+        const Rig small = load(corpus(QStringLiteral("minimal.json")));
+        std::string error;
+        QVERIFY2(saveRigFile(small, localPath(path), &error), error.c_str());
+        Engine rng(6);
+        const Rig rig = randomRig(rng, 12);
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("art")));
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("art/taken.png"))); // a folder where an image goes
+        const std::vector<FileToWrite> blocked{{localPath(dir.filePath(QStringLiteral("art/a.png"))), "A"},
+                                               {localPath(dir.filePath(QStringLiteral("art/taken.png"))), "B"}};
+        QVERIFY(!saveRigFileWith(rig, localPath(path), blocked, &error));
+        QVERIFY2(qt(error).startsWith(QStringLiteral("cannot write ") + dir.filePath(QStringLiteral("art/taken.png"))), error.c_str());
+        QVERIFY(load(path) == small);
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("art/a.png"))));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("rig.json")});
+
+        const std::vector<FileToWrite> fine{{localPath(dir.filePath(QStringLiteral("art/a.png"))), "A"},
+                                            {localPath(dir.filePath(QStringLiteral("b.png"))), "BB"}};
+        QVERIFY2(saveRigFileWith(rig, localPath(path), fine, &error), error.c_str());
+        QVERIFY(load(path) == rig);
+        QFile a(dir.filePath(QStringLiteral("art/a.png"))), b(dir.filePath(QStringLiteral("b.png")));
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        QCOMPARE(a.readAll(), QByteArray("A"));
+        QCOMPARE(b.readAll(), QByteArray("BB"));
+    }
+
     // A rig holding a number JSON cannot spell is refused, and the old file stays as it was.
     void nonFiniteRigIsNotSaved()
     {
@@ -494,7 +527,6 @@ private slots:
         QVERIFY(original.open(QIODevice::ReadOnly));
         const QByteArray saved = original.readAll();
         original.close();
-        Q_UNUSED(before);
 
         // A root a solver carried past what the loader takes is refused too, the file untouched.
         Rig far = rig;

@@ -167,6 +167,12 @@ LoadResult loadRigFile(const std::string& path)
 
 bool saveRigFile(const Rig& rig, const std::string& path, std::string* errorMessage, const EditorSettings& editor)
 {
+    return saveRigFileWith(rig, path, {}, errorMessage, editor);
+}
+
+bool saveRigFileWith(const Rig& rig, const std::string& path, const std::vector<FileToWrite>& alongside,
+                     std::string* errorMessage, const EditorSettings& editor)
+{
     auto failed = [&](const std::string& why) {
         if (errorMessage)
             *errorMessage = why;
@@ -175,8 +181,15 @@ bool saveRigFile(const Rig& rig, const std::string& path, std::string* errorMess
     if (const std::string why = unsavable(rig); !why.empty())
         return failed("cannot save " + path + ": " + why);
     std::string why;
-    if (!writeFileAtomically(path, serializeRig(rig, editor), why))
+    // The other files first, the rig last: a rig on disk names only files that are there.
+    FileBatch batch;
+    for (const FileToWrite& file : alongside)
+        if (!batch.add(file.path, file.data, why))
+            return failed("cannot write " + file.path + ": " + why);
+    if (!batch.add(path, serializeRig(rig, editor), why))
         return failed("cannot write " + path + ": " + why);
+    if (!batch.commit(why))
+        return failed("cannot write " + batch.failedPath() + ": " + why);
     return true;
 }
 

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace bonework::io {
 
@@ -57,5 +58,15 @@ std::string serializeRig(const Rig& rig, const EditorSettings& editor = {});
 // Writes atomically (temporary file, fsync, rename): either the whole new file or the old one stays.
 bool saveRigFile(const Rig& rig, const std::string& path, std::string* errorMessage = nullptr,
                  const EditorSettings& editor = {});
+
+// A file a rig needs beside it, written with the rig: an image copied into the rig's new folder.
+struct FileToWrite {
+    std::string path; // where it goes (its folder must exist)
+    std::string data; // its whole content
+};
+// As saveRigFile, writing `alongside` in the same batch (io::FileBatch): the rig and every other
+// file land together, or none does and each target stays as it was.
+bool saveRigFileWith(const Rig& rig, const std::string& path, const std::vector<FileToWrite>& alongside,
+                     std::string* errorMessage = nullptr, const EditorSettings& editor = {});
 
 } // namespace bonework::io
