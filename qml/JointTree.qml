@@ -56,6 +56,11 @@ Pane {
             Connections {
                 target: panel.document
                 function onSelectionChanged() { Qt.callLater(tree.showSelected) }
+                // Another rig: its joints open, whatever names the last one had collapsed.
+                function onOpened() {
+                    tree.collapsedNames = {}
+                    Qt.callLater(tree.restoreExpansion)
+                }
             }
             Connections {
                 target: treeModel
@@ -64,7 +69,7 @@ Pane {
                     for (let row = 0; row < tree.rows; ++row) {
                         const index = tree.indexOfRow(row)
                         if (!tree.isExpanded(row) && treeModel.hasChildren(index))
-                            names[panel.document.jointName(treeModel.jointAt(index))] = true
+                            names[treeModel.shownNameAt(index)] = true
                     }
                     tree.collapsedNames = names
                 }

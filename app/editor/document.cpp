@@ -169,6 +169,7 @@ void Document::adopt(const Rig& rig, const io::EditorSettings& editor, const QSt
         emit imagesMissing(m_missingReport);
     emit undoStateChanged();
     emit modifiedChanged();
+    emit opened();
 }
 
 void Document::markSaved(const QString& path)

@@ -265,6 +265,9 @@ signals:
     void slotImagesChanged();
     // Opening a rig found images missing: one message naming them all.
     void imagesMissing(const QString& message);
+    // Another rig became the document (opened, an example, New, Revert): views forget what they
+    // kept of the last one (the skeleton tree what was collapsed).
+    void opened();
 
 private:
     friend class PoseController; // poses the rig in place and pushes its own undo commands

@@ -132,4 +132,10 @@ int JointTreeModel::jointAt(const QModelIndex& index) const
     return index.isValid() ? static_cast<int>(index.internalId()) - 1 : -1;
 }
 
+QString JointTreeModel::shownNameAt(const QModelIndex& index) const
+{
+    const int joint = jointAt(index);
+    return joint >= 0 && joint < static_cast<int>(m_names.size()) ? QString::fromStdString(m_names[joint]) : QString();
+}
+
 } // namespace bonework::editor

@@ -36,6 +36,9 @@ public:
     // The model index of a joint (for selecting it in the tree), invalid for -1.
     Q_INVOKABLE QModelIndex indexOfJoint(int joint) const;
     Q_INVOKABLE int jointAt(const QModelIndex& index) const;
+    // The name of the row as the tree shows it. Differs from the document's during
+    // modelAboutToBeReset, where the rig has changed already (joints removed shift indices).
+    Q_INVOKABLE QString shownNameAt(const QModelIndex& index) const;
 
 signals:
     void documentChanged();

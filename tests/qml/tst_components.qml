@@ -198,6 +198,38 @@ Item {
             testDocument.removeJoint(testDocument.findJoint("joint5"))
             tryCompare(tree, "rows", 4)
             verify(!tree.isExpanded(rowOf("joint2")))
+
+            // A removal that shifts the joints' indices keeps the right one collapsed: joint4
+            // (after the removed joint3), not whichever joint took its index.
+            tree.expand(rowOf("joint2"))
+            tryCompare(tree, "rows", 5) // joint1, joint2, joint3, joint4, joint6
+            tree.collapse(rowOf("joint4"))
+            tryCompare(tree, "rows", 4)
+            testDocument.removeJoint(testDocument.findJoint("joint3"))
+            tryCompare(tree, "rows", 3)
+            verify(!tree.isExpanded(rowOf("joint4")))
+            verify(tree.isExpanded(rowOf("joint2")) || !tree.model.hasChildren(tree.indexOfRow(rowOf("joint2"))))
+
+            // A rig opened again opens whole: what was collapsed belonged to the last one, even
+            // where the names are the same.
+            const files = testDocument.files
+            const humanoid = files.examples().findIndex(e => e.file === "humanoid.rig.json")
+            verify(files.openExample(humanoid))
+            const all = testDocument.jointCount
+            tryCompare(tree, "rows", all)
+            tree.collapse(rowOf("spine"))
+            tryVerify(() => tree.rows < all)
+            verify(files.openExample(humanoid))
+            tryCompare(tree, "rows", all)
+            verify(tree.isExpanded(rowOf("spine")))
+            // Another rig with the same names (j0, j1, ...) opens whole too.
+            verify(files.openExample(files.examples().findIndex(e => e.file === "chain-6.rig.json")))
+            tryCompare(tree, "rows", testDocument.jointCount)
+            tree.collapse(rowOf("j3"))
+            tryVerify(() => tree.rows === 4)
+            verify(files.openExample(files.examples().findIndex(e => e.file === "chain-50.rig.json")))
+            tryCompare(tree, "rows", testDocument.jointCount)
+            verify(tree.isExpanded(rowOf("j3")))
         }
 
         // Compare Solvers in the chains panel: the heading's button is the toggle (kept in step
