@@ -67,6 +67,16 @@ Pane {
             boundsBehavior: Flickable.StopAtBounds
             ScrollBar.vertical: ScrollBar { policy: chainList.count > chainList.visibleRows ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded }
             model: chainModel
+            // A chain picked elsewhere (made with Ctrl+K, picked on the canvas) scrolls into view.
+            function showSelected() {
+                if (panel.document.selectedChain >= 0 && panel.document.selectedChain < count)
+                    positionViewAtIndex(panel.document.selectedChain, ListView.Contain)
+            }
+            Connections {
+                target: panel.document
+                function onSelectionChanged() { Qt.callLater(chainList.showSelected) }
+            }
+            onCountChanged: Qt.callLater(chainList.showSelected)
             delegate: ItemDelegate {
                 id: chainRow
                 required property int index

@@ -52,7 +52,21 @@ ColumnLayout {
             objectName: "slotImageField"
             Layout.fillWidth: true
             text: section.info.image
-            color: section.info.missing ? Theme.warning : palette.text
+            readonly property color textColor: section.info.missing ? Theme.warning : palette.text
+            // Not being edited, a long path shows its end (the file's name) after an ellipsis,
+            // not its first letters cut off at the left edge.
+            color: activeFocus ? textColor : "transparent"
+            Label {
+                anchors.fill: parent
+                leftPadding: parent.leftPadding
+                rightPadding: parent.rightPadding
+                verticalAlignment: Text.AlignVCenter
+                visible: !parent.activeFocus
+                text: parent.text
+                font: parent.font
+                color: parent.textColor
+                elide: Text.ElideLeft
+            }
             selectByMouse: true
             // Enter ends the edit: the keys go back to the canvas (FieldFocus.qml).
             onAccepted: FieldFocus.endEdit(slotImageField, Window.window)
@@ -61,8 +75,8 @@ ColumnLayout {
                     section.document.setSlotImage(section.info.index, text)
                 text = Qt.binding(() => section.info.image)
             }
-            ToolTip.visible: hovered && section.info.missing
-            ToolTip.text: qsTr("The image file is missing")
+            ToolTip.visible: hovered
+            ToolTip.text: section.info.missing ? qsTr("The image file is missing: %1").arg(section.info.image) : section.info.image
         }
         Button { text: qsTr("Choose…"); onClicked: section.chooseImageRequested() }
     }

@@ -151,11 +151,23 @@ Pane {
                 ToolTip.visible: hovered; ToolTip.text: qsTr("Loop")
             }
             Label {
+                id: timeLabel
                 objectName: "timeLabel"
+                function readout(seconds, frame) { return qsTr("%1 s · frame %2").arg(seconds.toFixed(2)).arg(frame) }
                 leftPadding: 6
                 rightPadding: 6
-                text: timeline.anim.active ? qsTr("%1 s · frame %2").arg(timeline.anim.time.toFixed(2)).arg(timeline.anim.frame) : ""
+                // Greyed at 0 with no clip open, as the transport buttons are.
+                enabled: timeline.anim.active
+                text: timeline.anim.active ? readout(timeline.anim.time, timeline.anim.frame) : readout(0, 0)
                 font.family: "monospace"
+                // As wide as the clip's last frame reads, so the controls after it stay put while
+                // it plays (frame 9 to 10, 9.97 s to 10.00 s).
+                Layout.preferredWidth: Math.ceil(widest.advanceWidth) + leftPadding + rightPadding
+                TextMetrics {
+                    id: widest
+                    font: timeLabel.font
+                    text: timeLabel.readout(timeline.anim.duration, Math.round(timeline.anim.duration * timeline.anim.fps))
+                }
             }
             ToolSeparator {}
             TextField {

@@ -352,6 +352,28 @@ private slots:
         anim->setCurrent(-1);
     }
 
+    // The time readout keeps its width while a clip plays, so the controls after it stay put
+    // (frame 9 to 10, 9.97 s to 10.00 s moved them).
+    void theTimelineControlsStayPutWhileTheTimeRuns()
+    {
+        m_document->files()->newRig();
+        const int root = m_document->addRoot(400, 400);
+        m_document->addBone(root, 500, 400);
+        AnimationPlayer* anim = m_document->animation();
+        QVERIFY(m_editor.click(m_editor.item("newClipButton")));
+        QVERIFY(m_document->setAnimationDuration(0, 12));
+        QQuickItem* duration = m_editor.item("durationField");
+        QTRY_COMPARE(anim->duration(), 12.0);
+        QCoreApplication::processEvents();
+        const double x = duration->mapToScene(QPointF(0, 0)).x();
+        for (double t : {0.2, 9.97, 10.0, 11.99, 12.0}) {
+            anim->setTime(t);
+            QCoreApplication::processEvents();
+            QTRY_COMPARE(duration->mapToScene(QPointF(0, 0)).x(), x);
+        }
+        anim->setCurrent(-1);
+    }
+
     // The keys come back to the editor after a field or a picker is used: Enter ends a field's
     // edit and lets go of the keys (a focused field kept Ctrl+Z, which then undid nothing of
     // the document, and Space); a picker never keeps them (Space reopened the list it had just

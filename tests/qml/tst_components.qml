@@ -92,6 +92,28 @@ Item {
             verify(!inspector.hasJoint)
         }
 
+        // A long image path, not being edited, shows its end (the file's name) after an
+        // ellipsis; being edited, the whole path.
+        function test_slotImageFieldShowsTheFileName() {
+            const r = testDocument.addRoot(0, 0)
+            const path = "art/a/folder/name/long/enough/to/be/cut/short/in/the/inspector/hand.png"
+            const slot = testDocument.addSlot(r, path, 0, 0)
+            verify(slot >= 0)
+            testDocument.selectedSlot = slot
+            const inspector = createTemporaryObject(inspectorComponent, root, { document: testDocument })
+            const field = findChild(inspector, (i) => i.objectName === "slotImageField")
+            verify(field)
+            const shown = findChild(field, (i) => i !== field && i.elide === Text.ElideLeft)
+            verify(shown)
+            tryVerify(() => shown.visible && shown.truncated)
+            compare(shown.text, path)
+            compare(field.color, Qt.rgba(0, 0, 0, 0)) // the field's own text hidden under it
+            field.forceActiveFocus()
+            tryVerify(() => !shown.visible)
+            verify(field.color.a > 0)
+            compare(field.text, path)
+        }
+
         function test_chainsPanelListsAndEditsChains() {
             const r = testDocument.addRoot(0, 0)
             const a = testDocument.addBone(r, 50, 0)
@@ -230,6 +252,31 @@ Item {
             verify(files.openExample(files.examples().findIndex(e => e.file === "chain-50.rig.json")))
             tryCompare(tree, "rows", testDocument.jointCount)
             verify(tree.isExpanded(rowOf("j3")))
+        }
+
+        // A chain selected elsewhere (made with Ctrl+K, picked on the canvas) scrolls into the
+        // list's view, which shows four rows at most.
+        function test_chainsPanelShowsTheSelectedChain() {
+            let j = testDocument.addRoot(0, 0)
+            const first = j
+            for (let i = 1; i <= 7; ++i) {
+                j = testDocument.addBone(j, 50 * i, 0)
+                if (i >= 2)
+                    testDocument.addChain(j, first)
+            }
+            testDocument.selectedChain = -1
+            const panel = createTemporaryObject(chainsComponent, root, { document: testDocument, height: 600 })
+            const list = findChild(panel, (i) => i.objectName === "chainList")
+            tryCompare(list, "count", 6)
+            compare(list.contentY, list.originY)
+            const inView = (index) => {
+                const item = list.itemAtIndex(index)
+                return item !== null && item.y >= list.contentY - 0.5 && item.y + item.height <= list.contentY + list.height + 0.5
+            }
+            testDocument.selectedChain = 5
+            tryVerify(() => inView(5))
+            testDocument.selectedChain = 0
+            tryVerify(() => inView(0))
         }
 
         // Compare Solvers in the chains panel: the heading's button is the toggle (kept in step
