@@ -19,7 +19,22 @@ ApplicationWindow {
     height: 880
     visible: true
     title: (document.modified ? "\u2022 " : "") + document.displayName + " \u2014 Bonework"
+    // The window's place and the canvas, Timeline and side column's sizes, as the user left
+    // them (the side column's panels size themselves to what they show).
+    WindowLayout { id: windowLayout }
+    function restoreLayout() {
+        windowLayout.restoreWindow(window)
+        mainSplit.restoreState(windowLayout.splitState("main"))
+        canvasSplit.restoreState(windowLayout.splitState("canvas"))
+    }
+    function saveLayout() {
+        windowLayout.saveWindow()
+        windowLayout.setSplitState("main", mainSplit.saveState())
+        windowLayout.setSplitState("canvas", canvasSplit.saveState())
+    }
+
     Component.onCompleted: {
+        restoreLayout()
         Theme.apply(palette)
         if (startupError !== "")
             showError(qsTr("Could not open the file"), startupError)
@@ -77,7 +92,9 @@ ApplicationWindow {
         if (document.modified && !closeConfirmed) {
             close.accepted = false
             guard.request(UnsavedChangesGuard.Close)
+            return
         }
+        saveLayout()
     }
 
     // New, Open, Open Recent, examples and closing ask about unsaved changes first (C++).
@@ -153,11 +170,13 @@ ApplicationWindow {
     }
 
     SplitView {
+        id: mainSplit
         anchors.fill: parent
         orientation: Qt.Horizontal
 
         // The canvas over the Timeline (the clips of the rig, their keys and the playhead).
         SplitView {
+            id: canvasSplit
             orientation: Qt.Vertical
             SplitView.fillWidth: true
 

@@ -7,6 +7,7 @@
 #include "editor_window.h"
 #include "renderer_choice.h"
 #include "rig_canvas.h"
+#include "window_layout.h"
 
 #include <QElapsedTimer>
 #include <QProcess>
@@ -37,6 +38,7 @@ public:
     QString start(const QString& recoveryDir)
     {
         qputenv("BONEWORK_RECOVERY_DIR", recoveryDir.toUtf8());
+        editor::WindowLayout::forget(); // the default layout, whatever an earlier run kept
         editor::useEditorStyle();
         editor::applyRendererChoice();
         document = std::make_unique<editor::Document>();
