@@ -71,166 +71,173 @@ Pane {
         anchors.fill: parent
         spacing: 4
 
-        RowLayout {
+        // The clip and transport controls, then the keying ones: the second group wraps under the
+        // first when the canvas is too narrow for both (it was cut off at the right edge).
+        Flow {
             Layout.fillWidth: true
             spacing: 2
-            ComboBox {
-                id: clipPicker
-                objectName: "clipPicker"
-                Layout.preferredWidth: 150
-                model: [qsTr("Setup Pose")].concat(timeline.anim.animations)
-                currentIndex: timeline.anim.current + 1
-                onActivated: (index) => {
-                    timeline.anim.current = index - 1
-                    currentIndex = Qt.binding(() => timeline.anim.current + 1)
-                    FieldFocus.endEdit(clipPicker, Window.window) // the keys back to the canvas
+            RowLayout {
+                spacing: 2
+                ComboBox {
+                    id: clipPicker
+                    objectName: "clipPicker"
+                    Layout.preferredWidth: 150
+                    model: [qsTr("Setup Pose")].concat(timeline.anim.animations)
+                    currentIndex: timeline.anim.current + 1
+                    onActivated: (index) => {
+                        timeline.anim.current = index - 1
+                        currentIndex = Qt.binding(() => timeline.anim.current + 1)
+                        FieldFocus.endEdit(clipPicker, Window.window) // the keys back to the canvas
+                    }
+                    ToolTip.visible: hovered
+                    ToolTip.text: qsTr("Setup Pose edits the rig; a clip is posed and keyed frame by frame")
                 }
-                ToolTip.visible: hovered
-                ToolTip.text: qsTr("Setup Pose edits the rig; a clip is posed and keyed frame by frame")
-            }
-            ToolButton {
-                objectName: "newClipButton"
-                text: "+"
-                onClicked: {
-                    const index = timeline.document.newAnimation()
-                    if (index >= 0)
-                        timeline.anim.current = index
+                ToolButton {
+                    objectName: "newClipButton"
+                    text: "+"
+                    onClicked: {
+                        const index = timeline.document.newAnimation()
+                        if (index >= 0)
+                            timeline.anim.current = index
+                    }
+                    ToolTip.visible: hovered; ToolTip.text: qsTr("New animation")
                 }
-                ToolTip.visible: hovered; ToolTip.text: qsTr("New animation")
-            }
-            ToolButton {
-                text: "\u2750"; enabled: timeline.anim.current >= 0
-                onClicked: {
-                    const index = timeline.document.duplicateAnimation(timeline.anim.current)
-                    if (index >= 0)
-                        timeline.anim.current = index
+                ToolButton {
+                    text: "\u2750"; enabled: timeline.anim.current >= 0
+                    onClicked: {
+                        const index = timeline.document.duplicateAnimation(timeline.anim.current)
+                        if (index >= 0)
+                            timeline.anim.current = index
+                    }
+                    ToolTip.visible: hovered; ToolTip.text: qsTr("Duplicate the animation")
                 }
-                ToolTip.visible: hovered; ToolTip.text: qsTr("Duplicate the animation")
+                ToolButton {
+                    text: "\u270e"; enabled: timeline.anim.current >= 0
+                    onClicked: renamePopup.openFor(timeline.anim.current)
+                    ToolTip.visible: hovered; ToolTip.text: qsTr("Rename the animation")
+                }
+                ToolButton {
+                    text: "\u2212"; enabled: timeline.anim.current >= 0
+                    onClicked: timeline.document.removeAnimation(timeline.anim.current)
+                    ToolTip.visible: hovered; ToolTip.text: qsTr("Delete the animation (undo brings it back)")
+                }
+                ToolSeparator {}
+                ToolButton {
+                    text: "\u21e4"; enabled: timeline.anim.active
+                    onClicked: { timeline.anim.pause(); timeline.anim.time = 0 }
+                    ToolTip.visible: hovered; ToolTip.text: qsTr("First frame")
+                }
+                ToolButton {
+                    text: "\u25c2"; enabled: timeline.anim.active
+                    onClicked: timeline.anim.stepFrames(-1)
+                    ToolTip.visible: hovered; ToolTip.text: qsTr("Previous frame (,)")
+                }
+                ToolButton {
+                    objectName: "clipPlayButton"
+                    text: timeline.anim.playing ? "\u275a\u275a" : "\u25b6"; enabled: timeline.anim.active
+                    highlighted: timeline.anim.playing
+                    onClicked: timeline.anim.togglePlay()
+                    ToolTip.visible: hovered; ToolTip.text: qsTr("Play or pause the animation (Space)")
+                }
+                ToolButton {
+                    text: "\u25b8"; enabled: timeline.anim.active
+                    onClicked: timeline.anim.stepFrames(1)
+                    ToolTip.visible: hovered; ToolTip.text: qsTr("Next frame (.)")
+                }
+                ToolButton {
+                    text: "\u21e5"; enabled: timeline.anim.active
+                    onClicked: { timeline.anim.pause(); timeline.anim.time = timeline.anim.duration }
+                    ToolTip.visible: hovered; ToolTip.text: qsTr("Last frame")
+                }
+                ToolButton {
+                    text: "\u21bb"; checkable: true; checked: timeline.anim.loop
+                    onToggled: timeline.anim.loop = checked
+                    ToolTip.visible: hovered; ToolTip.text: qsTr("Loop")
+                }
+                Label {
+                    id: timeLabel
+                    objectName: "timeLabel"
+                    function readout(seconds, frame) { return qsTr("%1 s · frame %2").arg(seconds.toFixed(2)).arg(frame) }
+                    leftPadding: 6
+                    rightPadding: 6
+                    // Greyed at 0 with no clip open, as the transport buttons are.
+                    enabled: timeline.anim.active
+                    text: timeline.anim.active ? readout(timeline.anim.time, timeline.anim.frame) : readout(0, 0)
+                    font.family: "monospace"
+                    // As wide as the clip's last frame reads, so the controls after it stay put while
+                    // it plays (frame 9 to 10, 9.97 s to 10.00 s).
+                    Layout.preferredWidth: Math.ceil(widest.advanceWidth) + leftPadding + rightPadding
+                    TextMetrics {
+                        id: widest
+                        font: timeLabel.font
+                        text: timeLabel.readout(timeline.anim.duration, Math.round(timeline.anim.duration * timeline.anim.fps))
+                    }
+                }
+                ToolSeparator {}
             }
-            ToolButton {
-                text: "\u270e"; enabled: timeline.anim.current >= 0
-                onClicked: renamePopup.openFor(timeline.anim.current)
-                ToolTip.visible: hovered; ToolTip.text: qsTr("Rename the animation")
-            }
-            ToolButton {
-                text: "\u2212"; enabled: timeline.anim.current >= 0
-                onClicked: timeline.document.removeAnimation(timeline.anim.current)
-                ToolTip.visible: hovered; ToolTip.text: qsTr("Delete the animation (undo brings it back)")
-            }
-            ToolSeparator {}
-            ToolButton {
-                text: "\u21e4"; enabled: timeline.anim.active
-                onClicked: { timeline.anim.pause(); timeline.anim.time = 0 }
-                ToolTip.visible: hovered; ToolTip.text: qsTr("First frame")
-            }
-            ToolButton {
-                text: "\u25c2"; enabled: timeline.anim.active
-                onClicked: timeline.anim.stepFrames(-1)
-                ToolTip.visible: hovered; ToolTip.text: qsTr("Previous frame (,)")
-            }
-            ToolButton {
-                objectName: "clipPlayButton"
-                text: timeline.anim.playing ? "\u275a\u275a" : "\u25b6"; enabled: timeline.anim.active
-                highlighted: timeline.anim.playing
-                onClicked: timeline.anim.togglePlay()
-                ToolTip.visible: hovered; ToolTip.text: qsTr("Play or pause the animation (Space)")
-            }
-            ToolButton {
-                text: "\u25b8"; enabled: timeline.anim.active
-                onClicked: timeline.anim.stepFrames(1)
-                ToolTip.visible: hovered; ToolTip.text: qsTr("Next frame (.)")
-            }
-            ToolButton {
-                text: "\u21e5"; enabled: timeline.anim.active
-                onClicked: { timeline.anim.pause(); timeline.anim.time = timeline.anim.duration }
-                ToolTip.visible: hovered; ToolTip.text: qsTr("Last frame")
-            }
-            ToolButton {
-                text: "\u21bb"; checkable: true; checked: timeline.anim.loop
-                onToggled: timeline.anim.loop = checked
-                ToolTip.visible: hovered; ToolTip.text: qsTr("Loop")
-            }
-            Label {
-                id: timeLabel
-                objectName: "timeLabel"
-                function readout(seconds, frame) { return qsTr("%1 s · frame %2").arg(seconds.toFixed(2)).arg(frame) }
-                leftPadding: 6
-                rightPadding: 6
-                // Greyed at 0 with no clip open, as the transport buttons are.
-                enabled: timeline.anim.active
-                text: timeline.anim.active ? readout(timeline.anim.time, timeline.anim.frame) : readout(0, 0)
-                font.family: "monospace"
-                // As wide as the clip's last frame reads, so the controls after it stay put while
-                // it plays (frame 9 to 10, 9.97 s to 10.00 s).
-                Layout.preferredWidth: Math.ceil(widest.advanceWidth) + leftPadding + rightPadding
-                TextMetrics {
-                    id: widest
-                    font: timeLabel.font
-                    text: timeLabel.readout(timeline.anim.duration, Math.round(timeline.anim.duration * timeline.anim.fps))
+            RowLayout {
+                spacing: 2
+                TextField {
+                    id: durationField
+                    objectName: "durationField"
+                    // Wide enough for its text: a long clip's "12345.00" is not cut to "2345.00".
+                    Layout.preferredWidth: Math.max(56, Math.min(160, contentWidth + leftPadding + rightPadding + 2))
+                    enabled: timeline.anim.current >= 0
+                    text: timeline.anim.duration.toFixed(2)
+                    validator: DoubleValidator { bottom: 0.001; notation: DoubleValidator.StandardNotation }
+                    selectByMouse: true
+                    // Enter ends the edit: the keys go back to the canvas (FieldFocus.qml).
+                    onAccepted: FieldFocus.endEdit(durationField, Window.window)
+                    onEditingFinished: {
+                        const v = Number(text)
+                        if (!isNaN(v) && Math.abs(v - timeline.anim.duration) > 1e-9)
+                            timeline.document.setAnimationDuration(timeline.anim.current, v)
+                        text = Qt.binding(() => timeline.anim.duration.toFixed(2))
+                    }
+                    ToolTip.visible: hovered; ToolTip.text: qsTr("The animation's length in seconds (keys after it are dropped)")
+                }
+                Label { text: qsTr("s"); rightPadding: 4 }
+                SpinBox {
+                    Layout.preferredWidth: 84
+                    from: 1; to: 240; editable: true
+                    value: timeline.anim.fps
+                    onValueModified: timeline.anim.fps = value
+                    ToolTip.visible: hovered; ToolTip.text: qsTr("Frames per second: the playhead and dragged keys snap to frames")
+                }
+                Label { text: qsTr("fps") }
+                ToolSeparator {}
+                ToolButton {
+                    objectName: "autoKeyButton"
+                    text: qsTr("\u25cf Auto-Key"); checkable: true; checked: timeline.anim.autoKey
+                    palette.buttonText: checked ? "#ff9a8f" : Theme.text // a recording red that reads at 5:1
+                    onToggled: timeline.anim.autoKey = checked
+                    ToolTip.visible: hovered; ToolTip.text: qsTr("Every drag keys what it moved at the playhead")
+                }
+                ToolButton {
+                    objectName: "keyButton"
+                    text: qsTr("Key"); enabled: timeline.anim.active
+                    highlighted: timeline.anim.hasUnkeyedPose
+                    onClicked: timeline.anim.keyPose()
+                    ToolTip.visible: hovered
+                    ToolTip.text: qsTr("Key the selected joint (and what a drag moved) at the playhead; nothing selected keys the whole pose (K)")
+                }
+                ToolButton {
+                    text: qsTr("Onion"); checkable: true; checked: timeline.anim.onionSkin
+                    onToggled: timeline.anim.onionSkin = checked
+                    ToolTip.visible: hovered; ToolTip.text: qsTr("Onion skin: ghosts of the pose a few frames before (orange) and after (blue)")
+                }
+                ToolSeparator {}
+                ToolButton {
+                    id: curveButton
+                    objectName: "curveButton"
+                    text: qsTr("Curve\u2026")
+                    enabled: keyModel.selectedCurveKind !== ""
+                    onClicked: curveEditor.open()
+                    ToolTip.visible: hovered
+                    ToolTip.text: keyModel.selectedCurveKind === "" ? qsTr("Select keys to set how they ease to the next key")
+                                                                    : qsTr("How the selected keys ease to the next key (now %1)").arg(keyModel.selectedCurveKind)
                 }
             }
-            ToolSeparator {}
-            TextField {
-                id: durationField
-                objectName: "durationField"
-                // Wide enough for its text: a long clip's "12345.00" is not cut to "2345.00".
-                Layout.preferredWidth: Math.max(56, Math.min(160, contentWidth + leftPadding + rightPadding + 2))
-                enabled: timeline.anim.current >= 0
-                text: timeline.anim.duration.toFixed(2)
-                validator: DoubleValidator { bottom: 0.001; notation: DoubleValidator.StandardNotation }
-                selectByMouse: true
-                // Enter ends the edit: the keys go back to the canvas (FieldFocus.qml).
-                onAccepted: FieldFocus.endEdit(durationField, Window.window)
-                onEditingFinished: {
-                    const v = Number(text)
-                    if (!isNaN(v) && Math.abs(v - timeline.anim.duration) > 1e-9)
-                        timeline.document.setAnimationDuration(timeline.anim.current, v)
-                    text = Qt.binding(() => timeline.anim.duration.toFixed(2))
-                }
-                ToolTip.visible: hovered; ToolTip.text: qsTr("The animation's length in seconds (keys after it are dropped)")
-            }
-            Label { text: qsTr("s"); rightPadding: 4 }
-            SpinBox {
-                Layout.preferredWidth: 84
-                from: 1; to: 240; editable: true
-                value: timeline.anim.fps
-                onValueModified: timeline.anim.fps = value
-                ToolTip.visible: hovered; ToolTip.text: qsTr("Frames per second: the playhead and dragged keys snap to frames")
-            }
-            Label { text: qsTr("fps") }
-            ToolSeparator {}
-            ToolButton {
-                objectName: "autoKeyButton"
-                text: qsTr("\u25cf Auto-Key"); checkable: true; checked: timeline.anim.autoKey
-                palette.buttonText: checked ? "#ff9a8f" : Theme.text // a recording red that reads at 5:1
-                onToggled: timeline.anim.autoKey = checked
-                ToolTip.visible: hovered; ToolTip.text: qsTr("Every drag keys what it moved at the playhead")
-            }
-            ToolButton {
-                objectName: "keyButton"
-                text: qsTr("Key"); enabled: timeline.anim.active
-                highlighted: timeline.anim.hasUnkeyedPose
-                onClicked: timeline.anim.keyPose()
-                ToolTip.visible: hovered
-                ToolTip.text: qsTr("Key the selected joint (and what a drag moved) at the playhead; nothing selected keys the whole pose (K)")
-            }
-            ToolButton {
-                text: qsTr("Onion"); checkable: true; checked: timeline.anim.onionSkin
-                onToggled: timeline.anim.onionSkin = checked
-                ToolTip.visible: hovered; ToolTip.text: qsTr("Onion skin: ghosts of the pose a few frames before (orange) and after (blue)")
-            }
-            ToolSeparator {}
-            ToolButton {
-                id: curveButton
-                objectName: "curveButton"
-                text: qsTr("Curve\u2026")
-                enabled: keyModel.selectedCurveKind !== ""
-                onClicked: curveEditor.open()
-                ToolTip.visible: hovered
-                ToolTip.text: keyModel.selectedCurveKind === "" ? qsTr("Select keys to set how they ease to the next key")
-                                                                : qsTr("How the selected keys ease to the next key (now %1)").arg(keyModel.selectedCurveKind)
-            }
-            Item { Layout.fillWidth: true }
         }
 
         Label {

@@ -16,6 +16,7 @@ Item {
     Component { id: chainsComponent; ChainsPanel { width: 320; height: 300 } }
     Component { id: statusComponent; StatusBar { width: 400 } }
     Component { id: treeComponent; JointTree { width: 300; height: 400 } }
+    Component { id: timelineComponent; Timeline { width: 1100; height: 300 } }
     Component { id: exportOptionsComponent; ExportOptionsDialog { files: testDocument.files } }
 
     SignalSpy { id: committedSpy; signalName: "committed" }
@@ -252,6 +253,22 @@ Item {
             verify(files.openExample(files.examples().findIndex(e => e.file === "chain-50.rig.json")))
             tryCompare(tree, "rows", testDocument.jointCount)
             verify(tree.isExpanded(rowOf("j3")))
+        }
+
+        // The Timeline's controls fit a narrow canvas: the keying group wraps under the clip
+        // and transport controls instead of running off the right edge.
+        function test_timelineControlsWrapWhenNarrow() {
+            const timeline = createTemporaryObject(timelineComponent, root, { document: testDocument })
+            const picker = findChild(timeline, (i) => i.objectName === "clipPicker")
+            const curve = findChild(timeline, (i) => i.objectName === "curveButton")
+            verify(picker && curve)
+            const top = (item) => item.mapToItem(timeline, 0, 0).y
+            const right = (item) => item.mapToItem(timeline, item.width, 0).x
+            tryVerify(() => Math.abs(top(curve) - top(picker)) < picker.height / 2) // wide: one row
+            verify(right(curve) <= timeline.width)
+            timeline.width = 520
+            tryVerify(() => top(curve) > top(picker) + picker.height / 2) // narrow: two rows
+            verify(right(curve) <= timeline.width)
         }
 
         // A chain selected elsewhere (made with Ctrl+K, picked on the canvas) scrolls into the
