@@ -374,6 +374,22 @@ private slots:
         anim->setCurrent(-1);
     }
 
+    // In a narrow window the tool bar and the Timeline's controls wrap onto a second line: the
+    // last of each stays inside the window (they ran off its right edge).
+    void aNarrowWindowKeepsEveryControlInReach()
+    {
+        const int width = m_window->width();
+        m_window->setWidth(1000);
+        QTRY_COMPARE(m_window->width(), 1000);
+        for (const char* name : {"recordButton", "driverBox", "curveButton"}) {
+            QQuickItem* item = m_editor.item(name);
+            QVERIFY2(item, name);
+            QTRY_VERIFY2(item->mapToScene(QPointF(item->width(), 0)).x() <= m_window->width(), name);
+        }
+        m_window->setWidth(width);
+        QTRY_COMPARE(m_window->width(), width);
+    }
+
     // The keys come back to the editor after a field or a picker is used: Enter ends a field's
     // edit and lets go of the keys (a focused field kept Ctrl+Z, which then undid nothing of
     // the document, and Space); a picker never keeps them (Space reopened the list it had just
