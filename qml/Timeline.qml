@@ -155,7 +155,7 @@ Pane {
                     ToolTip.visible: hovered; ToolTip.text: qsTr("Loop")
                 }
                 Label {
-                    id: timeLabel
+                    id: timeReadout
                     objectName: "timeLabel"
                     function readout(seconds, frame) { return qsTr("%1 s · frame %2").arg(seconds.toFixed(2)).arg(frame) }
                     leftPadding: 6
@@ -169,8 +169,8 @@ Pane {
                     Layout.preferredWidth: Math.ceil(widest.advanceWidth) + leftPadding + rightPadding
                     TextMetrics {
                         id: widest
-                        font: timeLabel.font
-                        text: timeLabel.readout(timeline.anim.duration, Math.round(timeline.anim.duration * timeline.anim.fps))
+                        font: timeReadout.font
+                        text: timeReadout.readout(timeline.anim.duration, Math.round(timeline.anim.duration * timeline.anim.fps))
                     }
                 }
                 ToolSeparator {}
@@ -480,7 +480,7 @@ Pane {
                 readonly property real labelStep: {
                     const fps = timeline.anim.fps
                     const step = Math.max(fps, frameStep(perFrame, 48))
-                    const room = 7 * timeLabel(timeline.anim.duration, step).length + 12 // about 7 px a character
+                    const room = 7 * ruler.timeLabel(timeline.anim.duration, step).length + 12 // about 7 px a character
                     return room > 48 ? Math.max(fps, frameStep(perFrame, room)) : step
                 }
                 Repeater {
