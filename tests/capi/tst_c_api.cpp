@@ -91,6 +91,10 @@ private slots:
         QCOMPARE(QByteArray(bw_last_error()), QByteArray());
         QCOMPARE(bw_rig_set_chain_target(rig, 99, 0, 0), BW_ERROR_ARGUMENT);
         QCOMPARE(bw_rig_set_chain_target(rig, 0, NAN, 0), BW_ERROR_ARGUMENT);
+        // As far out as a rig file takes a target, and no farther (the rig refuses the rest).
+        QCOMPARE(bw_rig_set_chain_target(rig, 0, 0, -2e300), BW_ERROR_ARGUMENT);
+        QCOMPARE(QByteArray(bw_last_error()), QByteArray("the target must lie within 1e300 of the origin on each axis"));
+        QCOMPARE(bw_rig_set_chain_target(rig, 0, 1e300, -1e300), BW_OK);
         QVERIFY(bw_rig_joint_name(rig, -1) == nullptr);
         QCOMPARE(bw_rig_find_joint(rig, "nobody"), -1);
         const bw_effector far{bw_rig_find_joint(rig, "hand_l"), 0, 0, 1};
