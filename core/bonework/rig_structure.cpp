@@ -131,6 +131,10 @@ EditResult Rig::reparentJoint(JointIndex j, JointIndex newParent)
 
     Rig candidate = *this;
     if (newParent == kNoJoint) {
+        // A joint at the end of a long branch may lie past where a root may (kMostRootCoordinate).
+        if (!rootWithinReach(pos[j]))
+            return EditResult::refused(quoted(m_names[j]) + " lies too far from the origin to be a root: "
+                                       + rig_rules::kRootTooFar);
         candidate.m_parent[j] = kNoJoint;
         candidate.m_rootPosition[j] = pos[j];
         candidate.m_length[j] = 0.0;

@@ -44,6 +44,14 @@ private slots:
         verifyRefused(rig, [](Rig& r) { return r.setLength(1, 1e291); }, "at most 1e290");
         verifyRefused(rig, [](Rig& r) { return r.setRootPosition(0, {0, -2e300}); }, "within 1e300");
         verifyRefused(rig, [](Rig& r) { return r.addJoint(boneDesc("far", 0, 1e300)); }, "at most 1e290");
+        {
+            // A joint at the end of a bone from a root at the edge lies past it: no root there.
+            Rig edge;
+            QVERIFY(edge.addJoint(root("root", {kMostRootCoordinate, 0})));
+            QVERIFY(edge.addJoint(boneDesc("tip", 0, kMostBoneLength)));
+            verifyRefused(edge, [](Rig& r) { return r.reparentJoint(1, kNoJoint); },
+                          "\"tip\" lies too far from the origin to be a root: the root position must lie within 1e300");
+        }
         // A chain's target as far as a root (a solver works with the target less the joints).
         verifyRefused(rig, [](Rig& r) { return r.setChainTarget(0, {{1.7e308, 0}, kNoJoint}); },
                       "the target must lie within 1e300 of the origin on each axis");
