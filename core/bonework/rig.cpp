@@ -25,6 +25,16 @@ std::string degreesText(double degrees)
 using rig_rules::finite;
 using rig_rules::quoted;
 
+std::string boundText(double bound)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", bound); // "1e+300"
+    std::string out = text;
+    if (const auto plus = out.find("e+"); plus != std::string::npos)
+        out.erase(plus + 1, 1);
+    return out;
+}
+
 std::string rig_rules::checkLimits(double min, double max)
 {
     if (!finite(min) || !finite(max))

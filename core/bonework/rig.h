@@ -34,6 +34,39 @@ inline bool rootWithinReach(Vec2 position)
 {
     return std::fabs(position.x) <= kMostRootCoordinate && std::fabs(position.y) <= kMostRootCoordinate;
 }
+// A root keyed in a clip (its x and y keys) is a root all the same: within kMostRootCoordinate.
+//
+// A chain's target point, set up or keyed in a clip, lies as far out as a root may: a solver
+// works with the target less the chain's joints, which then stays finite, and a rig posed
+// toward it (a sampled clip, say) holds the target and can be saved and read again.
+inline constexpr double kMostTargetCoordinate = kMostRootCoordinate;
+// Whether a target point lies within kMostTargetCoordinate of the origin on both axes (false
+// for NaN).
+inline bool targetWithinReach(Vec2 point)
+{
+    return std::fabs(point.x) <= kMostTargetCoordinate && std::fabs(point.y) <= kMostTargetCoordinate;
+}
+// A slot's image (slot.h), placed as slot_placement.h has it: its pivot at (x, y) in the
+// bone's frame, its corners at (u - pivotX * width) * scaleX, (v - pivotY * height) * scaleY
+// from the pivot, turned. So that every corner of every image stays far inside the doubles:
+//  - x and y lie within kMostSlotOffset, as a root's position does: the pivot then lies within
+//    2e300 of the frame's origin on either world axis (a turn mixes the two);
+//  - scaleX and scaleY are at most kMostSlotScale: their product, the determinant of the
+//    image's transform (which drawing and hit testing invert), stays within 1e300;
+//  - pivotX and pivotY lie within kMostSlotPivot (image widths and heights): with the largest
+//    scale, even an image of 2^31 pixels a side (sizes are ints) ends within 1e300 of its pivot,
+//    no farther than the pivot may lie from its bone.
+// With the bone frames of a rig within reach (about 1.1e300), every corner then lies within
+// about 3.5e300 of the origin, and the difference of any two corners (a bounding box, an
+// export's offsets) within 7e300: finite, with room to spare. (Unbounded, a pivot of 1e308 made
+// the corners overflow, whatever the scale.) Real images are some hundreds of pixels, scaled
+// near 1, their pivots on or near them: these bounds lie far beyond any use.
+inline constexpr double kMostSlotOffset = 1e300;
+inline constexpr double kMostSlotScale = 1e150;
+inline constexpr double kMostSlotPivot = 1e140;
+static_assert((kMostSlotPivot + 1.0) * 2147483647.0 * kMostSlotScale <= kMostSlotOffset);
+// A bound above as messages write it: "1e300" (not "1e+300").
+std::string boundText(double bound);
 
 // The outcome of an edit: empty when it was applied, otherwise why it was refused
 // (and the rig is unchanged).

@@ -10,6 +10,20 @@ namespace bonework {
 using rig_rules::finite;
 using rig_rules::quoted;
 
+namespace {
+
+// Why a chain cannot reach for the point `target`; empty when it can (rig.h: as far out as a root).
+std::string targetPointProblem(Vec2 target)
+{
+    if (!finite(target))
+        return "the target must be finite";
+    if (!targetWithinReach(target))
+        return "the target must lie within " + boundText(kMostTargetCoordinate) + " of the origin on each axis";
+    return {};
+}
+
+} // namespace
+
 std::string Rig::checkChain(const Chain& c, int ignoreIndex) const
 {
     if (c.name.empty())
@@ -37,8 +51,8 @@ std::string Rig::checkChain(const Chain& c, int ignoreIndex) const
     if (c.target.isAttached()) {
         if (!isValidJoint(c.target.joint))
             return "the target joint does not exist";
-    } else if (!finite(c.target.point)) {
-        return "the target must be finite";
+    } else if (auto why = targetPointProblem(c.target.point); !why.empty()) {
+        return why;
     }
     return {};
 }
@@ -77,8 +91,11 @@ EditResult Rig::setChainTarget(int index, const ChainTarget& target)
 {
     if (index < 0 || static_cast<std::size_t>(index) >= m_chains.size())
         return EditResult::refused("no such chain");
-    if (target.isAttached() ? !isValidJoint(target.joint) : !finite(target.point))
-        return EditResult::refused(target.isAttached() ? "the target joint does not exist" : "the target must be finite");
+    if (target.isAttached() && !isValidJoint(target.joint))
+        return EditResult::refused("the target joint does not exist");
+    if (!target.isAttached())
+        if (auto why = targetPointProblem(target.point); !why.empty())
+            return EditResult::refused(why);
     m_chains[static_cast<std::size_t>(index)].target = target;
     return EditResult::success();
 }

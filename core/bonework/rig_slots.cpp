@@ -6,6 +6,7 @@
 #include "bonework/slot_placement.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace bonework {
 
@@ -35,6 +36,13 @@ std::string Rig::checkSlot(const Slot& s, int ignoreIndex) const
         return "the slot's position, rotation and pivot must be finite numbers";
     if (!(finite(s.scaleX) && s.scaleX > 0.0 && finite(s.scaleY) && s.scaleY > 0.0))
         return "the slot's scale must be greater than 0";
+    // So that the image's corners stay far inside the doubles (rig.h).
+    if (std::fabs(s.x) > kMostSlotOffset || std::fabs(s.y) > kMostSlotOffset)
+        return "the slot's x and y must lie within [-" + boundText(kMostSlotOffset) + ", " + boundText(kMostSlotOffset) + "]";
+    if (s.scaleX > kMostSlotScale || s.scaleY > kMostSlotScale)
+        return "the slot's scale must be at most " + boundText(kMostSlotScale);
+    if (std::fabs(s.pivotX) > kMostSlotPivot || std::fabs(s.pivotY) > kMostSlotPivot)
+        return "the slot's pivot must lie within [-" + boundText(kMostSlotPivot) + ", " + boundText(kMostSlotPivot) + "]";
     if (!(s.opacity >= 0.0 && s.opacity <= 1.0)) // NaN fails too
         return "the opacity must be between 0 and 1";
     return {};

@@ -131,6 +131,10 @@ EditResult Rig::reparentJoint(JointIndex j, JointIndex newParent)
 
     Rig candidate = *this;
     if (newParent == kNoJoint) {
+        // A joint at the end of a long branch may lie past where a root may (kMostRootCoordinate).
+        if (!rootWithinReach(pos[j]))
+            return EditResult::refused(quoted(m_names[j]) + " lies too far from the origin to be a root: "
+                                       + rig_rules::kRootTooFar);
         candidate.m_parent[j] = kNoJoint;
         candidate.m_rootPosition[j] = pos[j];
         candidate.m_length[j] = 0.0;
@@ -178,6 +182,13 @@ EditResult Rig::reparentJoint(JointIndex j, JointIndex newParent)
             return EditResult::refused("reparenting would break the chain " + quoted(c.name));
     }
     candidate.keepSlotsInPlace(j, *this);
+    // Kept where they are on screen, j's images may lie farther from its new frame than a slot
+    // may lie from its bone (kMostSlotOffset).
+    for (std::size_t k = 0; k < candidate.m_slots.size(); ++k)
+        if (candidate.m_slots[k].joint == j)
+            if (auto why = candidate.checkSlot(candidate.m_slots[k], static_cast<int>(k)); !why.empty())
+                return EditResult::refused("reparenting would take the slot " + quoted(candidate.m_slots[k].name)
+                                           + " too far from its bone: " + why);
     candidate.clampAngleKeys(j);
     candidate.restoreParentOrder(j);
     candidate.recomputeSubtreePins();

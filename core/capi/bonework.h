@@ -39,7 +39,8 @@ extern "C" {
 
 typedef enum bw_status {
     BW_OK = 0,
-    BW_ERROR_ARGUMENT = 1,   /* a null pointer, an index out of range, a non-finite number */
+    BW_ERROR_ARGUMENT = 1,   /* a null pointer, an index out of range, a non-finite number, a
+                                target farther than 1e300 from the origin */
     BW_ERROR_LOAD = 2,       /* the rig file is unreadable or invalid (the message says where) */
     BW_ERROR_SOLVE = 3,      /* the request cannot be solved on this rig (unknown joint, ...) */
     BW_ERROR_MEMORY = 4      /* out of memory while loading */
@@ -97,7 +98,8 @@ BW_API bw_status bw_rig_set_root_transform(bw_rig* rig, int32_t root, double x, 
 /* Back to the pose the rig was loaded with. */
 BW_API void bw_rig_reset_pose(bw_rig* rig);
 
-/* Chains: move a chain's target (a chain whose target rides on a joint stops riding), solve
+/* Chains: move a chain's target (a chain whose target rides on a joint stops riding; a point
+ * farther than 1e300 from the origin on either axis is refused, as a rig file refuses it), solve
  * one chain with its own solver and settings, or let every chain hold as the editor does: each
  * chain whose mix is above 0, in the rig's chain order (a target riding on a joint is read when
  * its chain's turn comes), its joints taken `mix` of the way from their unsolved angles to the

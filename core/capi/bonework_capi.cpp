@@ -276,9 +276,9 @@ bw_status bw_rig_set_chain_target(bw_rig* rig, int32_t chain, double x, double y
 {
     if (!validChain(rig, chain))
         return fail(BW_ERROR_ARGUMENT, "no such chain");
-    if (!std::isfinite(x) || !std::isfinite(y))
-        return fail(BW_ERROR_ARGUMENT, "the target must be finite");
-    rig->rig.setChainTarget(chain, ChainTarget{{x, y}, kNoJoint});
+    // Finite and within the rig's reach (kMostTargetCoordinate): the rig refuses the rest.
+    if (const EditResult set = rig->rig.setChainTarget(chain, ChainTarget{{x, y}, kNoJoint}); !set)
+        return fail(BW_ERROR_ARGUMENT, set.error);
     return BW_OK;
 }
 

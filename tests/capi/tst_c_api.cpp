@@ -91,6 +91,17 @@ private slots:
         QCOMPARE(QByteArray(bw_last_error()), QByteArray());
         QCOMPARE(bw_rig_set_chain_target(rig, 99, 0, 0), BW_ERROR_ARGUMENT);
         QCOMPARE(bw_rig_set_chain_target(rig, 0, NAN, 0), BW_ERROR_ARGUMENT);
+        // As far out as a rig file takes a target, and no farther (the rig refuses the rest).
+        QCOMPARE(bw_rig_set_chain_target(rig, 0, 0, -2e300), BW_ERROR_ARGUMENT);
+        QCOMPARE(QByteArray(bw_last_error()), QByteArray("the target must lie within 1e300 of the origin on each axis"));
+        QCOMPARE(bw_rig_set_chain_target(rig, 0, 1e300, -1e300), BW_OK);
+        // A clip keying a root beyond reach is never sampled: its file is refused.
+        const char flyingRig[] = R"({"format": "bonework.rig", "version": 2, "joints": [{"name": "a"}],
+            "animations": [{"name": "fly", "duration": 1, "joints": {"a": {"x": [{"time": 1, "value": 1e308}]}}}]})";
+        bw_rig* flying = nullptr;
+        QCOMPARE(bw_rig_load_bytes(flyingRig, sizeof flyingRig - 1, "far.json", &flying), BW_ERROR_LOAD);
+        QCOMPARE(QByteArray(bw_last_error()),
+                 QByteArray("far.json: animations[0].joints.a.x[0].value: must lie within [-1e300, 1e300], not 1e+308"));
         QVERIFY(bw_rig_joint_name(rig, -1) == nullptr);
         QCOMPARE(bw_rig_find_joint(rig, "nobody"), -1);
         const bw_effector far{bw_rig_find_joint(rig, "hand_l"), 0, 0, 1};

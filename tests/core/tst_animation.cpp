@@ -14,6 +14,7 @@
 #include "bonework/animation/clip_rules.h"
 #include "bonework/animation/clip_sampler.h"
 #include "bonework/forward_kinematics.h"
+#include "bonework/io/rig_file.h"
 
 #include <QTest>
 
@@ -140,6 +141,9 @@ private slots:
         QTest::newRow("image path") << 12 << "slots.art.image[1].value: must be relative to the rig file's folder, not absolute";
         QTest::newRow("empty image") << 13 << "slots.art.image[0].value: must not be empty";
         QTest::newRow("image order") << 14 << "slots.art.image[1].time: must be later than the key before (1), not 0.5";
+        // Keys place a root and a target as far out as the rig may have them (rig.h).
+        QTest::newRow("root beyond reach") << 15 << "joints.shoulder.y[1].value: must lie within [-1e300, 1e300], not -1e+301";
+        QTest::newRow("target beyond reach") << 16 << "chains.arm.target[0].x: must lie within [-1e300, 1e300], not 1.7e+308";
     }
 
     void rulesNameThePlaceOfEachProblem()
@@ -168,6 +172,8 @@ private slots:
         case 12: clip.slotTracks.push_back({"art", {}, {}, {{0.0, "art/open.png"}, {1.0, "/art/fist.png"}}}); break;
         case 13: clip.slotTracks.push_back({"art", {}, {}, {{0.0, ""}}}); break;
         case 14: clip.slotTracks.push_back({"art", {}, {}, {{1.0, "art/open.png"}, {0.5, "art/fist.png"}}}); break;
+        case 15: clip.joints.push_back({"shoulder", {}, {}, {key(0, 1e300), key(1, -1e301)}, {}}); break;
+        case 16: clip.chains.push_back({"arm", {{0.0, {1.7e308, 0}, {}}}, {}}); break;
         }
         const auto problem = checkClip(rig, clip);
         QVERIFY(problem);
@@ -294,6 +300,70 @@ private slots:
         QCOMPARE(pose.slotList()[0].opacity, 0.5);
         sampler.sample(0.49, pose);
         QCOMPARE(pose.slotList()[0].visible, true); // before the first key: the first key's value
+    }
+
+    // A clip keying a root at 1e308 used to load, and sampling it put the rig beyond what the
+    // solvers handle (at 1e308 the bones vanished in the rounding and the chains folded back)
+    // and what a file can hold (the sampled rig could not be saved). Such a file is refused, such a clip never reaches the sampler, and a clip at the
+    // edge of reach samples to finite poses that save and load again.
+    void aClipNeverTakesTheRigBeyondReach()
+    {
+        const std::string far = R"({"format": "bonework.rig", "version": 2,
+            "joints": [{"name": "shoulder", "x": 400, "y": 300},
+                       {"name": "elbow", "parent": "shoulder", "length": 120},
+                       {"name": "hand", "parent": "elbow", "length": 100}],
+            "chains": [{"name": "arm", "root": "shoulder", "tip": "hand", "solver": "fabrik", "target": {"x": 520, "y": 380}}],
+            "animations": [{"name": "fly", "duration": 1,
+                            "joints": {"shoulder": {"x": [{"time": 0, "value": 400}, {"time": 1, "value": 1e308}]}}}]})";
+        const io::LoadResult refused = io::parseRig(far, "far.json");
+        QVERIFY(!refused.ok());
+        QCOMPARE(QString::fromStdString(refused.error.toString()),
+                 QStringLiteral("far.json: animations[0].joints.shoulder.x[1].value: must lie within [-1e300, 1e300], not 1e+308"));
+
+        Rig setup = armWithChainAndSlot();
+        Clip clip{"fly", 1, {}, {}, {}};
+        clip.joints.push_back({"shoulder", {}, {key(0, 400), key(1, 1e308)}, {}, {}});
+        ClipSampler sampler;
+        QCOMPARE(QString::fromStdString(sampler.bind(setup, clip)),
+                 QStringLiteral("joints.shoulder.x[1].value: must lie within [-1e300, 1e300], not 1e+308"));
+        QVERIFY(!setup.addAnimation(clip));
+
+        // The root across the whole reach, the target from one far corner to the other.
+        const double most = kMostRootCoordinate;
+        clip.joints[0].x = {key(0, -most), key(1, most)};
+        clip.joints[0].y = {key(0, most)};
+        clip.chains.push_back({"arm", {{0.0, {kMostTargetCoordinate, -kMostTargetCoordinate}, {}},
+                                       {1.0, {-kMostTargetCoordinate, kMostTargetCoordinate}, {}}}, {}});
+        QVERIFY(setup.addAnimation(clip));
+        QCOMPARE(QString::fromStdString(sampler.bind(setup, setup.animations()[0])), QString());
+        Rig pose = setup;
+        for (const double t : {0.0, 0.3, 0.5, 0.999, 1.0}) {
+            sampler.sample(t, pose);
+            for (const WorldTransform& w : forwardKinematics(pose))
+                QVERIFY2(std::isfinite(w.position.x) && std::isfinite(w.position.y), qPrintable(QString::number(t)));
+            QVERIFY(rootWithinReach(pose.rootPosition(0)));
+            QVERIFY(targetWithinReach(pose.chains()[0].target.point));
+            const io::LoadResult again = io::parseRig(io::serializeRig(pose), "sampled.json");
+            QVERIFY2(again.ok(), again.error.toString().c_str());
+        }
+    }
+
+    // A target between two keys stays between them on each axis despite rounding, as a number
+    // does, so a target keyed at the edge of reach is sampled within it. (Eased to 1 before the
+    // next key's time, a + (b - a) * 1 rounds past b.)
+    void sampledTargetsStayBetweenTheirKeys()
+    {
+        const double a = -9.655498180787796e+299, b = kMostTargetCoordinate;
+        const Curve late = Curve::bezier(0, 1, 0, 1); // reaches 1, to rounding, before its end
+        const std::vector<PointKey> keys{{0.0, {a, b}, late}, {1.0, {b, a}, {}}};
+        bool overshoots = false;
+        for (int i = 0; i < 1000; ++i) {
+            const double t = 1.0 - i * 1e-8;
+            overshoots = overshoots || a + (b - a) * ease(late, t) > b;
+            const Vec2 p = sampleTrack(keys, t, {});
+            QVERIFY2(p.x >= a && p.x <= b && p.y >= a && p.y <= b, qPrintable(QString::number(t, 'g', 17)));
+        }
+        QVERIFY2(overshoots, "nothing rounds past the keys here: the test would pass without keeping to them");
     }
 
     // A slot's image keys: before the first key the setup image, each key's image exactly at its

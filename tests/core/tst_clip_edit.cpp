@@ -375,6 +375,41 @@ private slots:
         QVERIFY(!checkClip(rig, clip));
     }
 
+    // A root a solver carried beyond reach, a target beyond it: not keyed, as
+    // Rig::setRootPosition and Rig::setChainTarget refuse them, and left out of a paste. The
+    // bounds themselves are keyed.
+    void positionsBeyondReachAreNotKeyed()
+    {
+        const Rig rig = armWithChainAndSlot();
+        const double beyond = std::nextafter(kMostRootCoordinate, kInf);
+        Rig posed = rig;
+        posed.setRootPositionUnchecked(0, {beyond, -kMostRootCoordinate});
+        Clip clip = emptyClip();
+        QCOMPARE(keyPose(clip, posed, {0}, 1.0), 2); // its y and rotation
+        Clip expected = emptyClip();
+        expected.joints.push_back({"shoulder", {}, {}, {key(1, -kMostRootCoordinate)}, {key(1, 0)}});
+        COMPARE_CLIPS(clip, expected);
+        QVERIFY(!keyChainTarget(clip, rig, "arm", 0.5, {0, -beyond}));
+        QVERIFY(keyChainTarget(clip, rig, "arm", 0.5, {kMostTargetCoordinate, -kMostTargetCoordinate}));
+        expected.chains.push_back({"arm", {{0.5, {1e300, -1e300}, {}}}, {}});
+        COMPARE_CLIPS(clip, expected);
+        QVERIFY(!checkClip(rig, clip));
+
+        // Keys from elsewhere (a clipboard is no clip of this rig) with positions beyond reach.
+        KeyClipboard clipboard;
+        clipboard.keys.joints.push_back({"shoulder", {}, {key(0, beyond), key(0.25, 5)}, {key(0, -1.7e308)}, {}});
+        clipboard.keys.chains.push_back({"arm", {{0.0, {beyond, 0}, {}}, {0.25, {1, 2}, {}}}, {}});
+        Clip onto = emptyClip();
+        const std::vector<KeyRef> pasted = pasteKeys(onto, rig, clipboard, 1.0);
+        QVERIFY2(pasted == (std::vector<KeyRef>{at(jointTrack("shoulder", Channel::X), 1.25), at(chainTrack("arm", Channel::Target), 1.25)}),
+                 describe(pasted).c_str());
+        Clip expectedOnto = emptyClip();
+        expectedOnto.joints.push_back({"shoulder", {}, {key(1.25, 5)}, {}, {}});
+        expectedOnto.chains.push_back({"arm", {{1.25, {1, 2}, {}}}, {}});
+        COMPARE_CLIPS(onto, expectedOnto);
+        QVERIFY(!checkClip(rig, onto));
+    }
+
     void deleteKeysRemovesEmptyTracksAndEntries()
     {
         const Rig rig = armWithChainAndSlot();

@@ -234,6 +234,17 @@ private slots:
         c.tolerance = -1;
         verifyRefused(rig, [&](Rig& r) { return r.addChain(c); }, "tolerance");
         c.tolerance = 0.1;
+        // A target point lies as far out as a root may (rig.h), and may lie that far.
+        c.target.point = {0, -2e300};
+        verifyRefused(rig, [&](Rig& r) { return r.addChain(c); }, "the target must lie within 1e300 of the origin on each axis");
+        verifyRefused(rig, [&](Rig& r) { return r.setChain(0, c); }, "the target must lie within 1e300 of the origin on each axis");
+        c.target.point = {NAN, 0};
+        verifyRefused(rig, [&](Rig& r) { return r.addChain(c); }, "the target must be finite");
+        c.target.point = {kMostTargetCoordinate, -kMostTargetCoordinate};
+        c.name = "edge";
+        QVERIFY(rig.addChain(c));
+        QVERIFY(rig.removeChain(1));
+        c.name = "other";
         c.target.joint = 3; // attached to the prop
         QVERIFY(rig.addChain(c));
         QCOMPARE(rig.findChain("other"), 1);

@@ -107,6 +107,11 @@ private slots:
             {"opacity above 1", "opacity must be between 0 and 1"},
             {"opacity below 0", "opacity must be between 0 and 1"},
             {"opacity NaN", "opacity must be between 0 and 1"},
+            // So that the image's corners stay far inside the doubles (rig.h).
+            {"x beyond reach", "the slot's x and y must lie within [-1e300, 1e300]"},
+            {"y beyond reach", "the slot's x and y must lie within [-1e300, 1e300]"},
+            {"scale too large", "the slot's scale must be at most 1e150"},
+            {"pivot too far", "the slot's pivot must lie within [-1e140, 1e140]"},
         };
         int i = 0;
         for (const auto& c : cases)
@@ -144,6 +149,10 @@ private slots:
         case 18: s.opacity = 1.0000001; break;
         case 19: s.opacity = -0.1; break;
         case 20: s.opacity = NAN; break;
+        case 21: s.x = std::nextafter(kMostSlotOffset, INFINITY); break;
+        case 22: s.y = -1.7e308; break;
+        case 23: s.scaleY = 1e151; break;
+        case 24: s.pivotX = -2e140; break;
         }
         const QByteArray w = words.toUtf8();
         verifyRefused(rig, [&](Rig& r) { return r.addSlot(s); }, w.constData());
@@ -151,6 +160,49 @@ private slots:
             verifyRefused(rig, [&](Rig& r) { return r.setSlot(1, s); }, w.constData());
         else
             verifyRefused(rig, [&](Rig& r) { return r.setSlot(1, s); }, "already a slot named");
+    }
+
+    // The bounds themselves are a slot's to take.
+    void boundsAreInclusive()
+    {
+        Rig rig = arm();
+        Slot s = slotOn("far", 2);
+        s.x = -kMostSlotOffset;
+        s.y = kMostSlotOffset;
+        s.scaleX = s.scaleY = kMostSlotScale;
+        s.pivotX = kMostSlotPivot;
+        s.pivotY = -kMostSlotPivot;
+        QVERIFY(rig.addSlot(s));
+        QVERIFY(rig.checkInvariants().empty());
+        // Every corner of the image, even one as large as an image can be, is finite, and so is
+        // the distance between any two.
+        const SlotPlacement p = slotPlacement(rig, forwardKinematics(rig), rig.slotList()[0]);
+        const double side = 2147483647.0;
+        std::vector<Vec2> corners;
+        for (const Vec2 c : {Vec2{0, 0}, Vec2{side, 0}, Vec2{0, side}, Vec2{side, side}})
+            corners.push_back(imagePointOnScreen(p, side, side, c));
+        for (const Vec2 a : corners)
+            for (const Vec2 b : corners)
+                QVERIFY(std::isfinite(a.x - b.x) && std::isfinite(a.y - b.y) && std::isfinite(a.x) && std::isfinite(a.y));
+    }
+
+    // Reparenting keeps a joint's images where they are on screen: not when that would put one
+    // farther from its new bone than a slot may lie.
+    void reparentRefusesToTakeAnImageBeyondReach()
+    {
+        // The image lies 1e300 along both axes of a bone at 45 degrees: 1.4e300 straight down.
+        Rig rig;
+        QVERIFY(rig.addJoint(root("root")));
+        QVERIFY(rig.addJoint(bone("arm", 0, 10, 45)));
+        QVERIFY(rig.addJoint(bone("post", 0, 10, 90)));
+        Slot s = slotOn("banner", 1);
+        s.x = s.y = kMostSlotOffset;
+        QVERIFY(rig.addSlot(s));
+        // Under the post, the arm's bone points 22.5 degrees up: the image would lie 1.3e300
+        // along its frame's y axis.
+        verifyRefused(rig, [](Rig& r) { return r.reparentJoint(1, 2); },
+                      "reparenting would take the slot \"banner\" too far from its bone: the slot's x and y must lie within");
+        QVERIFY(rig.checkInvariants().empty());
     }
 
     void editsOfTheList()

@@ -35,6 +35,8 @@ private slots:
         QVERIFY(rig.setPinned(2, true));
         QVERIFY(rig.isPinned(2));
         QVERIFY(rig.setPinned(0, true)); // roots may be pinned too
+        QVERIFY(rig.setChainTarget(0, {{-kMostTargetCoordinate, kMostTargetCoordinate}, kNoJoint})); // the bound itself
+        QCOMPARE(rig.chains()[0].target.point, (Vec2{-1e300, 1e300}));
 
         verifyRefused(rig, [](Rig& r) { return r.setLength(1, 0); }, "greater than 0");
         verifyRefused(rig, [](Rig& r) { return r.setLength(0, 5); }, "root joint has no bone");
@@ -42,6 +44,20 @@ private slots:
         verifyRefused(rig, [](Rig& r) { return r.setLength(1, 1e291); }, "at most 1e290");
         verifyRefused(rig, [](Rig& r) { return r.setRootPosition(0, {0, -2e300}); }, "within 1e300");
         verifyRefused(rig, [](Rig& r) { return r.addJoint(boneDesc("far", 0, 1e300)); }, "at most 1e290");
+        {
+            // A joint at the end of a bone from a root at the edge lies past it: no root there.
+            Rig edge;
+            QVERIFY(edge.addJoint(root("root", {kMostRootCoordinate, 0})));
+            QVERIFY(edge.addJoint(boneDesc("tip", 0, kMostBoneLength)));
+            verifyRefused(edge, [](Rig& r) { return r.reparentJoint(1, kNoJoint); },
+                          "\"tip\" lies too far from the origin to be a root: the root position must lie within 1e300");
+        }
+        // A chain's target as far as a root (a solver works with the target less the joints).
+        verifyRefused(rig, [](Rig& r) { return r.setChainTarget(0, {{1.7e308, 0}, kNoJoint}); },
+                      "the target must lie within 1e300 of the origin on each axis");
+        verifyRefused(rig, [](Rig& r) { return r.setChainTarget(0, {{0, std::nextafter(-1e300, -INFINITY)}, kNoJoint}); },
+                      "within 1e300");
+        verifyRefused(rig, [](Rig& r) { return r.setChainTarget(0, {{0, INFINITY}, kNoJoint}); }, "the target must be finite");
         verifyRefused(rig, [](Rig& r) { return r.setAngle(2, 160); }, "the angle lies outside its limits [0, 150]"); // as typed, not 0.000000
         verifyRefused(rig, [](Rig& r) { return r.setAngle(2, NAN); }, "finite");
         verifyRefused(rig, [](Rig& r) { return r.setRootPosition(1, {0, 0}); }, "only a root");

@@ -3,10 +3,12 @@
 //     are cut short there and reported, instead of overflowing the frame count (a clip of 1e9 s
 //     gave DragonBones a 1-frame animation with negative frame durations); a clip within the
 //     limit is exported whole;
-//   - numbers near a double's limit, which overflow where the export adds or subtracts, are
+//   - a rig and its clips at the edge of their reach (rig.h) export finite numbers only: nothing
+//     overflows where the export adds or subtracts; should anything overflow all the same, it is
 //     written as the largest finite value and reported, never as null.
 // Cheap (nothing is baked), so the sanitizer build runs it too.
 #include "bonework/exporters/dragonbones_exporter.h"
+#include "bonework/exporters/finite_json.h"
 #include "bonework/exporters/spine_exporter.h"
 
 #include "std_text.h"
@@ -138,19 +140,24 @@ private slots:
         QCOMPARE(clip.value("duration").toInt(), exporters::kMostExportFrames);
     }
 
-    void numbersNearTheLimitStayNumbers()
+    void numbersAtTheEdgeOfReachStayNumbers()
     {
         // A root as far out as a rig may have one, with the longest bone it may have, and a clip
-        // that keys the root across the whole doubles: the last key's offset from the setup x
-        // overflow (a rig itself can no longer reach past the doubles: kMostRootCoordinate).
+        // that keys the root across the whole reach: the keys' offsets from the setup pose reach
+        // 2e300, far inside a double. (A clip once keyed the root across the whole doubles, and
+        // its offsets overflowed; such a clip is refused now, kMostRootCoordinate.)
         Rig rig;
         rig.setName("huge");
         JointIndex root = kNoJoint;
-        const double most = std::numeric_limits<double>::max();
         QVERIFY(rig.addJoint({.name = "root", .position = {-kMostRootCoordinate, 0}}, &root));
         QVERIFY(rig.addJoint({.name = "bone", .parent = root, .length = kMostBoneLength}));
         Clip clip{.name = "across", .duration = 1};
-        clip.joints.push_back({.joint = "root", .x = {{0, -most, {}}, {1, most, {}}}});
+        clip.joints.push_back({.joint = "root",
+                               .x = {{0, -kMostRootCoordinate, {}}, {1, kMostRootCoordinate, {}}},
+                               .y = {{0.5, kMostRootCoordinate, {}}, {1, -kMostRootCoordinate, {}}}});
+        Clip acrossTheDoubles = clip;
+        acrossTheDoubles.joints[0].x.back().value = std::numeric_limits<double>::max();
+        QVERIFY(!rig.addAnimation(acrossTheDoubles));
         QVERIFY(rig.addAnimation(clip));
         exporters::ExportReport spineReport, dragonBonesReport;
         const QJsonObject spine = exported(exporters::exportSpine(rig, spineReport));
@@ -158,11 +165,30 @@ private slots:
         QVERIFY(!spine.isEmpty() && !dragonBones.isEmpty());
         QVERIFY(!hasNonNumber(spine));
         QVERIFY(!hasNonNumber(dragonBones));
-        QVERIFY2(testing::qt(spineReport.toText()).contains("beyond a double's range"), spineReport.toText().c_str());
-        QVERIFY2(testing::qt(dragonBonesReport.toText()).contains("beyond a double's range"), dragonBonesReport.toText().c_str());
+        QVERIFY2(!testing::qt(spineReport.toText()).contains("beyond a double's range"), spineReport.toText().c_str());
+        QVERIFY2(!testing::qt(dragonBonesReport.toText()).contains("beyond a double's range"), dragonBonesReport.toText().c_str());
         // The setup pose's bounds are the rig's own, far out but finite.
         const double width = spine.value("skeleton").toObject().value("width").toDouble();
         QVERIFY2(std::fabs(width - kMostBoneLength) <= 1e-5 * kMostBoneLength, qPrintable(QString::number(width))); // rounding at 1e300
+    }
+
+    // Should an export's arithmetic overflow all the same, no null is written: the largest finite
+    // value of its sign (NaN: 0), and the report says how many.
+    void overflowedNumbersAreWrittenAsTheLargestFinite()
+    {
+        const double inf = std::numeric_limits<double>::infinity(), most = std::numeric_limits<double>::max();
+        nlohmann::json value = {{"x", inf}, {"keys", {1.5, -inf, std::numeric_limits<double>::quiet_NaN()}}, {"name", "a"}};
+        exporters::ExportReport report;
+        exporters::keepNumbersFinite(value, report);
+        QCOMPARE(value["x"].get<double>(), most);
+        QCOMPARE(value["keys"][0].get<double>(), 1.5);
+        QCOMPARE(value["keys"][1].get<double>(), -most);
+        QCOMPARE(value["keys"][2].get<double>(), 0.0);
+        QCOMPARE(value["name"].get<std::string>(), std::string("a"));
+        QVERIFY2(testing::qt(report.toText()).contains("3 numbers beyond a double's range"), report.toText().c_str());
+        exporters::ExportReport quiet;
+        exporters::keepNumbersFinite(value, quiet);
+        QVERIFY2(!testing::qt(quiet.toText()).contains("beyond a double's range"), quiet.toText().c_str());
     }
 };
 

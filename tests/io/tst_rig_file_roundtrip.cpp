@@ -533,6 +533,11 @@ private slots:
         far.setRootPositionUnchecked(0, {2e300, 0});
         QVERIFY(!saveRigFile(far, localPath(path), &error));
         QCOMPARE(qt(error), QStringLiteral("cannot save %1: the root \"shoulder\" lies farther than 1e300 from the origin").arg(path));
+        // So is a target sampling set unchecked (Rig::setChainLook) past what the loader takes.
+        Rig farTarget = rig;
+        farTarget.setChainLook(0, {0, -2e300}, 1.0);
+        QVERIFY(!saveRigFile(farTarget, localPath(path), &error));
+        QCOMPARE(qt(error), QStringLiteral("cannot save %1: the target of chain \"arm\" lies farther than 1e300 from the origin").arg(path));
         rig.setRootPositionUnchecked(0, {std::numeric_limits<double>::quiet_NaN(), 0});
         QVERIFY(!saveRigFile(rig, localPath(path), &error));
         QCOMPARE(qt(error), QStringLiteral("cannot save %1: joint \"shoulder\" has a non-finite number").arg(path));

@@ -202,6 +202,52 @@ private slots:
         QCOMPARE(def(slot, "opacity").toDouble(), s.opacity);
         QCOMPARE(def(slot, "visible").toBool(false), s.visible);
     }
+
+    // The bounds the schema states are rig.h's: every number that places something in the world.
+    void sameBoundsAsTheModel()
+    {
+        const QJsonObject defs = schema().value(QStringLiteral("$defs")).toObject();
+        auto props = [&](const char* def) {
+            return defs.value(QLatin1String(def)).toObject().value(QStringLiteral("properties")).toObject();
+        };
+        // A field's own bounds, or those of the definition it refers to.
+        auto field = [&](const QJsonObject& properties, const char* key) {
+            QJsonObject f = properties.value(QLatin1String(key)).toObject();
+            const QString ref = f.value(QStringLiteral("$ref")).toString();
+            if (!ref.isEmpty())
+                f = defs.value(ref.section(QLatin1Char('/'), -1)).toObject();
+            return f;
+        };
+        auto verifyWithin = [&](const QJsonObject& properties, const char* key, double bound) {
+            const QJsonObject f = field(properties, key);
+            QVERIFY2(f.value(QStringLiteral("minimum")).toDouble() == -bound, key);
+            QVERIFY2(f.value(QStringLiteral("maximum")).toDouble() == bound, key);
+        };
+        for (const char* key : {"x", "y"}) {
+            verifyWithin(props("joint"), key, kMostRootCoordinate);
+            verifyWithin(props("slot"), key, kMostSlotOffset);
+            verifyWithin(props("pointKey"), key, kMostTargetCoordinate);
+        }
+        verifyWithin(props("coordinateKey"), "value", kMostRootCoordinate);
+        for (const char* key : {"pivotX", "pivotY"})
+            verifyWithin(props("slot"), key, kMostSlotPivot);
+        for (const char* key : {"scaleX", "scaleY"})
+            QCOMPARE(field(props("slot"), key).value(QStringLiteral("maximum")).toDouble(), kMostSlotScale);
+        QCOMPARE(field(props("joint"), "length").value(QStringLiteral("maximum")).toDouble(), kMostBoneLength);
+        const QJsonArray targets = props("chain").value(QStringLiteral("target")).toObject().value(QStringLiteral("oneOf")).toArray();
+        const QJsonObject point = targets.at(0).toObject().value(QStringLiteral("properties")).toObject();
+        for (const char* key : {"x", "y"})
+            verifyWithin(point, key, kMostTargetCoordinate);
+        // A root's keys are its x and y, a chain's target keys points.
+        const QJsonObject joints = defs.value(QStringLiteral("animation")).toObject().value(QStringLiteral("properties")).toObject()
+                                       .value(QStringLiteral("joints")).toObject().value(QStringLiteral("additionalProperties"))
+                                       .toObject().value(QStringLiteral("properties")).toObject();
+        for (const char* key : {"x", "y"})
+            QCOMPARE(joints.value(QLatin1String(key)).toObject().value(QStringLiteral("items")).toObject().value(QStringLiteral("$ref")).toString(),
+                     QStringLiteral("#/$defs/coordinateKey"));
+        // The same fields as any number key.
+        QCOMPARE(keys(props("coordinateKey")), keys(props("numberKey")));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRigSchema)

@@ -5,23 +5,25 @@
 
 #include "random_rigs.h"
 
+#include "bonework/rig.h"
 #include "bonework/slot.h"
 
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
 namespace bonework::testing {
 
-// A finite double from a random bit pattern (any exponent, any mantissa).
-inline double randomBitsDouble(Engine& rng)
+// A finite double from a random bit pattern (any exponent, any mantissa), at most `most` from 0.
+inline double randomBitsDouble(Engine& rng, double most = std::numeric_limits<double>::max())
 {
     double d;
     do {
         d = std::bit_cast<double>(static_cast<std::uint64_t>(rng()));
-    } while (!std::isfinite(d));
+    } while (!std::isfinite(d) || std::fabs(d) > most);
     return d;
 }
 
@@ -36,27 +38,31 @@ inline std::string randomImagePath(Engine& rng)
     return path + files[rng() % std::size(files)];
 }
 
-// A legal slot on `joint`. Awkward: numbers from random bits (huge, tiny, subnormal) for the
-// file's round trips; otherwise sizes a rig might use, for geometry that stays precise.
+// A legal slot on `joint`. Awkward: numbers from random bits (huge, tiny, subnormal, as far as a
+// slot may hold them: rig.h) for the file's round trips; otherwise sizes a rig might use, for
+// geometry that stays precise.
 inline Slot randomSlot(Engine& rng, std::string name, JointIndex joint, bool awkward = false)
 {
     Slot s;
     s.name = std::move(name);
     s.joint = joint;
     s.image = randomImagePath(rng);
-    auto any = [&](double lo, double hi) { return awkward && rng() % 2 ? randomBitsDouble(rng) : uniform(rng, lo, hi); };
+    const double unbounded = std::numeric_limits<double>::max();
+    auto any = [&](double lo, double hi, double most) {
+        return awkward && rng() % 2 ? randomBitsDouble(rng, most) : uniform(rng, lo, hi);
+    };
     auto positive = [&](double lo, double hi) {
-        double d = any(lo, hi);
+        double d = any(lo, hi, kMostSlotScale);
         d = std::fabs(d);
         return d > 0.0 ? d : 1.0;
     };
-    s.x = any(-200, 200);
-    s.y = any(-200, 200);
-    s.rotation = any(-360, 360);
+    s.x = any(-200, 200, kMostSlotOffset);
+    s.y = any(-200, 200, kMostSlotOffset);
+    s.rotation = any(-360, 360, unbounded);
     s.scaleX = positive(0.1, 3);
     s.scaleY = positive(0.1, 3);
-    s.pivotX = any(-0.5, 1.5);
-    s.pivotY = any(-0.5, 1.5);
+    s.pivotX = any(-0.5, 1.5, kMostSlotPivot);
+    s.pivotY = any(-0.5, 1.5, kMostSlotPivot);
     const auto opacityKind = rng() % 4; // the ends of the range are legal too
     s.opacity = opacityKind == 0 ? 0.0 : opacityKind == 1 ? 1.0 : uniform(rng, 0.0, 1.0);
     s.visible = rng() % 4 != 0;

@@ -18,6 +18,10 @@ bool validDuration(const Clip& clip) { return std::isfinite(clip.duration) && cl
 
 double clampInto(double v, double lo, double hi) { return std::min(std::max(v, lo), hi); }
 
+// Whether a root's x or y may be keyed: finite and as far out as a root may lie (rig.h), as
+// Rig::setRootPosition takes it.
+bool rootCoordinate(double v) { return std::isfinite(v) && std::fabs(v) <= kMostRootCoordinate; }
+
 // Where a key at `time` goes: nowhere for a non-finite time or one outside [0, duration] by more
 // than kSameTime; within kSameTime of it, onto its end (a time worked out from pixels or frames
 // may round past either end).
@@ -354,15 +358,16 @@ int keyPose(Clip& clip, const Rig& posed, const std::vector<JointIndex>& joints,
             continue;
         done[static_cast<std::size_t>(j)] = 1;
         JointTracks& tracks = entryFor(clip.joints, posed.jointName(j));
-        auto put = [&](std::vector<Key>& keys, double value) {
-            if (!std::isfinite(value))
+        auto put = [&](std::vector<Key>& keys, double value, bool fits = true) {
+            if (!std::isfinite(value) || !fits)
                 return;
             putKey(keys, Key{*t, value, {}}, true);
             ++written;
         };
         if (posed.isRoot(j)) {
-            put(tracks.x, posed.rootPosition(j).x);
-            put(tracks.y, posed.rootPosition(j).y);
+            // A root a solver carried beyond reach is not keyed there (checkClip would refuse it).
+            put(tracks.x, posed.rootPosition(j).x, rootCoordinate(posed.rootPosition(j).x));
+            put(tracks.y, posed.rootPosition(j).y, rootCoordinate(posed.rootPosition(j).y));
             put(tracks.rotation, posed.angle(j));
         } else {
             // A legal pose's angles lie within the limits already; the clamp keeps the key legal
@@ -377,7 +382,8 @@ int keyPose(Clip& clip, const Rig& posed, const std::vector<JointIndex>& joints,
 bool keyChainTarget(Clip& clip, const Rig& rig, const std::string& chain, double time, Vec2 point)
 {
     const auto t = keyTime(clip, time);
-    if (!t || rig.findChain(chain) < 0 || !std::isfinite(point.x) || !std::isfinite(point.y))
+    // As Rig::setChainTarget takes a point: finite and within reach.
+    if (!t || rig.findChain(chain) < 0 || !std::isfinite(point.x) || !std::isfinite(point.y) || !targetWithinReach(point))
         return false;
     putKey(entryFor(clip.chains, chain).target, PointKey{*t, point, {}}, true);
     return true;
@@ -571,8 +577,11 @@ std::vector<KeyRef> pasteKeys(Clip& clip, const Rig& rig, const KeyClipboard& cl
             continue;
         JointTracks& into = entryFor(clip.joints, source.joint);
         if (rig.isRoot(j)) {
-            paste({Owner::Joint, source.joint, Channel::X}, into.x, source.x, number(-inf, inf));
-            paste({Owner::Joint, source.joint, Channel::Y}, into.y, source.y, number(-inf, inf));
+            // Positions are not clamped (that would move the root elsewhere): one beyond reach is
+            // left out, as a non-finite one is.
+            auto position = [](const Key& k) { return rootCoordinate(k.value) ? std::optional<Key>(k) : std::nullopt; };
+            paste({Owner::Joint, source.joint, Channel::X}, into.x, source.x, position);
+            paste({Owner::Joint, source.joint, Channel::Y}, into.y, source.y, position);
             paste({Owner::Joint, source.joint, Channel::Rotation}, into.rotation, source.rotation, number(-inf, inf));
         } else {
             paste({Owner::Joint, source.joint, Channel::Angle}, into.angle, source.angle, number(rig.minAngle(j), rig.maxAngle(j)));
@@ -583,7 +592,7 @@ std::vector<KeyRef> pasteKeys(Clip& clip, const Rig& rig, const KeyClipboard& cl
             continue;
         ChainTracks& into = entryFor(clip.chains, source.chain);
         paste({Owner::Chain, source.chain, Channel::Target}, into.target, source.target, [](const PointKey& k) -> std::optional<PointKey> {
-            if (!std::isfinite(k.point.x) || !std::isfinite(k.point.y))
+            if (!std::isfinite(k.point.x) || !std::isfinite(k.point.y) || !targetWithinReach(k.point))
                 return std::nullopt;
             return k;
         });

@@ -12,7 +12,9 @@
 //    not belong to their owner (Owner::Joint with Channel::Mix);
 //  - non-finite times, shifts and values are ignored (nothing is written for them), and so are
 //    times for new keys outside [0, duration] by more than kSameTime (closer, they are clamped
-//    onto its end);
+//    onto its end), and positions beyond reach: a root's x or y beyond kMostRootCoordinate, a
+//    target's beyond kMostTargetCoordinate (rig.h), refused as Rig::setRootPosition and
+//    Rig::setChainTarget refuse them;
 //  - a clip whose duration is not a finite number above 0 gets no new or moved keys.
 // A key written for a joint, chain or slot the clip has no entry for adds one at the end of the
 // clip's joints, chains or slot tracks.
@@ -72,14 +74,16 @@ std::vector<KeyRef> keysIn(const Clip& clip, const std::vector<TrackRef>& tracks
 
 // Keys the pose of `posed` (a rig with the clip's rig's skeleton, posed) at `time` for the given
 // joints (indices into `posed`; others are skipped, repeats count once): a joint with a parent
-// gets an `angle` key, clamped into its limits; a root gets `x`, `y` and `rotation` keys. A key
+// gets an `angle` key, clamped into its limits; a root gets `x`, `y` and `rotation` keys (no
+// `x` or `y` key where a solver carried it beyond reach). A key
 // already at that time (within kSameTime) takes the new value and keeps its curve; otherwise a
 // linear key is inserted in order. Returns the number of keys written.
 int keyPose(Clip& clip, const Rig& posed, const std::vector<JointIndex>& joints, double time);
 // Keys one chain's point target or mix (clamped into [0, 1]), or one slot's visibility, opacity
 // (clamped into [0, 1]) or image, at `time`, by the same rule. `rig` is the clip's rig: a chain
-// or slot it does not have is not keyed, nor is an image path a slot could not hold
-// (imagePathProblem; whether the file exists is not checked). Returns whether a key was written.
+// or slot it does not have is not keyed, nor is a target beyond reach, nor an image path a slot
+// could not hold (imagePathProblem; whether the file exists is not checked). Returns whether a
+// key was written.
 bool keyChainTarget(Clip& clip, const Rig& rig, const std::string& chain, double time, Vec2 point);
 bool keyChainMix(Clip& clip, const Rig& rig, const std::string& chain, double time, double mix);
 bool keySlotVisible(Clip& clip, const Rig& rig, const std::string& slot, double time, bool visible);
@@ -113,7 +117,8 @@ KeyClipboard copyKeys(const Clip& clip, const std::vector<KeyRef>& keys);
 // Pastes the clipboard at `time`: the earliest copied key lands there, the others keep their
 // distance to it. Left out: keys that would fall outside [0, duration]; tracks whose joint,
 // chain or slot `rig` (the clip's rig) does not have, or whose channel does not fit it (an
-// angle onto a root, x onto a joint with a parent); non-finite values. Angles are clamped into
+// angle onto a root, x onto a joint with a parent); non-finite values, and positions beyond
+// reach (a root's x or y, a target). Angles are clamped into
 // the joint's limits, mix and opacity into [0, 1], a curve that is not valid becomes linear,
 // and an image key whose path breaks imagePathProblem's rules is left out. A pasted key onto an
 // existing key time replaces that key (value and curve; the time is kept). Returns the refs of

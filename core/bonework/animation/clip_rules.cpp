@@ -77,6 +77,24 @@ auto finiteNumber()
     };
 }
 
+// Why `v`, at `where`, is not a finite number within [-bound, bound] (a bound of rig.h).
+std::optional<ClipProblem> coordinateProblem(const Where& where, double v, double bound)
+{
+    if (!std::isfinite(v))
+        return problem(where, "must be a finite number");
+    if (std::fabs(v) > bound)
+        return problem(where, "must lie within [-" + boundText(bound) + ", " + boundText(bound) + "], not " + shortest(v));
+    return std::nullopt;
+}
+
+// A root's x or y key: where the root goes, so as far out as a root may lie.
+auto rootCoordinate()
+{
+    return [](const Where& keyAt, const Key& key) {
+        return coordinateProblem(at(keyAt, std::string("value")), key.value, kMostRootCoordinate);
+    };
+}
+
 } // namespace
 
 std::string ClipProblem::toString() const
@@ -116,9 +134,11 @@ std::optional<ClipProblem> checkClip(const Rig& rig, const Clip& clip)
         if (auto p = checkTrack<Key>(at(where, std::string("angle")), tracks.angle, d,
                                      numberWithin(rig.minAngle(j), rig.maxAngle(j), "the joint's limits")))
             return p;
-        for (const auto& [name, keys] : {std::pair{"x", &tracks.x}, {"y", &tracks.y}, {"rotation", &tracks.rotation}})
-            if (auto p = checkTrack<Key>(at(where, std::string(name)), *keys, d, finiteNumber()))
+        for (const auto& [name, keys] : {std::pair{"x", &tracks.x}, {"y", &tracks.y}})
+            if (auto p = checkTrack<Key>(at(where, std::string(name)), *keys, d, rootCoordinate()))
                 return p;
+        if (auto p = checkTrack<Key>(at(where, std::string("rotation")), tracks.rotation, d, finiteNumber()))
+            return p;
     }
     seen.clear();
     for (const ChainTracks& tracks : clip.chains) {
@@ -127,14 +147,13 @@ std::optional<ClipProblem> checkClip(const Rig& rig, const Clip& clip)
             return problem(where, "unknown chain \"" + tracks.chain + "\"");
         if (!seen.insert(tracks.chain).second)
             return problem(where, "the chain is keyed twice");
-        auto finitePoint = [](const Where& keyAt, const PointKey& key) -> std::optional<ClipProblem> {
-            if (!std::isfinite(key.point.x))
-                return problem(at(keyAt, std::string("x")), "must be a finite number");
-            if (!std::isfinite(key.point.y))
-                return problem(at(keyAt, std::string("y")), "must be a finite number");
-            return std::nullopt;
+        // A keyed target lies as far out as the chain's own target may.
+        auto targetPoint = [](const Where& keyAt, const PointKey& key) {
+            if (auto p = coordinateProblem(at(keyAt, std::string("x")), key.point.x, kMostTargetCoordinate))
+                return p;
+            return coordinateProblem(at(keyAt, std::string("y")), key.point.y, kMostTargetCoordinate);
         };
-        if (auto p = checkTrack<PointKey>(at(where, std::string("target")), tracks.target, d, finitePoint))
+        if (auto p = checkTrack<PointKey>(at(where, std::string("target")), tracks.target, d, targetPoint))
             return p;
         if (auto p = checkTrack<Key>(at(where, std::string("mix")), tracks.mix, d, numberWithin(0.0, 1.0, "the mix's range")))
             return p;

@@ -31,9 +31,10 @@ struct ClipProblem {
 //  - every track names a joint, chain or slot of the rig, once; `angle` only for a joint with
 //    a parent, `x`, `y`, `rotation` only for a root;
 //  - key times finite, within [0, duration] and strictly increasing along each track;
-//  - values finite; angles within the joint's limits (so every sampled pose is legal); mix and
-//    opacity within [0, 1]; Bezier curves' numbers within [0, 1]; image keys' paths as a slot's
-//    image path must be (imagePathProblem).
+//  - values finite; angles within the joint's limits (so every sampled pose is legal); a root's
+//    x and y within kMostRootCoordinate and a target's within kMostTargetCoordinate (rig.h: so
+//    every sampled pose stays within reach); mix and opacity within [0, 1]; Bezier curves'
+//    numbers within [0, 1]; image keys' paths as a slot's image path must be (imagePathProblem).
 std::optional<ClipProblem> checkClip(const Rig& rig, const Clip& clip);
 
 // Puts the clip's joint, chain and slot entries in the order the rig file loader reads them

@@ -52,7 +52,10 @@ Vec2 sampleTrack(const std::vector<PointKey>& keys, double t, Vec2 setup)
     if (f == 0.0)
         return keys[i].point;
     const Vec2 a = keys[i].point, b = keys[i + 1].point;
-    return {a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f};
+    // Within the two keys on each axis despite rounding, as a number is: a target between keys
+    // within reach (kMostTargetCoordinate) stays within it.
+    return {std::clamp(a.x + (b.x - a.x) * f, std::min(a.x, b.x), std::max(a.x, b.x)),
+            std::clamp(a.y + (b.y - a.y) * f, std::min(a.y, b.y), std::max(a.y, b.y))};
 }
 
 bool sampleTrack(const std::vector<SwitchKey>& keys, double t, bool setup)

@@ -1,5 +1,6 @@
 #include "bonework/io/json_fields.h"
 
+#include "bonework/rig.h"
 #include "bonework/utf16_order.h"
 
 #include "bonework/io/escaped_text.h"
@@ -143,6 +144,12 @@ int asInteger(const Json& v, const JsonPath& path, int min, int max)
     if (d < min || d > max)
         fail(path, "must be between " + std::to_string(min) + " and " + std::to_string(max) + ", not " + number(d));
     return static_cast<int>(d);
+}
+
+void requireWithin(const JsonPath& path, double v, double bound)
+{
+    if (!(std::fabs(v) <= bound))
+        fail(path, "must lie within [-" + boundText(bound) + ", " + boundText(bound) + "], not " + number(v));
 }
 
 bool asBool(const Json& v, const JsonPath& path)

@@ -50,6 +50,9 @@ const Json::array_t& asArray(const Json& v, const JsonPath& path);
 double asNumber(const Json& v, const JsonPath& path); // finite
 double asWholeNumber(const Json& v, const JsonPath& path); // finite, no fraction
 int asInteger(const Json& v, const JsonPath& path, int min, int max);
+// Fails at `path` unless |v| <= bound, a bound of rig.h (kMostRootCoordinate, ...):
+// "must lie within [-1e300, 1e300], not 1e+301".
+void requireWithin(const JsonPath& path, double v, double bound);
 bool asBool(const Json& v, const JsonPath& path);
 const std::string& asString(const Json& v, const JsonPath& path); // valid Unicode
 const std::string& asName(const Json& v, const JsonPath& path);   // a string, not empty

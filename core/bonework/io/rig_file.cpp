@@ -37,11 +37,19 @@ std::string unsavable(const Rig& rig)
         // opened. (A non-finite number is said below.)
         const Vec2 p = rig.rootPosition(j);
         if (rig.isRoot(j) && std::isfinite(p.x) && std::isfinite(p.y) && !rootWithinReach(p))
-            return "the root \"" + rig.jointName(j) + "\" lies farther than 1e300 from the origin";
+            return "the root \"" + rig.jointName(j) + "\" lies farther than " + boundText(kMostRootCoordinate) + " from the origin";
     }
-    for (std::size_t c = 0; c < rig.chains().size(); ++c)
-        if (!isValidUtf8(rig.chains()[c].name))
+    for (std::size_t c = 0; c < rig.chains().size(); ++c) {
+        const Chain& chain = rig.chains()[c];
+        if (!isValidUtf8(chain.name))
             return "the name of chain " + std::to_string(c) + " is not valid UTF-8";
+        // Sampling sets targets unchecked (Rig::setChainLook): one past what the loader takes is
+        // refused here, as a root is. (Slots and clips are only ever changed through checks.)
+        const Vec2 t = chain.target.point;
+        if (!chain.target.isAttached() && std::isfinite(t.x) && std::isfinite(t.y) && !targetWithinReach(t))
+            return "the target of chain \"" + chain.name + "\" lies farther than " + boundText(kMostTargetCoordinate)
+                   + " from the origin";
+    }
     for (std::size_t k = 0; k < rig.slotList().size(); ++k) {
         const Slot& s = rig.slotList()[k];
         if (!isValidUtf8(s.name))

@@ -78,10 +78,8 @@ FileJoint readJoint(const Json& value, const JsonPath& path, std::size_t& member
             fail(JsonPath(path, "max"), "a root joint has no angle limits");
         requireWithinHalfTurn(path, "rotation", rotation);
         // Beyond this no pose's positions are sure to stay finite (see kMostRootCoordinate).
-        if (std::fabs(x) > kMostRootCoordinate)
-            fail(JsonPath(path, "x"), "must lie within [-1e300, 1e300], not " + number(x));
-        if (std::fabs(y) > kMostRootCoordinate)
-            fail(JsonPath(path, "y"), "must lie within [-1e300, 1e300], not " + number(y));
+        requireWithin(JsonPath(path, "x"), x, kMostRootCoordinate);
+        requireWithin(JsonPath(path, "y"), y, kMostRootCoordinate);
         j.desc.position = {x, y};
         j.desc.angle = rotation;
         return j;

@@ -44,11 +44,14 @@ ChainTarget readTarget(const Json& value, const JsonPath& path, const JointNames
     ChainTarget target;
     bool hasX = false, hasY = false, hasJoint = false;
     forEachMember(obj, path, [&](const std::string& key, const Json& v, const JsonPath& at) {
+        // A target point lies as far out as a root may (kMostTargetCoordinate).
         if (key == "x") {
             target.point.x = asNumber(v, at);
+            requireWithin(at, target.point.x, kMostTargetCoordinate);
             hasX = true;
         } else if (key == "y") {
             target.point.y = asNumber(v, at);
+            requireWithin(at, target.point.y, kMostTargetCoordinate);
             hasY = true;
         } else if (key == "joint") {
             target.joint = joints.find(asName(v, at), at);

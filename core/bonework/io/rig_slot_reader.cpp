@@ -47,8 +47,16 @@ Slot readSlot(const Json& value, const JsonPath& path, const JointNames& joints,
             if (field == std::end(numberFields))
                 unknownField(at, kSlotFields);
             const double d = asNumber(v, at);
-            if ((key == "scaleX" || key == "scaleY") && !(d > 0.0))
+            const bool scale = key == "scaleX" || key == "scaleY";
+            if (scale && !(d > 0.0))
                 fail(at, "must be greater than 0, not " + number(d));
+            // Bounds that keep the image's corners far inside the doubles (rig.h).
+            if (scale && d > kMostSlotScale)
+                fail(at, "must be at most " + boundText(kMostSlotScale) + ", not " + number(d));
+            if (key == "x" || key == "y")
+                requireWithin(at, d, kMostSlotOffset);
+            if (key == "pivotX" || key == "pivotY")
+                requireWithin(at, d, kMostSlotPivot);
             if (key == "opacity" && !(d >= 0.0 && d <= 1.0))
                 fail(at, "must be between 0 and 1, not " + number(d));
             *field->value = d;
