@@ -48,6 +48,33 @@ ApplicationWindow {
     // The keys go back to the canvas (Space plays, the tools' letters) when a field's edit
     // ends (FieldFocus.qml).
     function keysDone() { canvas.forceActiveFocus() }
+    // A button or a picker clicked with the mouse does not keep the keys: Space would press the
+    // button again (the Timeline's + made a clip at every Space) or reopen the picker, where the
+    // user meant Play. Tab still reaches them, and then Space presses them, as it should.
+    onActiveFocusItemChanged: {
+        const item = activeFocusItem
+        if (!item || item.focusReason !== Qt.MouseFocusReason)
+            return
+        // (instanceof does not see the Controls' types here: a button is what has
+        // autoExclusive, a list picker what has a popup and is not editable.)
+        const button = "autoExclusive" in item
+        const picker = "popup" in item && "editable" in item && !item.editable
+        if (!button && !picker)
+            return
+        // In a dialog or a popup the keys stay there (Enter, Esc and Tab are the dialog's).
+        for (let p = item.parent; p; p = p.parent)
+            if (p === window.overlay)
+                return
+        const letGo = () => Qt.callLater(() => { if (item.activeFocus) keysDone() })
+        if (button) {
+            letGo()
+        } else if (watchedPickers.indexOf(item) < 0) {
+            // A picker keeps the keys while its list is open (arrows, Enter), then lets go.
+            watchedPickers.push(item)
+            item.popup.closed.connect(letGo)
+        }
+    }
+    property var watchedPickers: []
 
     function newRig() { guard.request(UnsavedChangesGuard.NewRig) }
     function openRig() { guard.request(UnsavedChangesGuard.Open) }

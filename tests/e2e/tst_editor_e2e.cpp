@@ -473,6 +473,26 @@ private slots:
         anim->setCurrent(-1);
     }
 
+    // A button clicked with the mouse does not keep the keys: Space after the Timeline's "+"
+    // plays the new clip (it made another clip at every press).
+    void spaceAfterAClickedButtonPlays()
+    {
+        m_document->files()->newRig();
+        const int root = m_document->addRoot(400, 400);
+        m_document->addBone(root, 500, 400);
+        AnimationPlayer* anim = m_document->animation();
+        QVERIFY(m_editor.click(m_editor.item("newClipButton")));
+        QTRY_COMPARE(int(m_document->rig().animations().size()), 1);
+        QTRY_VERIFY(anim->isActive());
+        QTest::qWait(200);
+        QVERIFY(m_editor.key("space"));
+        QTRY_VERIFY(anim->isPlaying());
+        QCOMPARE(int(m_document->rig().animations().size()), 1);
+        QVERIFY(m_editor.key("Escape"));
+        QTRY_VERIFY(!anim->isPlaying());
+        anim->setCurrent(-1);
+    }
+
     // A joint picked on the canvas scrolls into view in the Skeleton tree (the humanoid's right
     // foot sat below the tree's edge, selected but unseen).
     void aPickedJointScrollsIntoViewInTheTree()
