@@ -401,26 +401,36 @@ bool Document::setLength(int joint, double length)
 
 bool Document::setAngle(int joint, double degrees)
 {
-    if (m_posing->isAnimating()) // a clip is open: the value is a key at the playhead
-        return m_animation->keyAngle(joint, degrees);
+    if (m_posing->isAnimating()) { // a clip is open: the value is a key at the playhead
+        if (!m_animation->keyAngle(joint, degrees))
+            return false;
+        sayWhichChainHolds(joint, degrees, tr("the key is kept and shows where the chain's mix is lowered; move its target to pose it"));
+        return true;
+    }
     if (!applyEdit(tr("Set angle of %1").arg(jointLabel(joint)), [&](Rig& r) { return r.setAngle(joint, degrees); }))
         return false;
+    sayWhichChainHolds(joint, degrees, tr("move the target, or lower the mix, to pose it by hand"));
+    return true;
+}
+
+void Document::sayWhichChainHolds(int joint, double typed, const QString& advice)
+{
     // A chain that holds turns its joints back toward its target after the edit: say so, or the
     // typed value seems ignored.
-    if (m_rig.isValidJoint(joint) && !m_rig.isRoot(joint) && std::fabs(m_rig.angle(joint) - degrees) > 1e-6) {
-        for (const Chain& chain : m_rig.chains()) {
-            const bool onChain = chain.holds() && m_rig.isAncestor(chain.root, joint)
-                                 && (chain.tip == joint || m_rig.isAncestor(joint, chain.tip));
-            if (onChain) {
-                emit editRefused(tr("Chain %1 holds %2 on its target, at %3° (mix %4): move the target, or lower the mix, to pose it by hand")
-                                     .arg(QString::fromStdString(chain.name), jointLabel(joint))
-                                     .arg(m_rig.angle(joint), 0, 'f', 2)
-                                     .arg(chain.mix));
-                break;
-            }
+    if (!m_rig.isValidJoint(joint) || m_rig.isRoot(joint) || std::fabs(m_rig.angle(joint) - typed) <= 1e-6)
+        return;
+    for (const Chain& chain : m_rig.chains()) {
+        const bool onChain = chain.holds() && m_rig.isAncestor(chain.root, joint)
+                             && (chain.tip == joint || m_rig.isAncestor(joint, chain.tip));
+        if (onChain) {
+            emit editRefused(tr("Chain %1 holds %2 on its target, at %3° (mix %4): %5")
+                                 .arg(QString::fromStdString(chain.name), jointLabel(joint))
+                                 .arg(m_rig.angle(joint), 0, 'f', 2)
+                                 .arg(chain.mix)
+                                 .arg(advice));
+            return;
         }
     }
-    return true;
 }
 
 bool Document::setLimits(int joint, double min, double max)

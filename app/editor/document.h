@@ -306,6 +306,9 @@ private:
     // Undoes back to the saved state (or to the start) without a file to reload.
     void revertToClean();
     QString jointLabel(int joint) const;
+    // After an angle typed for `joint` (`typed` degrees) came out otherwise: names the chain that
+    // holds the joint, and what to do (`advice`), in the status bar.
+    void sayWhichChainHolds(int joint, double typed, const QString& advice);
     // "root3", "joint7": the prefix and the first number no joint has taken.
     std::string newJointName(const char* prefix) const;
     // Adds `joint` as one undo step (AddJointCommand) and selects it; -1 when refused.

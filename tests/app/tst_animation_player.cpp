@@ -428,6 +428,31 @@ private slots:
         QVERIFY(doc.rig() == expected);
     }
 
+    // An angle keyed for a joint a chain holds (mix 1) is kept but does not show: the editor
+    // says which chain holds it and what to do (it said nothing, the key seemed junk).
+    void anAngleKeyedUnderAHoldingChainSaysWhichChainHolds()
+    {
+        Document doc;
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "humanoid.rig.json")));
+        AnimationPlayer& player = *doc.animation();
+        player.setCurrent(doc.newAnimation());
+        player.setTime(0.5);
+        QSignalSpy refused(&doc, &Document::editRefused);
+        const int elbow = doc.findJoint("elbow_r");
+        QVERIFY(doc.setAngle(elbow, 30));
+        const animation::Clip& clip = doc.rig().animations().back();
+        QCOMPARE(clip.joints.size(), std::size_t(1));
+        QCOMPARE(clip.joints[0].angle.size(), std::size_t(1));
+        QCOMPARE(clip.joints[0].angle[0].value, 30.0);
+        QCOMPARE(refused.count(), 1);
+        const QString message = refused.front().front().toString();
+        QVERIFY2(message.startsWith(QStringLiteral("Chain arm_r holds elbow_r on its target")) && message.contains(QStringLiteral("the key is kept")),
+                 qPrintable(message));
+        QVERIFY(doc.setAngle(doc.findJoint("neck"), 10)); // no chain holds the neck: nothing said
+        QCOMPARE(refused.count(), 1);
+        player.setCurrent(-1);
+    }
+
     void playModeClosesTheClip()
     {
         Document doc;
