@@ -335,6 +335,16 @@ private slots:
         QCOMPARE(player.duration(), 0.5);
         QCOMPARE(player.time(), 0.5);
         QVERIFY(told(0, 1));
+        // Shortened again with the playhead on a frame past the new end: it moves onto the end.
+        player.setTime(0.5);
+        QVERIFY(doc.setAnimationDuration(1, 0.9));
+        player.setTime(2.0 / 3.0);
+        QVERIFY(doc.setAnimationDuration(1, 0.4));
+        QCOMPARE(player.time(), 0.4);
+        QCOMPARE(player.frame(), 12);
+        doc.undo();
+        doc.undo();
+        QCOMPARE(player.duration(), 0.5);
         doc.undo();
         QCOMPARE(player.duration(), 1.2);
         QVERIFY(told(0, 1));
