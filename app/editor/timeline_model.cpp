@@ -92,6 +92,7 @@ void TimelineModel::refresh()
     else
         m_shown.reset();
     rebuildRows();
+    emit selectedCurveKindChanged();
 }
 
 void TimelineModel::rebuildRows()
@@ -205,6 +206,7 @@ void TimelineModel::setSelection(std::vector<KeyRef> keys)
     m_selection = std::move(keys);
     ++m_selectionRevision;
     emit selectionChanged();
+    emit selectedCurveKindChanged();
 }
 
 void TimelineModel::selectKey(int row, double time, bool extend)

@@ -32,7 +32,7 @@ class TimelineModel : public QAbstractListModel {
     // a click re-reads the diamonds' looks without making them anew (a drag may be starting).
     Q_PROPERTY(int selectionRevision READ selectionRevision NOTIFY selectionChanged)
     // The first selected key's curve: "linear", "stepped" or "bezier", and its numbers.
-    Q_PROPERTY(QString selectedCurveKind READ selectedCurveKind NOTIFY selectionChanged)
+    Q_PROPERTY(QString selectedCurveKind READ selectedCurveKind NOTIFY selectedCurveKindChanged)
     Q_PROPERTY(QVariantList selectedBezier READ selectedBezier NOTIFY selectionChanged)
     Q_PROPERTY(bool canPaste READ canPaste NOTIFY clipboardChanged)
     // How many key times the open clip has (the summary row's diamonds; 0 for a new clip).
@@ -83,6 +83,9 @@ signals:
     void selectionChanged();
     void clipboardChanged();
     void keysChanged(); // the rows were made anew
+    // The selected keys' curve may read otherwise: another selection, or the keys edited (a
+    // curve applied, undone).
+    void selectedCurveKindChanged();
 
 private:
     struct Row {

@@ -171,8 +171,11 @@ private slots:
         QCOMPARE(m_doc.undoStack()->undoText(), QString("Set the curve of a key"));
         QCOMPARE(m_model.selectedCurveKind(), QString("bezier"));
         QCOMPARE(m_model.selectedBezier(), QVariantList({0.3, 0.1, 0.7, 0.9}));
+        // The curve dialog's "Now:" follows the keys it changed, undo and redo too.
+        QSignalSpy curveKind(&m_model, &TimelineModel::selectedCurveKindChanged);
         checkUndoRedo(m_doc, "stepped", [&] { return m_model.setSelectedCurve("stepped"); });
         QCOMPARE(m_model.selectedCurveKind(), QString("stepped"));
+        QVERIFY(curveKind.count() >= 3); // set, undone, redone
 
         QVERIFY(m_model.copySelected());
         QVERIFY(m_model.canPaste());
