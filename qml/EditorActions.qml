@@ -11,6 +11,9 @@ QtObject {
     required property Document document
     required property RigCanvas canvas
     required property PlayController player
+    // The Timeline's keys (Timeline.keys): Copy, Paste and Delete act on the selected keys.
+    property TimelineModel keys: null
+    readonly property bool keysSelected: keys !== null && keys.selectedKeyCount > 0 && document.animation.active
     readonly property AnimationPlayer animation: document.animation
 
     readonly property Action newRig: Action {
@@ -55,17 +58,33 @@ QtObject {
         shortcut: StandardKey.Redo; enabled: actions.document.canRedo
         onTriggered: actions.document.redo()
     }
-    // Deletes what is selected: a joint (with its subtree) or an image.
+    // Deletes what is selected: keys in the Timeline, else a joint (with its subtree) or an image.
     readonly property Action deleteJoint: Action {
-        text: actions.document.selectedSlot >= 0 ? qsTr("&Delete Image") : qsTr("&Delete Joint")
+        text: actions.keysSelected ? qsTr("&Delete Keys")
+              : actions.document.selectedSlot >= 0 ? qsTr("&Delete Image") : qsTr("&Delete Joint")
         shortcut: StandardKey.Delete
-        enabled: actions.document.selectedJoint >= 0 || actions.document.selectedSlot >= 0
+        enabled: actions.keysSelected || actions.document.selectedJoint >= 0 || actions.document.selectedSlot >= 0
         onTriggered: {
-            if (actions.document.selectedSlot >= 0)
+            if (actions.keysSelected)
+                actions.keys.deleteSelected()
+            else if (actions.document.selectedSlot >= 0)
                 actions.document.removeSlot(actions.document.selectedSlot)
             else
                 actions.document.removeJoint(actions.document.selectedJoint)
         }
+    }
+    // The selected keys, copied to be pasted at the playhead (of this clip or another).
+    readonly property Action copyKeys: Action {
+        text: qsTr("&Copy Keys")
+        shortcut: StandardKey.Copy
+        enabled: actions.keysSelected
+        onTriggered: actions.keys.copySelected()
+    }
+    readonly property Action pasteKeys: Action {
+        text: qsTr("&Paste Keys")
+        shortcut: StandardKey.Paste
+        enabled: actions.keys !== null && actions.keys.canPaste && actions.document.animation.active
+        onTriggered: actions.keys.paste()
     }
     readonly property Action importImages: Action {
         text: qsTr("&Import Images\u2026"); shortcut: "Ctrl+I"
@@ -233,7 +252,7 @@ QtObject {
     }
 
     // What the shortcuts list shows, in menu order.
-    readonly property var listed: [newRig, open, save, saveAs, importImages, exportRig, quit, undo, redo, deleteJoint, togglePin,
+    readonly property var listed: [newRig, open, save, saveAs, importImages, exportRig, quit, undo, redo, copyKeys, pasteKeys, deleteJoint, togglePin,
                                    selectTool, addBoneTool, poseTool, makeChain, zoomIn, zoomOut, fit, showBones, play, step,
                                    previousFrame, keyPose, stop, record, flipBend, shortcuts]
 

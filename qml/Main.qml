@@ -177,6 +177,7 @@ ApplicationWindow {
         document: window.document
         canvas: canvas
         player: player
+        keys: timelinePanel.keys
     }
     PlayController {
         id: player; objectName: "player"; document: window.document

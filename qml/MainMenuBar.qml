@@ -65,6 +65,8 @@ MenuBar {
         ActionMenuItem { action: bar.actions.undo }
         ActionMenuItem { action: bar.actions.redo }
         MenuSeparator {}
+        ActionMenuItem { action: bar.actions.copyKeys }
+        ActionMenuItem { action: bar.actions.pasteKeys }
         ActionMenuItem { action: bar.actions.deleteJoint }
         ActionMenuItem { action: bar.actions.togglePin }
     }

@@ -3,6 +3,7 @@
 // and see the loader's message in a dialog while the document stays as it was.
 #include "editor_driver.h"
 #include "renderer_choice.h"
+#include "timeline_model.h"
 #include "source_tree.h"
 
 #include "bonework/forward_kinematics.h"
@@ -490,6 +491,40 @@ private slots:
         QCOMPARE(int(m_document->rig().animations().size()), 1);
         QVERIFY(m_editor.key("Escape"));
         QTRY_VERIFY(!anim->isPlaying());
+        anim->setCurrent(-1);
+    }
+
+    // Copy, Paste and Delete act on the selected keys from the Edit menu's shortcuts, wherever
+    // the keys are (they worked only after a click in the Timeline's empty rows; Delete deleted
+    // the selected joint).
+    void editMenuCopiesPastesAndDeletesKeys()
+    {
+        m_document->files()->newRig();
+        const int root = m_document->addRoot(400, 400);
+        const int bone = m_document->addBone(root, 500, 400);
+        AnimationPlayer* anim = m_document->animation();
+        QVERIFY(m_editor.click(m_editor.item("newClipButton")));
+        QTRY_VERIFY(anim->isActive());
+        const int clip = anim->current();
+        m_document->setSelectedJoint(bone);
+        anim->setTime(0.2);
+        QVERIFY(m_document->setAngle(bone, 20)); // a key at 0.2
+        auto* keys = qobject_cast<TimelineModel*>(m_editor.object("timelineModel"));
+        QVERIFY(keys);
+        QTRY_COMPARE(keys->keyCount(), 1);
+        keys->selectKey(0, 0.2, false); // the summary row's diamond
+        QCOMPARE(keys->selectedKeyCount(), 1);
+        m_canvas->forceActiveFocus();
+        QVERIFY(m_editor.key("ctrl+c"));
+        QTRY_VERIFY(keys->canPaste());
+        anim->setTime(0.5);
+        QVERIFY(m_editor.key("ctrl+v"));
+        QTRY_COMPARE(keys->keyCount(), 2);
+        keys->selectKey(0, 0.5, false);
+        QVERIFY(m_editor.key("Delete"));
+        QTRY_COMPARE(keys->keyCount(), 1);
+        QVERIFY(m_document->rig().isValidJoint(bone)); // the joint stays
+        QCOMPARE(int(m_document->rig().animations()[clip].joints.size()), 1);
         anim->setCurrent(-1);
     }
 
