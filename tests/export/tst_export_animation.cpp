@@ -232,6 +232,48 @@ std::vector<exporters::ExportedSlot> slotsOf(const Rig& rig)
 
 bool onGrid(double t, int fps) { return std::fabs(t * fps - std::round(t * fps)) < 1e-6; }
 
+// An arm without chains (nothing baked): a root, two bones, a slot on the second.
+Rig plainArm()
+{
+    Rig rig;
+    rig.setName("plain");
+    const JointIndex r = add(rig, {.name = "r", .position = {100, 100}});
+    const JointIndex a = add(rig, {.name = "a", .parent = r, .angle = 20, .length = 50});
+    add(rig, {.name = "b", .parent = a, .angle = -30, .length = 40});
+    if (!rig.addSlot({.name = "s", .joint = rig.findJoint("b"), .image = "art/s.png"}))
+        qFatal("slot");
+    return rig;
+}
+
+// An animation's length as Spine's 4.2 reader gives it (SkeletonJson.readAnimation): the JSON
+// has no duration, so it is the latest key time of any timeline (Timeline.getDuration: the time
+// of its last frame), read as a float: bones, slots, ik, ... (a name, then its timelines or, for
+// ik, its keys), drawOrder and events (keys).
+float spineReaderDuration(const QJsonObject& animation)
+{
+    float duration = 0;
+    const auto lastOf = [&](const QJsonValue& keys) {
+        const QJsonArray list = keys.toArray();
+        if (!list.isEmpty())
+            duration = std::max(duration, static_cast<float>(list.last().toObject().value("time").toDouble(0)));
+    };
+    for (const QString& group : animation.keys()) {
+        const QJsonValue v = animation.value(group);
+        if (v.isArray()) {
+            lastOf(v);
+            continue;
+        }
+        for (const QJsonValue& owner : v.toObject()) {
+            if (owner.isArray())
+                lastOf(owner);
+            else
+                for (const QJsonValue& timeline : owner.toObject())
+                    lastOf(timeline);
+        }
+    }
+    return duration;
+}
+
 } // namespace
 
 class TestExportAnimation : public QObject {
@@ -493,6 +535,55 @@ private slots:
         // And Spine's export, by Spine's documented timeline math.
         int beziers = 0, stepped = 0;
         spinePlaysLikeBonework(*loaded.rig, beziers, stepped, options);
+    }
+
+    // Spine JSON has no duration: its reader ends an animation at its latest key. A clip whose
+    // keys end before its end, or that has none, keeps its length with a drawOrder key that
+    // changes nothing (no offsets: the setup draw order), reported as a decision, not a loss.
+    void spineClipsKeepTheirLength()
+    {
+        Rig rig = plainArm();
+        std::vector<Clip> clips;
+        clips.push_back({.name = "short_keys", .duration = 3.0});
+        clips.back().joints.push_back({.joint = "a", .angle = {key(0, 20), key(1, 65)}});
+        clips.push_back({.name = "late", .duration = 2.0});
+        clips.back().joints.push_back({.joint = "b", .angle = {key(1.5, 0)}});
+        clips.push_back({.name = "no_keys", .duration = 2.5});
+        clips.push_back({.name = "slot_only", .duration = 1.75});
+        clips.back().slotTracks.push_back({.slot = "s", .visible = {{0.25, false}}, .opacity = {key(0.1, 1.0), key(0.5, 0.2)}});
+        clips.push_back({.name = "keyed_to_the_end", .duration = 1.0});
+        clips.back().joints.push_back({.joint = "r", .x = {key(0, 100), key(1, 130)}});
+        for (const Clip& c : clips)
+            QVERIFY2(rig.addAnimation(c), c.name.c_str());
+
+        exporters::ExportReport report;
+        const QJsonObject spine = QJsonDocument::fromJson(qtBytes(exporters::exportSpine(rig, report, slotsOf(rig)))).object();
+        qInfo().noquote() << qt(report.toText());
+        QVERIFY2(report.losses.empty(), report.toText().c_str());
+        const QJsonObject animations = spine.value("animations").toObject();
+        for (const Clip& clip : rig.animations()) {
+            const QJsonObject anim = animations.value(QString::fromStdString(clip.name)).toObject();
+            QCOMPARE(spineReaderDuration(anim), static_cast<float>(clip.duration));
+            const bool padded = clip.name != "keyed_to_the_end";
+            QCOMPARE(anim.contains("drawOrder"), padded);
+            if (!padded)
+                continue;
+            // One key at the end, no offsets: the setup draw order (SkeletonJson reads a null order).
+            const QJsonArray order = anim.value("drawOrder").toArray();
+            QCOMPARE(order.size(), 1);
+            QCOMPARE(order[0].toObject().keys(), QStringList{"time"});
+            QCOMPARE(order[0].toObject().value("time").toDouble(), clip.duration);
+            QVERIFY2(std::any_of(report.decisions.begin(), report.decisions.end(),
+                                 [&](const std::string& d) { return d.starts_with("animation \"" + clip.name + "\": a drawOrder key at "); }),
+                     qPrintable(testing::qtList(report.decisions).join("\n")));
+        }
+        // The export never changes the draw order otherwise: no drawOrder keys with offsets.
+        for (const QJsonValue& anim : animations)
+            for (const QJsonValue& k : anim.toObject().value("drawOrder").toArray())
+                QVERIFY(!k.toObject().contains("offsets"));
+        // And the clips still play like Bonework by Spine's math.
+        int beziers = 0, stepped = 0;
+        spinePlaysLikeBonework(rig, beziers, stepped);
     }
 
     void spineTimelinesPlayLikeBonework()
