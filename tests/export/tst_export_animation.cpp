@@ -245,6 +245,28 @@ Rig plainArm()
     return rig;
 }
 
+// A two-bone arm whose chain holds (its hand's limits keep it from the runtime's IK, so it is
+// baked) while its target sweeps round the shoulder: the elbow's solved angle passes 180
+// degrees and comes back as -180 from one frame to the next (the QA's wrap3 rig).
+Rig sweepingArm()
+{
+    Rig rig;
+    rig.setName("wrap");
+    const JointIndex sh = add(rig, {.name = "sh", .position = {100, 100}});
+    const JointIndex el = add(rig, {.name = "el", .parent = sh, .angle = 111.37513783907916, .length = 60});
+    const JointIndex ha = add(rig, {.name = "ha", .parent = el, .angle = 87.13405881358057, .length = 50, .minAngle = -175, .maxAngle = 175});
+    (void)el;
+    Chain arm{.name = "arm", .root = sh, .tip = ha, .solver = SolverKind::TwoBone};
+    arm.target.point = {30.718, 140};
+    if (!rig.addChain(arm))
+        qFatal("chain");
+    Clip sweep{.name = "sweep", .duration = 1.0};
+    sweep.chains.push_back({.chain = "arm", .target = {{0, {30.718, 140}, {}}, {0.5, {24.825, 72.638}, {}}, {1, {72.638, 24.825}, {}}}});
+    if (auto added = rig.addAnimation(sweep); !added)
+        qFatal("clip: %s", added.error.c_str());
+    return rig;
+}
+
 // An animation's length as Spine's 4.2 reader gives it (SkeletonJson.readAnimation): the JSON
 // has no duration, so it is the latest key time of any timeline (Timeline.getDuration: the time
 // of its last frame), read as a float: bones, slots, ik, ... (a name, then its timelines or, for
@@ -281,9 +303,9 @@ class TestExportAnimation : public QObject {
 
     QString m_runtime = QStringLiteral(BONEWORK_RUNTIME_DIR);
 
-    // Plays every clip of `exported` (the rig's DragonBones export) in the runtime and compares
-    // every joint and slot with ClipSampler at every key time, 20 frames and 20 times between.
-    void playedLikeBonework(const Rig& rig, const QByteArray& exported, const exporters::AnimationOptions& options)
+    // Plays `exported` (a DragonBones export) in the runtime at the times `request` asks per
+    // animation ({"name": [seconds, ...]}); `played` gets what animation_in_runtime.mjs prints.
+    void playInRuntime(const QByteArray& exported, const QJsonObject& request, QJsonObject& played)
     {
         const QString node = QStandardPaths::findExecutable("node");
         QTemporaryDir tmp;
@@ -291,7 +313,23 @@ class TestExportAnimation : public QObject {
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(exported);
         out.close();
+        QFile req(tmp.filePath("times.json"));
+        QVERIFY(req.open(QIODevice::WriteOnly));
+        req.write(QJsonDocument(request).toJson());
+        req.close();
+        QProcess run;
+        run.start(node, {m_runtime + "/animation_in_runtime.mjs", out.fileName(), req.fileName()});
+        QVERIFY(run.waitForFinished(120000));
+        QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
+        const QByteArray text = run.readAllStandardOutput();
+        played = QJsonDocument::fromJson(text.mid(text.lastIndexOf("\n{") + 1)).object();
+        QVERIFY2(!played.isEmpty(), text.constData());
+    }
 
+    // Plays every clip of `exported` (the rig's DragonBones export) in the runtime and compares
+    // every joint and slot with ClipSampler at every key time, 20 frames and 20 times between.
+    void playedLikeBonework(const Rig& rig, const QByteArray& exported, const exporters::AnimationOptions& options)
+    {
         // Every key time, and 20 times between (off the frame grid).
         QJsonObject request;
         std::map<std::string, std::vector<double>> asked;
@@ -308,17 +346,10 @@ class TestExportAnimation : public QObject {
                 list.append(t);
             request.insert(QString::fromStdString(clip.name), list);
         }
-        QFile req(tmp.filePath("times.json"));
-        QVERIFY(req.open(QIODevice::WriteOnly));
-        req.write(QJsonDocument(request).toJson());
-        req.close();
-        QProcess run;
-        run.start(node, {m_runtime + "/animation_in_runtime.mjs", out.fileName(), req.fileName()});
-        QVERIFY(run.waitForFinished(120000));
-        QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
-        const QByteArray text = run.readAllStandardOutput();
-        const QJsonObject played = QJsonDocument::fromJson(text.mid(text.lastIndexOf("\n{") + 1)).object();
-        QVERIFY2(!played.isEmpty(), text.constData());
+        QJsonObject played;
+        playInRuntime(exported, request, played);
+        if (QTest::currentTestFailed())
+            return;
 
         int compared = 0;
         for (const Clip& clip : rig.animations()) {
@@ -535,6 +566,73 @@ private slots:
         // And Spine's export, by Spine's documented timeline math.
         int beziers = 0, stepped = 0;
         spinePlaysLikeBonework(*loaded.rig, beziers, stepped, options);
+    }
+
+    // Baked keys are samples a frame apart: where a baked angle wraps (179 degrees, then -179)
+    // the export writes the nearest equivalent (181), so the runtime turns the short way; the
+    // clockwise rule is for keyed turns only. Played by the runtime at every frame and between
+    // frames, every joint stays within the bake tolerance of Bonework's pose (a full turn within
+    // one frame put the hand 100 px off). Spine's export of the clip plays right too.
+    void dragonBonesBakedTurnsTakeTheShortWay()
+    {
+        const testing::DragonBonesRuntime runtime = testing::prepareDragonBonesRuntime(m_runtime);
+        if (!runtime.skip.isEmpty())
+            QSKIP(qPrintable(runtime.skip));
+        QVERIFY2(runtime.failure.isEmpty(), qPrintable(runtime.failure));
+        const Rig rig = sweepingArm();
+        const Clip& clip = rig.animations().front();
+        exporters::AnimationOptions options; // 30 fps, 0.1 px
+        animation::ClipSampler sampler;
+        QVERIFY(sampler.bind(rig, clip).empty());
+        Rig pose = rig;
+        const JointIndex el = rig.findJoint("el");
+        // The clip does what the test is about: the elbow's angle wraps between two frames.
+        double before = rig.angle(el), widest = 0;
+        for (int f = 0; f <= options.fps; ++f) {
+            sampler.sample(double(f) / options.fps, pose);
+            widest = std::max(widest, std::fabs(pose.angle(el) - before));
+            before = pose.angle(el);
+        }
+        QVERIFY2(widest > 300, qPrintable(QString::number(widest)));
+
+        exporters::ExportReport report;
+        const QByteArray exported = qtBytes(exporters::exportDragonBones(rig, report, {}, options));
+        qInfo().noquote() << qt(report.toText());
+        QVERIFY(!exported.contains("\"clockwise\"")); // no keyed turn in the clip
+        // Every frame, and four times between each two.
+        std::vector<double> times;
+        for (int f = 0; f < options.fps; ++f)
+            for (double at : {0.0, 0.2, 0.5, 0.7, 0.9})
+                times.push_back((f + at) / options.fps);
+        times.push_back(clip.duration);
+        QJsonArray list;
+        for (double t : times)
+            list.append(t);
+        QJsonObject played;
+        playInRuntime(exported, QJsonObject{{"sweep", list}}, played);
+        if (QTest::currentTestFailed())
+            return;
+        const QJsonArray poses = played.value("sweep").toArray();
+        QCOMPARE(poses.size(), qsizetype(times.size()));
+        double worst = 0;
+        for (std::size_t i = 0; i < times.size(); ++i) {
+            sampler.sample(times[i], pose);
+            const auto ours = forwardKinematics(pose);
+            const QJsonObject bones = poses[qsizetype(i)].toObject().value("bones").toObject();
+            for (std::size_t j = 0; j < pose.jointCount(); ++j) {
+                const QString name = QString::fromStdString(pose.jointName(static_cast<JointIndex>(j)));
+                const QJsonArray tip = bones.value(name).toArray();
+                const double error = std::hypot(tip[0].toDouble() - ours[j].position.x, tip[1].toDouble() - ours[j].position.y);
+                worst = std::max(worst, error);
+                QVERIFY2(error <= options.bakeTolerance,
+                         qPrintable(QString("at %1 s (frame %2): joint %3 is %4 px away in the runtime")
+                                        .arg(times[i]).arg(times[i] * options.fps).arg(name).arg(error)));
+            }
+        }
+        qInfo("worst %.3g px at and between frames", worst);
+        // Spine's baked rotations, by Spine's math, within the tolerance too.
+        int beziers = 0, stepped = 0;
+        spinePlaysLikeBonework(rig, beziers, stepped, options);
     }
 
     // Spine JSON has no duration: its reader ends an animation at its latest key. A clip whose

@@ -424,6 +424,19 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
             if (frameGrid)
                 record(std::max(0.0, t - kJustBefore), anglesBefore, xsBefore, ysBefore);
         }
+        // Samples are a frame apart or closer: a baked angle turns the short way between two,
+        // so where a solved angle wraps (179 degrees, then -179) the later sample takes the
+        // nearest equivalent (181). Otherwise DragonBones' 179-degree rule, meant for keyed
+        // turns, would turn the joint a full turn back within a frame, and Spine would turn it
+        // within the nanoseconds between two samples. Just before a sample, the nearest to it.
+        const auto nearest = [](double angle, double to) { return angle + 360.0 * std::round((to - angle) / 360.0); };
+        for (std::size_t j = 0; j < n; ++j) {
+            std::vector<double>& a = angles[j];
+            for (std::size_t i = 1; i < a.size(); ++i)
+                a[i] = nearest(a[i], a[i - 1]);
+            for (std::size_t i = 0; i < anglesBefore[j].size(); ++i)
+                anglesBefore[j][i] = nearest(anglesBefore[j][i], a[i]);
+        }
         // Where a channel jumps at a forced sample, the sample before is kept and held.
         const auto jumps = [&](const std::vector<double>& v, const std::vector<double>& before, double tolerance,
                                std::vector<char>& forcedHere, std::vector<char>& held) {

@@ -13,7 +13,8 @@
 // Baked keys: sampled at every frame of the export frame rate (and, off the grid, at every key
 // time of the clip); the clip's key times on those samples are kept; the rest reduced (RDP)
 // with a share of the tolerance per channel on the deepest path, so every joint stays within
-// the tolerance of the sampled pose at every sample.
+// the tolerance of the sampled pose at every sample. Baked angles are unwrapped (each sample the
+// equivalent nearest the one before), so the runtimes turn the short way between samples.
 
 #include "bonework/animation/clip.h"
 #include "bonework/exporters/export_report.h"

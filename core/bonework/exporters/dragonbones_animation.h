@@ -5,8 +5,9 @@
 //     frames. Linear keys tween with tweenEasing 0, stepped ones have no tweenEasing (the
 //     runtime holds them), Bezier ones carry `curve` [x1, y1, x2, y2] (the runtime samples it
 //     once a frame). A channel whose first key is after 0 starts with a held setup frame.
-//     Turns of 180 degrees or more between keys get `clockwise`, since the runtime otherwise
-//     takes the shortest way.
+//     Turns of 179 degrees or more between keys get `clockwise`, since the runtime otherwise
+//     takes the shortest way (baked angles come unwrapped, clip_plan.h: a frame apart they turn
+//     less than that, the short way).
 //   - slot timelines: `displayFrame` (the slot's `visible` and `image` keys merged,
 //     exported_slots.h's shownKeys: the shown image's index in the slot's display list, its
 //     setup image 0, or -1 while hidden) and `colorFrame` (opacity as the alpha multiplier aM,
