@@ -635,6 +635,170 @@ private slots:
         spinePlaysLikeBonework(rig, beziers, stepped, options);
     }
 
+    // The runtime keeps a keyframe's position (its first frame) as a 16-bit signed number
+    // (ObjectDataParser._parseFrame, FramePosition in the Int16Array frame array): a key after
+    // frame 32,767 reads as a negative frame and the clip plays wrong (the arm held its first
+    // key for half an hour). A longer clip is cut at 32,767 frames, the last the runtime reads,
+    // reported, and plays like Bonework up to there (a key at the cut holds each track's value
+    // there, within the bake tolerance where a track is baked); one within the limit is whole.
+    void dragonBonesLongClipsAreCutWhereTheRuntimeReads()
+    {
+        const testing::DragonBonesRuntime runtime = testing::prepareDragonBonesRuntime(m_runtime);
+        if (!runtime.skip.isEmpty())
+            QSKIP(qPrintable(runtime.skip));
+        QVERIFY2(runtime.failure.isEmpty(), qPrintable(runtime.failure));
+        exporters::AnimationOptions options; // 30 fps
+        const double limit = 32767.0 / options.fps;
+        Rig rig = plainArm();
+        // Cut between two linear keys, inside a Bezier key, on a stepped one, and a clip that fits.
+        Clip linear{.name = "linear", .duration = 1093.0};
+        linear.joints.push_back({.joint = "a", .angle = {key(0, 20), key(1091, 65), key(1093, 110)}});
+        linear.joints.push_back({.joint = "r", .x = {key(0, 100), key(1100.0 / 30, 130), key(1093, 160)}});
+        Clip eased{.name = "eased", .duration = 1200.0};
+        eased.joints.push_back({.joint = "b", .angle = {key(900, -30, Curve::bezier(0.8, 0, 0.2, 1)), key(1200, 60)}});
+        // Its first part's handles would leave [0, 1]: split in pieces, off the grid, so baked.
+        eased.joints.push_back({.joint = "r", .rotation = {key(900, 0, Curve::bezier(1, 0, 0, 1)), key(1200, 40)}});
+        eased.slotTracks.push_back({.slot = "s", .visible = {{1000, false}, {1100, true}}, .opacity = {key(0, 1.0), key(1200, 0.2)}});
+        Clip held{.name = "held", .duration = 2000.0};
+        held.joints.push_back({.joint = "a", .angle = {key(0, 20, {Curve::Kind::Stepped}), key(1090, 50, {Curve::Kind::Stepped}), key(2000, 0)}});
+        Clip fits{.name = "fits", .duration = limit};
+        fits.joints.push_back({.joint = "a", .angle = {key(0, 20), key(limit, 80)}});
+        for (const Clip& c : {linear, eased, held, fits})
+            QVERIFY2(rig.addAnimation(c), c.name.c_str());
+
+        exporters::ExportReport report;
+        const QByteArray exported = qtBytes(exporters::exportDragonBones(rig, report, slotsOf(rig), options));
+        qInfo().noquote() << qt(report.toText());
+        const QJsonObject file = QJsonDocument::fromJson(exported).object();
+        QJsonObject request;
+        for (const QJsonValue& a : file.value("armature").toArray()[0].toObject().value("animation").toArray()) {
+            const QJsonObject anim = a.toObject();
+            const QString name = anim.value("name").toString();
+            if (name == "setup")
+                continue;
+            // No keyframe after frame 32,767: every timeline's frames start within it.
+            QCOMPARE(anim.value("duration").toInt(), 32767);
+            for (const QString& group : {QString("bone"), QString("slot")})
+                for (const QJsonValue& timeline : anim.value(group).toArray())
+                    for (const QString& kind : {QString("rotateFrame"), QString("translateFrame"), QString("displayFrame"), QString("colorFrame")}) {
+                        qint64 start = 0;
+                        for (const QJsonValue& f : timeline.toObject().value(kind).toArray()) {
+                            QVERIFY2(start <= 32767, qPrintable(name + " " + kind));
+                            start += f.toObject().value("duration").toInt();
+                        }
+                        QVERIFY(start <= 32767);
+                    }
+            const bool cut = name != "fits";
+            QCOMPARE(testing::qt(report.toText()).contains("animation \"" + name + "\": cut at 1092.23 s"), cut);
+            // At keys, between them and at the cut, the runtime plays what ClipSampler gives.
+            QJsonArray times;
+            for (double t : {0.0, 1.0, 500.0, 900.0, 1000.5, 1050.0, 1090.0, 1091.0, 1091.5, 1092.0, limit - 0.5 / options.fps, limit})
+                times.append(t);
+            request.insert(name, times);
+        }
+        QVERIFY(!report.losses.empty());
+        QJsonObject played;
+        playInRuntime(exported, request, played);
+        if (QTest::currentTestFailed())
+            return;
+        for (const Clip& clip : rig.animations()) {
+            animation::ClipSampler sampler;
+            QVERIFY(sampler.bind(rig, clip).empty());
+            Rig pose = rig;
+            const QJsonArray times = request.value(QString::fromStdString(clip.name)).toArray();
+            const QJsonArray poses = played.value(QString::fromStdString(clip.name)).toArray();
+            QCOMPARE(poses.size(), times.size());
+            for (qsizetype i = 0; i < times.size(); ++i) {
+                const double t = times[i].toDouble();
+                sampler.sample(t, pose);
+                const auto ours = forwardKinematics(pose);
+                const QJsonObject shown = poses[i].toObject();
+                for (std::size_t j = 0; j < pose.jointCount(); ++j) {
+                    const QString name = QString::fromStdString(pose.jointName(static_cast<JointIndex>(j)));
+                    const QJsonArray tip = shown.value("bones").toObject().value(name).toArray();
+                    const double error = std::hypot(tip[0].toDouble() - ours[j].position.x, tip[1].toDouble() - ours[j].position.y);
+                    QVERIFY2(error < options.bakeTolerance, qPrintable(QString("clip %1 at %2 s: joint %3 is %4 px away in the runtime")
+                                                          .arg(clip.name.c_str()).arg(t).arg(name).arg(error)));
+                }
+                const QJsonArray slot = shown.value("slots").toObject().value("s").toArray();
+                QVERIFY2((slot[0].toInt() == 0) == pose.slotList()[0].visible, qPrintable(QString("clip %1 at %2 s").arg(clip.name.c_str()).arg(t)));
+                QVERIFY2(std::fabs(slot[1].toDouble() - pose.slotList()[0].opacity) <= 0.0051,
+                         qPrintable(QString("clip %1 at %2 s: alpha %3, not %4").arg(clip.name.c_str()).arg(t).arg(slot[1].toDouble())
+                                        .arg(pose.slotList()[0].opacity)));
+            }
+        }
+    }
+
+    // A cut clip plays as Bonework does up to the cut: a key at the cut where a track goes on
+    // past it, a Bezier key split there into pieces of the same curve (handles within [0, 1]).
+    // Spine keeps any time, so its export of a clip past the 1,048,576 frames an export holds
+    // shows it (by Spine's documented math): linear, stepped and Bezier keys across the cut, one
+    // of whose first part takes pieces (its time stands still halfway).
+    void cutClipsPlayLikeBoneworkUpToTheCut()
+    {
+        Rig rig = plainArm();
+        const exporters::AnimationOptions options;
+        const double cut = double(exporters::kMostExportFrames) / options.fps, from = cut - 300;
+        Clip clip{.name = "long", .duration = cut + 100};
+        clip.joints.push_back({.joint = "r", .x = {key(0, 100), key(cut + 50, 200)},
+                               .rotation = {key(from, 0, Curve::bezier(1, 0, 0, 1)), key(cut + 100, 0.4)}});
+        clip.joints.push_back({.joint = "a", .angle = {key(from, 20, Curve::bezier(0.42, 0, 0.58, 1)), key(cut + 60, 21)}});
+        clip.joints.push_back({.joint = "b", .angle = {key(0, -30, {Curve::Kind::Stepped}), key(cut + 1, 10)}});
+        clip.slotTracks.push_back({.slot = "s", .opacity = {key(from, 1.0, Curve::bezier(0.3, 0.1, 0.6, 0.8)), key(cut + 20, 0.0)}});
+        QVERIFY(rig.addAnimation(clip));
+        exporters::ExportReport report;
+        const QJsonObject spine = QJsonDocument::fromJson(qtBytes(exporters::exportSpine(rig, report, slotsOf(rig), options))).object();
+        qInfo().noquote() << qt(report.toText());
+        QVERIFY2(testing::qt(report.toText()).contains("cut at 34952.5 s"), report.toText().c_str());
+        QVERIFY2(!testing::qt(report.toText()).contains("baked"), report.toText().c_str()); // keys kept, curves and all
+        const QJsonObject anim = spine.value("animations").toObject().value("long").toObject();
+        const QJsonObject bones = anim.value("bones").toObject();
+        const QJsonArray turn = bones.value("r").toObject().value("rotate").toArray();
+        QVERIFY2(turn.size() > 2 && turn[0].toObject().value("curve").isArray(), "the first part of the root's turn, in pieces");
+        QCOMPARE(spineReaderDuration(anim), static_cast<float>(cut));
+        animation::ClipSampler sampler;
+        QVERIFY(sampler.bind(rig, clip).empty());
+        Rig pose = rig;
+        // Every key where ClipSampler has the clip (the pieces' ends lie on the curve, the key at
+        // the cut holds the value there); y up, so angles and y negated.
+        const Vec2 rootSetup = rig.rootPosition(rig.findJoint("r"));
+        int keys = 0;
+        for (const QString& bone : bones.keys())
+            for (const QString& kind : {QString("rotate"), QString("translate")})
+                for (const QJsonValue& k : bones.value(bone).toObject().value(kind).toArray()) {
+                    const double t = k.toObject().value("time").toDouble();
+                    QVERIFY(t <= cut);
+                    sampler.sample(t, pose);
+                    const JointIndex j = rig.findJoint(bone.toStdString());
+                    const double want = kind == "rotate" ? -(pose.angle(j) - rig.angle(j)) : pose.rootPosition(j).x - rootSetup.x;
+                    QVERIFY2(std::fabs(k.toObject().value(kind == "rotate" ? "value" : "x").toDouble() - want) < 1e-9,
+                             qPrintable(QString("%1 %2 at %3 s").arg(bone, kind).arg(t, 0, 'f', 6)));
+                    ++keys;
+                }
+        const QJsonArray alpha = anim.value("slots").toObject().value("s").toObject().value("alpha").toArray();
+        for (const QJsonValue& k : alpha) {
+            sampler.sample(k.toObject().value("time").toDouble(), pose);
+            QVERIFY(std::fabs(k.toObject().value("value").toDouble() - pose.slotList()[0].opacity) < 1e-9);
+        }
+        QVERIFY(keys > 6 && alpha.size() >= 2);
+        // Between them within the bake tolerance (Spine draws a Bezier as ten straight segments).
+        double worst = 0;
+        for (int i = 0; i <= 300; ++i) {
+            const double t = from + (cut - from) * i / 300.0;
+            sampler.sample(t, pose);
+            const auto ours = forwardKinematics(pose);
+            const auto theirs = spinePose(spine.value("bones").toArray(), anim, rig, t);
+            for (std::size_t j = 0; j < ours.size(); ++j) {
+                const double error = std::hypot(theirs[j].x - ours[j].position.x, theirs[j].y - ours[j].position.y);
+                worst = std::max(worst, error);
+                QVERIFY2(error < options.bakeTolerance, qPrintable(QString("at %1 s: joint %2 is %3 px away in Spine").arg(t, 0, 'f', 4)
+                                                                       .arg(pose.jointName(static_cast<JointIndex>(j)).c_str()).arg(error)));
+            }
+            QVERIFY2(std::fabs(spineValue(alpha, "value", 0, t) - pose.slotList()[0].opacity) < 0.01, qPrintable(QString::number(t)));
+        }
+        qInfo("worst %.2g px up to the cut", worst);
+    }
+
     // Spine JSON has no duration: its reader ends an animation at its latest key. A clip whose
     // keys end before its end, or that has none, keeps its length with a drawOrder key that
     // changes nothing (no offsets: the setup draw order), reported as a decision, not a loss.

@@ -159,8 +159,11 @@ Json dragonBonesAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSk
                                + " was not given to the exporter, its keys hold the image before");
         }
         if (!t.opacity.empty()) {
+            // A Bezier key longer than the runtime's curve sample count holds goes in two.
+            std::vector<animation::Key> opacity = t.opacity;
+            splitLongCurves(opacity, static_cast<double>(kMostDragonBonesCurveFrames) / fps);
             std::vector<FrameKey> keys;
-            for (const animation::Key& k : t.opacity)
+            for (const animation::Key& k : opacity)
                 keys.push_back({frameNear(k.time), k.curve, Json{{"value", Json{{"aM", percent(k.value)}}}}});
             timeline["colorFrame"] = framesOf(keys, Json{{"value", Json{{"aM", percent(s->slot.opacity)}}}}, plan.frames, true);
         }

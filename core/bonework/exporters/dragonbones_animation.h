@@ -11,7 +11,9 @@
 //   - slot timelines: `displayFrame` (the slot's `visible` and `image` keys merged,
 //     exported_slots.h's shownKeys: the shown image's index in the slot's display list, its
 //     setup image 0, or -1 while hidden) and `colorFrame` (opacity as the alpha multiplier aM,
-//     whole percents); slot keys off the frame grid are moved to the nearest frame (reported;
+//     whole percents; a Bezier key longer than kMostDragonBonesCurveFrames split in two, the
+//     runtime counting its curve samples in 16 bits); slot keys off the frame grid are moved to
+//     the nearest frame (reported;
 //     image keys each by time and frame), the later key winning where two land on one frame.
 //   - `ik` timelines: weight 0 over the whole clip for every exported IK chain the plan baked.
 // `playTimes` is 1: played in a loop, the runtime would tween the last frame toward the first.
