@@ -267,6 +267,37 @@ Rig sweepingArm()
     return rig;
 }
 
+// An arm of four joints under a root, a slot on the last; a clip keying every joint at every
+// frame of `frames` (linear keys on the grid, kept as they are, none the same), the root's x
+// along one Bezier key from start to end, the slot hidden for a while and fading along
+// another; and a short clip after it.
+Rig keyedAtEveryFrame(int frames, int fps)
+{
+    Rig rig;
+    rig.setName("many");
+    JointIndex parent = add(rig, {.name = "r", .position = {200, 200}});
+    for (int j = 0; j < 4; ++j)
+        parent = add(rig, {.name = "j" + std::to_string(j), .parent = parent, .angle = 10.0 * j, .length = 30});
+    if (!rig.addSlot({.name = "s", .joint = parent, .image = "art/s.png"}))
+        qFatal("slot");
+    const double end = double(frames) / fps;
+    Clip many{.name = "many", .duration = end};
+    for (int j = 0; j < 4; ++j) {
+        std::vector<Key> turn;
+        for (int f = 0; f <= frames; ++f)
+            turn.push_back(key(double(f) / fps, 10.0 * j + 20.0 * std::sin(0.37 * f + j)));
+        many.joints.push_back({.joint = "j" + std::to_string(j), .angle = turn});
+    }
+    many.joints.push_back({.joint = "r", .x = {key(0, 200, Curve::bezier(0.5, 0, 0.5, 1)), key(end, 260)}});
+    many.slotTracks.push_back({.slot = "s", .visible = {{10, false}, {20, true}}, .opacity = {key(0, 1, Curve::bezier(0.3, 0, 0.7, 1)), key(end, 0.1)}});
+    Clip after{.name = "after", .duration = 1};
+    after.joints.push_back({.joint = "j3", .angle = {key(0, 30), key(0.5, -20), key(1, 30)}});
+    for (const Clip& c : {many, after})
+        if (auto added = rig.addAnimation(c); !added)
+            qFatal("clip %s: %s", c.name.c_str(), added.error.c_str());
+    return rig;
+}
+
 // An animation's length as Spine's 4.2 reader gives it (SkeletonJson.readAnimation): the JSON
 // has no duration, so it is the latest key time of any timeline (Timeline.getDuration: the time
 // of its last frame), read as a float: bones, slots, ik, ... (a name, then its timelines or, for
@@ -797,6 +828,100 @@ private slots:
             QVERIFY2(std::fabs(spineValue(alpha, "value", 0, t) - pose.slotList()[0].opacity) < 0.01, qPrintable(QString::number(t)));
         }
         qInfo("worst %.2g px up to the cut", worst);
+    }
+
+    // The runtime finds each keyframe in its frame array by an offset from the animation's
+    // first entry kept in a Uint16Array (ObjectDataParser._parseTimeline, TimelineFrameOffset):
+    // a keyframe starting at entry 65,536 or later was read from the wrong place (the fourth
+    // joint of a clip of 36,000 keyframes danced off). Such an animation is cut at the last
+    // frame up to which its keyframes fit, reported, and plays like Bonework up to there;
+    // every keyframe of the export starts within 65,535 entries; the next animation is whole.
+    void dragonBonesAnimationsKeepTheirKeyframesAddressable()
+    {
+        const testing::DragonBonesRuntime runtime = testing::prepareDragonBonesRuntime(m_runtime);
+        if (!runtime.skip.isEmpty())
+            QSKIP(qPrintable(runtime.skip));
+        QVERIFY2(runtime.failure.isEmpty(), qPrintable(runtime.failure));
+        const exporters::AnimationOptions options; // 30 fps
+        const int frames = 9000;                   // 4 x 9,001 joint keyframes: 72,008 entries
+        const Rig rig = keyedAtEveryFrame(frames, options.fps);
+        exporters::ExportReport report;
+        const QByteArray exported = qtBytes(exporters::exportDragonBones(rig, report, slotsOf(rig), options));
+        qInfo().noquote() << qt(report.toText());
+        QVERIFY2(!testing::qt(report.toText()).contains("baked"), report.toText().c_str()); // written as keyed
+        const QJsonObject file = QJsonDocument::fromJson(exported).object();
+        QJsonObject many, after;
+        for (const QJsonValue& a : file.value("armature").toArray()[0].toObject().value("animation").toArray())
+            (a.toObject().value("name").toString() == "many" ? many : after) = a.toObject();
+        const int cut = many.value("duration").toInt();
+        QVERIFY2(cut > 1000 && cut < frames, qPrintable(QString::number(cut)));
+        QCOMPARE(after.value("duration").toInt(), options.fps);
+        const double end = double(cut) / options.fps;
+        const QString at = QString::number(end, 'g', 6);
+        QVERIFY2(testing::qtList(report.losses).filter("animation \"many\": ").filter("cut at " + at + " s").size() == 1,
+                 report.toText().c_str());
+        QVERIFY2(testing::qtList(report.decisions).filter("animation \"many\": cut at " + at + " s").size() == 1,
+                 report.toText().c_str());
+        // Where each keyframe starts in the runtime's frame array, timeline by timeline as it
+        // parses them: two entries a keyframe (position, tween), a curve's count and samples more.
+        qint64 entries = 0, keyframes = 0;
+        const auto lay = [&](const QJsonArray& list, int clipFrames) {
+            qint64 position = 0;
+            for (qsizetype i = 0; i < list.size(); ++i) {
+                const QJsonObject f = list[i].toObject();
+                QVERIFY2(entries <= 65535, qPrintable(QString("a keyframe at entry %1").arg(entries)));
+                const qint64 length = list.size() == 1 ? 0 : i + 1 == list.size() ? clipFrames - position : f.value("duration").toInt();
+                entries += 2 + (f.contains("curve") && length > 0 ? length + 2 : 0);
+                position += f.value("duration").toInt();
+                ++keyframes;
+            }
+        };
+        for (const QJsonValue& t : many.value("bone").toArray())
+            for (const char* kind : {"translateFrame", "rotateFrame"})
+                lay(t.toObject().value(kind).toArray(), cut);
+        for (const QJsonValue& t : many.value("slot").toArray())
+            for (const char* kind : {"displayFrame", "colorFrame"})
+                lay(t.toObject().value(kind).toArray(), cut);
+        QVERIFY2(entries > 60000, qPrintable(QString::number(entries))); // cut where it fills up, not before
+        qInfo("cut at frame %d: %lld keyframes, %lld entries", cut, keyframes, entries);
+
+        // Played: every 97th frame and the frames before the cut, between frames too.
+        QJsonArray times;
+        std::vector<double> asked;
+        for (int f = 0; f <= cut; f += f + 10 < cut ? 97 : 1)
+            for (double part : {0.0, 0.5})
+                if (f + part <= cut) {
+                    asked.push_back((f + part) / options.fps);
+                    times.append(asked.back());
+                }
+        QJsonObject played;
+        playInRuntime(exported, QJsonObject{{"many", times}, {"after", QJsonArray{0.0, 0.25, 0.5, 0.75, 1.0}}}, played);
+        if (QTest::currentTestFailed())
+            return;
+        for (const Clip& clip : rig.animations()) {
+            animation::ClipSampler sampler;
+            QVERIFY(sampler.bind(rig, clip).empty());
+            Rig pose = rig;
+            const QJsonArray poses = played.value(QString::fromStdString(clip.name)).toArray();
+            const std::vector<double> when = clip.name == "many" ? asked : std::vector<double>{0.0, 0.25, 0.5, 0.75, 1.0};
+            QCOMPARE(poses.size(), qsizetype(when.size()));
+            for (std::size_t i = 0; i < when.size(); ++i) {
+                sampler.sample(when[i], pose);
+                const auto ours = forwardKinematics(pose);
+                const QJsonObject shown = poses[qsizetype(i)].toObject();
+                for (std::size_t j = 0; j < pose.jointCount(); ++j) {
+                    const QString name = QString::fromStdString(pose.jointName(static_cast<JointIndex>(j)));
+                    const QJsonArray tip = shown.value("bones").toObject().value(name).toArray();
+                    const double error = std::hypot(tip[0].toDouble() - ours[j].position.x, tip[1].toDouble() - ours[j].position.y);
+                    QVERIFY2(error < 1e-3, qPrintable(QString("clip %1 at %2 s: joint %3 is %4 px away in the runtime")
+                                                          .arg(clip.name.c_str()).arg(when[i]).arg(name).arg(error)));
+                }
+                const QJsonArray slot = shown.value("slots").toObject().value("s").toArray();
+                QVERIFY2((slot[0].toInt() == 0) == pose.slotList()[0].visible, qPrintable(QString::number(when[i])));
+                QVERIFY2(std::fabs(slot[1].toDouble() - pose.slotList()[0].opacity) <= 0.0051,
+                         qPrintable(QString("at %1 s: alpha %2, not %3").arg(when[i]).arg(slot[1].toDouble()).arg(pose.slotList()[0].opacity)));
+            }
+        }
     }
 
     // Spine JSON has no duration: its reader ends an animation at its latest key. A clip whose

@@ -349,6 +349,46 @@ animation::Clip cutShort(const animation::Clip& clip, double end)
     return out;
 }
 
+// `keys` up to frame `end` of an `fps` grid (a key's frame: its time's nearest): those after it
+// left out and, where the track went on past it, a key at `end` with the value it has there,
+// as the runtime plays it: a linear key's line ends there, a stepped key's value is held, and
+// a Bezier key becomes linear keys at every frame up to `end` (the runtime itself plays a
+// curve as points about a frame apart, joined by straight lines).
+template <typename K>
+void cutOnGrid(std::vector<K>& keys, int end, int fps)
+{
+    const auto frameOf = [fps](double t) {
+        int f = 0;
+        onFrameGrid(t, fps, &f);
+        return f;
+    };
+    const auto after = std::find_if(keys.begin(), keys.end(), [&](const K& k) { return frameOf(k.time) > end; });
+    if (after == keys.end())
+        return;
+    if (after == keys.begin()) {
+        keys.clear();
+        return;
+    }
+    K from = *std::prev(after), to = *after;
+    keys.erase(after, keys.end());
+    const int f0 = frameOf(from.time), f1 = frameOf(to.time);
+    if (f0 >= end)
+        return;
+    const auto at = [&](int f) {
+        const double fraction = animation::ease(from.curve, static_cast<double>(f - f0) / (f1 - f0));
+        return between(valueOf(from), valueOf(to), fraction);
+    };
+    if (from.curve.kind == Curve::Kind::Bezier)
+        keys.back().curve = Curve{};
+    for (int f = from.curve.kind == Curve::Kind::Bezier ? f0 + 1 : end; f <= end; ++f) {
+        K k = from;
+        k.time = static_cast<double>(f) / fps;
+        valueOf(k) = from.curve.kind == Curve::Kind::Stepped ? valueOf(from) : at(f);
+        k.curve = Curve{};
+        keys.push_back(k);
+    }
+}
+
 } // namespace
 
 bool onFrameGrid(double t, int fps, int* frame)
@@ -380,6 +420,35 @@ void splitLongCurves(std::vector<Key>& keys, double longest)
                 out.push_back({t, between(from.value, to.value, pieces[p].end.y), pieces[p + 1].curve});
     }
     keys = std::move(out);
+}
+
+ClipPlan cutPlan(const ClipPlan& plan, int frames, int fps)
+{
+    ClipPlan out = plan;
+    const double end = static_cast<double>(frames) / fps;
+    animation::Clip clip = cutShort(*plan.clip, end);
+    clip.slotTracks = plan.clip->slotTracks; // as the DragonBones writer moves them: to their frames
+    for (animation::SlotTracks& t : clip.slotTracks) {
+        const auto frameAfter = [&](double time) {
+            int f = 0;
+            onFrameGrid(time, fps, &f);
+            return f > frames;
+        };
+        std::erase_if(t.visible, [&](const animation::SwitchKey& k) { return frameAfter(k.time); });
+        std::erase_if(t.image, [&](const animation::ImageKey& k) { return frameAfter(k.time); });
+        cutOnGrid(t.opacity, frames, fps);
+    }
+    out.cut = std::make_shared<const animation::Clip>(std::move(clip));
+    out.clip = out.cut.get();
+    out.frames = frames;
+    for (JointChannels& ch : out.joints) {
+        cutOnGrid(ch.rotation, frames, fps);
+        cutOnGrid(ch.translation, frames, fps);
+    }
+    std::erase_if(out.joints, [](const JointChannels& ch) { return ch.rotation.empty() && ch.translation.empty(); });
+    for (KeptChain& k : out.kept)
+        cutOnGrid(k.target, frames, fps);
+    return out;
 }
 
 ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationOptions& options, bool frameGrid,

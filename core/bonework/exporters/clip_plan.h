@@ -86,6 +86,11 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& clip, const AnimationOp
 // Whether time t lies on the frame grid; `frame` receives the nearest frame.
 bool onFrameGrid(double t, int fps, int* frame = nullptr);
 
+// The plan of a clip on a frame grid (DragonBones) cut at `frames`: the keys after it left out
+// and, where a track went on past it, a key at the cut with the value it has there as the
+// runtime plays it (a Bezier key across the cut becomes linear keys at every frame up to it).
+ClipPlan cutPlan(const ClipPlan& plan, int frames, int fps);
+
 // Splits every Bezier key of `keys` longer than `longest` seconds in its middle, exactly: the
 // same curve in pieces (each a Bezier with handles within [0, 1]), keys between them.
 void splitLongCurves(std::vector<animation::Key>& keys, double longest);

@@ -17,6 +17,16 @@
 //     image keys each by time and frame), the later key winning where two land on one frame.
 //   - `ik` timelines: weight 0 over the whole clip for every exported IK chain the plan baked.
 // `playTimes` is 1: played in a loop, the runtime would tween the last frame toward the first.
+// An animation whose keyframes the runtime cannot address is cut (cutPlan) at the last frame
+// up to which they fit, reported: the runtime finds each keyframe in its frame array (an
+// Int16Array shared by the file) by its offset from the animation's first entry, kept in the
+// timeline array, a Uint16Array (ObjectDataParser._parseTimeline), so every keyframe must
+// start within kMostDragonBonesFrameOffset entries of it. (The offsets of the timelines' values,
+// in the float and int frame arrays, are kept alike but never larger: a keyframe takes as many
+// entries in the frame array as values there, or more.)
+
+// The last entry of the runtime's frame array a keyframe of an animation may start at.
+inline constexpr int kMostDragonBonesFrameOffset = 65535;
 
 #include "bonework/exporters/clip_plan.h"
 #include "bonework/exporters/exported_bones.h"
