@@ -232,6 +232,101 @@ std::vector<exporters::ExportedSlot> slotsOf(const Rig& rig)
 
 bool onGrid(double t, int fps) { return std::fabs(t * fps - std::round(t * fps)) < 1e-6; }
 
+// An arm without chains (nothing baked): a root, two bones, a slot on the second.
+Rig plainArm()
+{
+    Rig rig;
+    rig.setName("plain");
+    const JointIndex r = add(rig, {.name = "r", .position = {100, 100}});
+    const JointIndex a = add(rig, {.name = "a", .parent = r, .angle = 20, .length = 50});
+    add(rig, {.name = "b", .parent = a, .angle = -30, .length = 40});
+    if (!rig.addSlot({.name = "s", .joint = rig.findJoint("b"), .image = "art/s.png"}))
+        qFatal("slot");
+    return rig;
+}
+
+// A two-bone arm whose chain holds (its hand's limits keep it from the runtime's IK, so it is
+// baked) while its target sweeps round the shoulder: the elbow's solved angle passes 180
+// degrees and comes back as -180 from one frame to the next (the QA's wrap3 rig).
+Rig sweepingArm()
+{
+    Rig rig;
+    rig.setName("wrap");
+    const JointIndex sh = add(rig, {.name = "sh", .position = {100, 100}});
+    const JointIndex el = add(rig, {.name = "el", .parent = sh, .angle = 111.37513783907916, .length = 60});
+    const JointIndex ha = add(rig, {.name = "ha", .parent = el, .angle = 87.13405881358057, .length = 50, .minAngle = -175, .maxAngle = 175});
+    (void)el;
+    Chain arm{.name = "arm", .root = sh, .tip = ha, .solver = SolverKind::TwoBone};
+    arm.target.point = {30.718, 140};
+    if (!rig.addChain(arm))
+        qFatal("chain");
+    Clip sweep{.name = "sweep", .duration = 1.0};
+    sweep.chains.push_back({.chain = "arm", .target = {{0, {30.718, 140}, {}}, {0.5, {24.825, 72.638}, {}}, {1, {72.638, 24.825}, {}}}});
+    if (auto added = rig.addAnimation(sweep); !added)
+        qFatal("clip: %s", added.error.c_str());
+    return rig;
+}
+
+// An arm of four joints under a root, a slot on the last; a clip keying every joint at every
+// frame of `frames` (linear keys on the grid, kept as they are, none the same), the root's x
+// along one Bezier key from start to end, the slot hidden for a while and fading along
+// another; and a short clip after it.
+Rig keyedAtEveryFrame(int frames, int fps)
+{
+    Rig rig;
+    rig.setName("many");
+    JointIndex parent = add(rig, {.name = "r", .position = {200, 200}});
+    for (int j = 0; j < 4; ++j)
+        parent = add(rig, {.name = "j" + std::to_string(j), .parent = parent, .angle = 10.0 * j, .length = 30});
+    if (!rig.addSlot({.name = "s", .joint = parent, .image = "art/s.png"}))
+        qFatal("slot");
+    const double end = double(frames) / fps;
+    Clip many{.name = "many", .duration = end};
+    for (int j = 0; j < 4; ++j) {
+        std::vector<Key> turn;
+        for (int f = 0; f <= frames; ++f)
+            turn.push_back(key(double(f) / fps, 10.0 * j + 20.0 * std::sin(0.37 * f + j)));
+        many.joints.push_back({.joint = "j" + std::to_string(j), .angle = turn});
+    }
+    many.joints.push_back({.joint = "r", .x = {key(0, 200, Curve::bezier(0.5, 0, 0.5, 1)), key(end, 260)}});
+    many.slotTracks.push_back({.slot = "s", .visible = {{10, false}, {20, true}}, .opacity = {key(0, 1, Curve::bezier(0.3, 0, 0.7, 1)), key(end, 0.1)}});
+    Clip after{.name = "after", .duration = 1};
+    after.joints.push_back({.joint = "j3", .angle = {key(0, 30), key(0.5, -20), key(1, 30)}});
+    for (const Clip& c : {many, after})
+        if (auto added = rig.addAnimation(c); !added)
+            qFatal("clip %s: %s", c.name.c_str(), added.error.c_str());
+    return rig;
+}
+
+// An animation's length as Spine's 4.2 reader gives it (SkeletonJson.readAnimation): the JSON
+// has no duration, so it is the latest key time of any timeline (Timeline.getDuration: the time
+// of its last frame), read as a float: bones, slots, ik, ... (a name, then its timelines or, for
+// ik, its keys), drawOrder and events (keys).
+float spineReaderDuration(const QJsonObject& animation)
+{
+    float duration = 0;
+    const auto lastOf = [&](const QJsonValue& keys) {
+        const QJsonArray list = keys.toArray();
+        if (!list.isEmpty())
+            duration = std::max(duration, static_cast<float>(list.last().toObject().value("time").toDouble(0)));
+    };
+    for (const QString& group : animation.keys()) {
+        const QJsonValue v = animation.value(group);
+        if (v.isArray()) {
+            lastOf(v);
+            continue;
+        }
+        for (const QJsonValue& owner : v.toObject()) {
+            if (owner.isArray())
+                lastOf(owner);
+            else
+                for (const QJsonValue& timeline : owner.toObject())
+                    lastOf(timeline);
+        }
+    }
+    return duration;
+}
+
 } // namespace
 
 class TestExportAnimation : public QObject {
@@ -239,9 +334,9 @@ class TestExportAnimation : public QObject {
 
     QString m_runtime = QStringLiteral(BONEWORK_RUNTIME_DIR);
 
-    // Plays every clip of `exported` (the rig's DragonBones export) in the runtime and compares
-    // every joint and slot with ClipSampler at every key time, 20 frames and 20 times between.
-    void playedLikeBonework(const Rig& rig, const QByteArray& exported, const exporters::AnimationOptions& options)
+    // Plays `exported` (a DragonBones export) in the runtime at the times `request` asks per
+    // animation ({"name": [seconds, ...]}); `played` gets what animation_in_runtime.mjs prints.
+    void playInRuntime(const QByteArray& exported, const QJsonObject& request, QJsonObject& played)
     {
         const QString node = QStandardPaths::findExecutable("node");
         QTemporaryDir tmp;
@@ -249,7 +344,23 @@ class TestExportAnimation : public QObject {
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(exported);
         out.close();
+        QFile req(tmp.filePath("times.json"));
+        QVERIFY(req.open(QIODevice::WriteOnly));
+        req.write(QJsonDocument(request).toJson());
+        req.close();
+        QProcess run;
+        run.start(node, {m_runtime + "/animation_in_runtime.mjs", out.fileName(), req.fileName()});
+        QVERIFY(run.waitForFinished(120000));
+        QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
+        const QByteArray text = run.readAllStandardOutput();
+        played = QJsonDocument::fromJson(text.mid(text.lastIndexOf("\n{") + 1)).object();
+        QVERIFY2(!played.isEmpty(), text.constData());
+    }
 
+    // Plays every clip of `exported` (the rig's DragonBones export) in the runtime and compares
+    // every joint and slot with ClipSampler at every key time, 20 frames and 20 times between.
+    void playedLikeBonework(const Rig& rig, const QByteArray& exported, const exporters::AnimationOptions& options)
+    {
         // Every key time, and 20 times between (off the frame grid).
         QJsonObject request;
         std::map<std::string, std::vector<double>> asked;
@@ -266,17 +377,10 @@ class TestExportAnimation : public QObject {
                 list.append(t);
             request.insert(QString::fromStdString(clip.name), list);
         }
-        QFile req(tmp.filePath("times.json"));
-        QVERIFY(req.open(QIODevice::WriteOnly));
-        req.write(QJsonDocument(request).toJson());
-        req.close();
-        QProcess run;
-        run.start(node, {m_runtime + "/animation_in_runtime.mjs", out.fileName(), req.fileName()});
-        QVERIFY(run.waitForFinished(120000));
-        QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
-        const QByteArray text = run.readAllStandardOutput();
-        const QJsonObject played = QJsonDocument::fromJson(text.mid(text.lastIndexOf("\n{") + 1)).object();
-        QVERIFY2(!played.isEmpty(), text.constData());
+        QJsonObject played;
+        playInRuntime(exported, request, played);
+        if (QTest::currentTestFailed())
+            return;
 
         int compared = 0;
         for (const Clip& clip : rig.animations()) {
@@ -493,6 +597,380 @@ private slots:
         // And Spine's export, by Spine's documented timeline math.
         int beziers = 0, stepped = 0;
         spinePlaysLikeBonework(*loaded.rig, beziers, stepped, options);
+    }
+
+    // Baked keys are samples a frame apart: where a baked angle wraps (179 degrees, then -179)
+    // the export writes the nearest equivalent (181), so the runtime turns the short way; the
+    // clockwise rule is for keyed turns only. Played by the runtime at every frame and between
+    // frames, every joint stays within the bake tolerance of Bonework's pose (a full turn within
+    // one frame put the hand 100 px off). Spine's export of the clip plays right too.
+    void dragonBonesBakedTurnsTakeTheShortWay()
+    {
+        const testing::DragonBonesRuntime runtime = testing::prepareDragonBonesRuntime(m_runtime);
+        if (!runtime.skip.isEmpty())
+            QSKIP(qPrintable(runtime.skip));
+        QVERIFY2(runtime.failure.isEmpty(), qPrintable(runtime.failure));
+        const Rig rig = sweepingArm();
+        const Clip& clip = rig.animations().front();
+        exporters::AnimationOptions options; // 30 fps, 0.1 px
+        animation::ClipSampler sampler;
+        QVERIFY(sampler.bind(rig, clip).empty());
+        Rig pose = rig;
+        const JointIndex el = rig.findJoint("el");
+        // The clip does what the test is about: the elbow's angle wraps between two frames.
+        double before = rig.angle(el), widest = 0;
+        for (int f = 0; f <= options.fps; ++f) {
+            sampler.sample(double(f) / options.fps, pose);
+            widest = std::max(widest, std::fabs(pose.angle(el) - before));
+            before = pose.angle(el);
+        }
+        QVERIFY2(widest > 300, qPrintable(QString::number(widest)));
+
+        exporters::ExportReport report;
+        const QByteArray exported = qtBytes(exporters::exportDragonBones(rig, report, {}, options));
+        qInfo().noquote() << qt(report.toText());
+        QVERIFY(!exported.contains("\"clockwise\"")); // no keyed turn in the clip
+        // Every frame, and four times between each two.
+        std::vector<double> times;
+        for (int f = 0; f < options.fps; ++f)
+            for (double at : {0.0, 0.2, 0.5, 0.7, 0.9})
+                times.push_back((f + at) / options.fps);
+        times.push_back(clip.duration);
+        QJsonArray list;
+        for (double t : times)
+            list.append(t);
+        QJsonObject played;
+        playInRuntime(exported, QJsonObject{{"sweep", list}}, played);
+        if (QTest::currentTestFailed())
+            return;
+        const QJsonArray poses = played.value("sweep").toArray();
+        QCOMPARE(poses.size(), qsizetype(times.size()));
+        double worst = 0;
+        for (std::size_t i = 0; i < times.size(); ++i) {
+            sampler.sample(times[i], pose);
+            const auto ours = forwardKinematics(pose);
+            const QJsonObject bones = poses[qsizetype(i)].toObject().value("bones").toObject();
+            for (std::size_t j = 0; j < pose.jointCount(); ++j) {
+                const QString name = QString::fromStdString(pose.jointName(static_cast<JointIndex>(j)));
+                const QJsonArray tip = bones.value(name).toArray();
+                const double error = std::hypot(tip[0].toDouble() - ours[j].position.x, tip[1].toDouble() - ours[j].position.y);
+                worst = std::max(worst, error);
+                QVERIFY2(error <= options.bakeTolerance,
+                         qPrintable(QString("at %1 s (frame %2): joint %3 is %4 px away in the runtime")
+                                        .arg(times[i]).arg(times[i] * options.fps).arg(name).arg(error)));
+            }
+        }
+        qInfo("worst %.3g px at and between frames", worst);
+        // Spine's baked rotations, by Spine's math, within the tolerance too.
+        int beziers = 0, stepped = 0;
+        spinePlaysLikeBonework(rig, beziers, stepped, options);
+    }
+
+    // The runtime keeps a keyframe's position (its first frame) as a 16-bit signed number
+    // (ObjectDataParser._parseFrame, FramePosition in the Int16Array frame array): a key after
+    // frame 32,767 reads as a negative frame and the clip plays wrong (the arm held its first
+    // key for half an hour). A longer clip is cut at 32,767 frames, the last the runtime reads,
+    // reported, and plays like Bonework up to there (a key at the cut holds each track's value
+    // there, within the bake tolerance where a track is baked); one within the limit is whole.
+    void dragonBonesLongClipsAreCutWhereTheRuntimeReads()
+    {
+        const testing::DragonBonesRuntime runtime = testing::prepareDragonBonesRuntime(m_runtime);
+        if (!runtime.skip.isEmpty())
+            QSKIP(qPrintable(runtime.skip));
+        QVERIFY2(runtime.failure.isEmpty(), qPrintable(runtime.failure));
+        exporters::AnimationOptions options; // 30 fps
+        const double limit = 32767.0 / options.fps;
+        Rig rig = plainArm();
+        // Cut between two linear keys, inside a Bezier key, on a stepped one, and a clip that fits.
+        Clip linear{.name = "linear", .duration = 1093.0};
+        linear.joints.push_back({.joint = "a", .angle = {key(0, 20), key(1091, 65), key(1093, 110)}});
+        linear.joints.push_back({.joint = "r", .x = {key(0, 100), key(1100.0 / 30, 130), key(1093, 160)}});
+        Clip eased{.name = "eased", .duration = 1200.0};
+        eased.joints.push_back({.joint = "b", .angle = {key(900, -30, Curve::bezier(0.8, 0, 0.2, 1)), key(1200, 60)}});
+        // Its first part's handles would leave [0, 1]: split in pieces, off the grid, so baked.
+        eased.joints.push_back({.joint = "r", .rotation = {key(900, 0, Curve::bezier(1, 0, 0, 1)), key(1200, 40)}});
+        eased.slotTracks.push_back({.slot = "s", .visible = {{1000, false}, {1100, true}}, .opacity = {key(0, 1.0), key(1200, 0.2)}});
+        Clip held{.name = "held", .duration = 2000.0};
+        held.joints.push_back({.joint = "a", .angle = {key(0, 20, {Curve::Kind::Stepped}), key(1090, 50, {Curve::Kind::Stepped}), key(2000, 0)}});
+        Clip fits{.name = "fits", .duration = limit};
+        fits.joints.push_back({.joint = "a", .angle = {key(0, 20), key(limit, 80)}});
+        for (const Clip& c : {linear, eased, held, fits})
+            QVERIFY2(rig.addAnimation(c), c.name.c_str());
+
+        exporters::ExportReport report;
+        const QByteArray exported = qtBytes(exporters::exportDragonBones(rig, report, slotsOf(rig), options));
+        qInfo().noquote() << qt(report.toText());
+        const QJsonObject file = QJsonDocument::fromJson(exported).object();
+        QJsonObject request;
+        for (const QJsonValue& a : file.value("armature").toArray()[0].toObject().value("animation").toArray()) {
+            const QJsonObject anim = a.toObject();
+            const QString name = anim.value("name").toString();
+            if (name == "setup")
+                continue;
+            // No keyframe after frame 32,767: every timeline's frames start within it.
+            QCOMPARE(anim.value("duration").toInt(), 32767);
+            for (const QString& group : {QString("bone"), QString("slot")})
+                for (const QJsonValue& timeline : anim.value(group).toArray())
+                    for (const QString& kind : {QString("rotateFrame"), QString("translateFrame"), QString("displayFrame"), QString("colorFrame")}) {
+                        qint64 start = 0;
+                        for (const QJsonValue& f : timeline.toObject().value(kind).toArray()) {
+                            QVERIFY2(start <= 32767, qPrintable(name + " " + kind));
+                            start += f.toObject().value("duration").toInt();
+                        }
+                        QVERIFY(start <= 32767);
+                    }
+            const bool cut = name != "fits";
+            QCOMPARE(testing::qt(report.toText()).contains("animation \"" + name + "\": cut at 1092.23 s"), cut);
+            // At keys, between them and at the cut, the runtime plays what ClipSampler gives.
+            QJsonArray times;
+            for (double t : {0.0, 1.0, 500.0, 900.0, 1000.5, 1050.0, 1090.0, 1091.0, 1091.5, 1092.0, limit - 0.5 / options.fps, limit})
+                times.append(t);
+            request.insert(name, times);
+        }
+        QVERIFY(!report.losses.empty());
+        QJsonObject played;
+        playInRuntime(exported, request, played);
+        if (QTest::currentTestFailed())
+            return;
+        for (const Clip& clip : rig.animations()) {
+            animation::ClipSampler sampler;
+            QVERIFY(sampler.bind(rig, clip).empty());
+            Rig pose = rig;
+            const QJsonArray times = request.value(QString::fromStdString(clip.name)).toArray();
+            const QJsonArray poses = played.value(QString::fromStdString(clip.name)).toArray();
+            QCOMPARE(poses.size(), times.size());
+            for (qsizetype i = 0; i < times.size(); ++i) {
+                const double t = times[i].toDouble();
+                sampler.sample(t, pose);
+                const auto ours = forwardKinematics(pose);
+                const QJsonObject shown = poses[i].toObject();
+                for (std::size_t j = 0; j < pose.jointCount(); ++j) {
+                    const QString name = QString::fromStdString(pose.jointName(static_cast<JointIndex>(j)));
+                    const QJsonArray tip = shown.value("bones").toObject().value(name).toArray();
+                    const double error = std::hypot(tip[0].toDouble() - ours[j].position.x, tip[1].toDouble() - ours[j].position.y);
+                    QVERIFY2(error < options.bakeTolerance, qPrintable(QString("clip %1 at %2 s: joint %3 is %4 px away in the runtime")
+                                                          .arg(clip.name.c_str()).arg(t).arg(name).arg(error)));
+                }
+                const QJsonArray slot = shown.value("slots").toObject().value("s").toArray();
+                QVERIFY2((slot[0].toInt() == 0) == pose.slotList()[0].visible, qPrintable(QString("clip %1 at %2 s").arg(clip.name.c_str()).arg(t)));
+                QVERIFY2(std::fabs(slot[1].toDouble() - pose.slotList()[0].opacity) <= 0.0051,
+                         qPrintable(QString("clip %1 at %2 s: alpha %3, not %4").arg(clip.name.c_str()).arg(t).arg(slot[1].toDouble())
+                                        .arg(pose.slotList()[0].opacity)));
+            }
+        }
+    }
+
+    // A cut clip plays as Bonework does up to the cut: a key at the cut where a track goes on
+    // past it, a Bezier key split there into pieces of the same curve (handles within [0, 1]).
+    // Spine keeps any time, so its export of a clip past the 1,048,576 frames an export holds
+    // shows it (by Spine's documented math): linear, stepped and Bezier keys across the cut, one
+    // of whose first part takes pieces (its time stands still halfway).
+    void cutClipsPlayLikeBoneworkUpToTheCut()
+    {
+        Rig rig = plainArm();
+        const exporters::AnimationOptions options;
+        const double cut = double(exporters::kMostExportFrames) / options.fps, from = cut - 300;
+        Clip clip{.name = "long", .duration = cut + 100};
+        clip.joints.push_back({.joint = "r", .x = {key(0, 100), key(cut + 50, 200)},
+                               .rotation = {key(from, 0, Curve::bezier(1, 0, 0, 1)), key(cut + 100, 0.4)}});
+        clip.joints.push_back({.joint = "a", .angle = {key(from, 20, Curve::bezier(0.42, 0, 0.58, 1)), key(cut + 60, 21)}});
+        clip.joints.push_back({.joint = "b", .angle = {key(0, -30, {Curve::Kind::Stepped}), key(cut + 1, 10)}});
+        clip.slotTracks.push_back({.slot = "s", .opacity = {key(from, 1.0, Curve::bezier(0.3, 0.1, 0.6, 0.8)), key(cut + 20, 0.0)}});
+        QVERIFY(rig.addAnimation(clip));
+        exporters::ExportReport report;
+        const QJsonObject spine = QJsonDocument::fromJson(qtBytes(exporters::exportSpine(rig, report, slotsOf(rig), options))).object();
+        qInfo().noquote() << qt(report.toText());
+        QVERIFY2(testing::qt(report.toText()).contains("cut at 34952.5 s"), report.toText().c_str());
+        QVERIFY2(!testing::qt(report.toText()).contains("baked"), report.toText().c_str()); // keys kept, curves and all
+        const QJsonObject anim = spine.value("animations").toObject().value("long").toObject();
+        const QJsonObject bones = anim.value("bones").toObject();
+        const QJsonArray turn = bones.value("r").toObject().value("rotate").toArray();
+        QVERIFY2(turn.size() > 2 && turn[0].toObject().value("curve").isArray(), "the first part of the root's turn, in pieces");
+        QCOMPARE(spineReaderDuration(anim), static_cast<float>(cut));
+        animation::ClipSampler sampler;
+        QVERIFY(sampler.bind(rig, clip).empty());
+        Rig pose = rig;
+        // Every key where ClipSampler has the clip (the pieces' ends lie on the curve, the key at
+        // the cut holds the value there); y up, so angles and y negated.
+        const Vec2 rootSetup = rig.rootPosition(rig.findJoint("r"));
+        int keys = 0;
+        for (const QString& bone : bones.keys())
+            for (const QString& kind : {QString("rotate"), QString("translate")})
+                for (const QJsonValue& k : bones.value(bone).toObject().value(kind).toArray()) {
+                    const double t = k.toObject().value("time").toDouble();
+                    QVERIFY(t <= cut);
+                    sampler.sample(t, pose);
+                    const JointIndex j = rig.findJoint(bone.toStdString());
+                    const double want = kind == "rotate" ? -(pose.angle(j) - rig.angle(j)) : pose.rootPosition(j).x - rootSetup.x;
+                    QVERIFY2(std::fabs(k.toObject().value(kind == "rotate" ? "value" : "x").toDouble() - want) < 1e-9,
+                             qPrintable(QString("%1 %2 at %3 s").arg(bone, kind).arg(t, 0, 'f', 6)));
+                    ++keys;
+                }
+        const QJsonArray alpha = anim.value("slots").toObject().value("s").toObject().value("alpha").toArray();
+        for (const QJsonValue& k : alpha) {
+            sampler.sample(k.toObject().value("time").toDouble(), pose);
+            QVERIFY(std::fabs(k.toObject().value("value").toDouble() - pose.slotList()[0].opacity) < 1e-9);
+        }
+        QVERIFY(keys > 6 && alpha.size() >= 2);
+        // Between them within the bake tolerance (Spine draws a Bezier as ten straight segments).
+        double worst = 0;
+        for (int i = 0; i <= 300; ++i) {
+            const double t = from + (cut - from) * i / 300.0;
+            sampler.sample(t, pose);
+            const auto ours = forwardKinematics(pose);
+            const auto theirs = spinePose(spine.value("bones").toArray(), anim, rig, t);
+            for (std::size_t j = 0; j < ours.size(); ++j) {
+                const double error = std::hypot(theirs[j].x - ours[j].position.x, theirs[j].y - ours[j].position.y);
+                worst = std::max(worst, error);
+                QVERIFY2(error < options.bakeTolerance, qPrintable(QString("at %1 s: joint %2 is %3 px away in Spine").arg(t, 0, 'f', 4)
+                                                                       .arg(pose.jointName(static_cast<JointIndex>(j)).c_str()).arg(error)));
+            }
+            QVERIFY2(std::fabs(spineValue(alpha, "value", 0, t) - pose.slotList()[0].opacity) < 0.01, qPrintable(QString::number(t)));
+        }
+        qInfo("worst %.2g px up to the cut", worst);
+    }
+
+    // The runtime finds each keyframe in its frame array by an offset from the animation's
+    // first entry kept in a Uint16Array (ObjectDataParser._parseTimeline, TimelineFrameOffset):
+    // a keyframe starting at entry 65,536 or later was read from the wrong place (the fourth
+    // joint of a clip of 36,000 keyframes danced off). Such an animation is cut at the last
+    // frame up to which its keyframes fit, reported, and plays like Bonework up to there;
+    // every keyframe of the export starts within 65,535 entries; the next animation is whole.
+    void dragonBonesAnimationsKeepTheirKeyframesAddressable()
+    {
+        const testing::DragonBonesRuntime runtime = testing::prepareDragonBonesRuntime(m_runtime);
+        if (!runtime.skip.isEmpty())
+            QSKIP(qPrintable(runtime.skip));
+        QVERIFY2(runtime.failure.isEmpty(), qPrintable(runtime.failure));
+        const exporters::AnimationOptions options; // 30 fps
+        const int frames = 9000;                   // 4 x 9,001 joint keyframes: 72,008 entries
+        const Rig rig = keyedAtEveryFrame(frames, options.fps);
+        exporters::ExportReport report;
+        const QByteArray exported = qtBytes(exporters::exportDragonBones(rig, report, slotsOf(rig), options));
+        qInfo().noquote() << qt(report.toText());
+        QVERIFY2(!testing::qt(report.toText()).contains("baked"), report.toText().c_str()); // written as keyed
+        const QJsonObject file = QJsonDocument::fromJson(exported).object();
+        QJsonObject many, after;
+        for (const QJsonValue& a : file.value("armature").toArray()[0].toObject().value("animation").toArray())
+            (a.toObject().value("name").toString() == "many" ? many : after) = a.toObject();
+        const int cut = many.value("duration").toInt();
+        QVERIFY2(cut > 1000 && cut < frames, qPrintable(QString::number(cut)));
+        QCOMPARE(after.value("duration").toInt(), options.fps);
+        const double end = double(cut) / options.fps;
+        const QString at = QString::number(end, 'g', 6);
+        QVERIFY2(testing::qtList(report.losses).filter("animation \"many\": ").filter("cut at " + at + " s").size() == 1,
+                 report.toText().c_str());
+        QVERIFY2(testing::qtList(report.decisions).filter("animation \"many\": cut at " + at + " s").size() == 1,
+                 report.toText().c_str());
+        // Where each keyframe starts in the runtime's frame array, timeline by timeline as it
+        // parses them: two entries a keyframe (position, tween), a curve's count and samples more.
+        qint64 entries = 0, keyframes = 0;
+        const auto lay = [&](const QJsonArray& list, int clipFrames) {
+            qint64 position = 0;
+            for (qsizetype i = 0; i < list.size(); ++i) {
+                const QJsonObject f = list[i].toObject();
+                QVERIFY2(entries <= 65535, qPrintable(QString("a keyframe at entry %1").arg(entries)));
+                const qint64 length = list.size() == 1 ? 0 : i + 1 == list.size() ? clipFrames - position : f.value("duration").toInt();
+                entries += 2 + (f.contains("curve") && length > 0 ? length + 2 : 0);
+                position += f.value("duration").toInt();
+                ++keyframes;
+            }
+        };
+        for (const QJsonValue& t : many.value("bone").toArray())
+            for (const char* kind : {"translateFrame", "rotateFrame"})
+                lay(t.toObject().value(kind).toArray(), cut);
+        for (const QJsonValue& t : many.value("slot").toArray())
+            for (const char* kind : {"displayFrame", "colorFrame"})
+                lay(t.toObject().value(kind).toArray(), cut);
+        QVERIFY2(entries > 60000, qPrintable(QString::number(entries))); // cut where it fills up, not before
+        qInfo("cut at frame %d: %lld keyframes, %lld entries", cut, keyframes, entries);
+
+        // Played: every 97th frame and the frames before the cut, between frames too.
+        QJsonArray times;
+        std::vector<double> asked;
+        for (int f = 0; f <= cut; f += f + 10 < cut ? 97 : 1)
+            for (double part : {0.0, 0.5})
+                if (f + part <= cut) {
+                    asked.push_back((f + part) / options.fps);
+                    times.append(asked.back());
+                }
+        QJsonObject played;
+        playInRuntime(exported, QJsonObject{{"many", times}, {"after", QJsonArray{0.0, 0.25, 0.5, 0.75, 1.0}}}, played);
+        if (QTest::currentTestFailed())
+            return;
+        for (const Clip& clip : rig.animations()) {
+            animation::ClipSampler sampler;
+            QVERIFY(sampler.bind(rig, clip).empty());
+            Rig pose = rig;
+            const QJsonArray poses = played.value(QString::fromStdString(clip.name)).toArray();
+            const std::vector<double> when = clip.name == "many" ? asked : std::vector<double>{0.0, 0.25, 0.5, 0.75, 1.0};
+            QCOMPARE(poses.size(), qsizetype(when.size()));
+            for (std::size_t i = 0; i < when.size(); ++i) {
+                sampler.sample(when[i], pose);
+                const auto ours = forwardKinematics(pose);
+                const QJsonObject shown = poses[qsizetype(i)].toObject();
+                for (std::size_t j = 0; j < pose.jointCount(); ++j) {
+                    const QString name = QString::fromStdString(pose.jointName(static_cast<JointIndex>(j)));
+                    const QJsonArray tip = shown.value("bones").toObject().value(name).toArray();
+                    const double error = std::hypot(tip[0].toDouble() - ours[j].position.x, tip[1].toDouble() - ours[j].position.y);
+                    QVERIFY2(error < 1e-3, qPrintable(QString("clip %1 at %2 s: joint %3 is %4 px away in the runtime")
+                                                          .arg(clip.name.c_str()).arg(when[i]).arg(name).arg(error)));
+                }
+                const QJsonArray slot = shown.value("slots").toObject().value("s").toArray();
+                QVERIFY2((slot[0].toInt() == 0) == pose.slotList()[0].visible, qPrintable(QString::number(when[i])));
+                QVERIFY2(std::fabs(slot[1].toDouble() - pose.slotList()[0].opacity) <= 0.0051,
+                         qPrintable(QString("at %1 s: alpha %2, not %3").arg(when[i]).arg(slot[1].toDouble()).arg(pose.slotList()[0].opacity)));
+            }
+        }
+    }
+
+    // Spine JSON has no duration: its reader ends an animation at its latest key. A clip whose
+    // keys end before its end, or that has none, keeps its length with a drawOrder key that
+    // changes nothing (no offsets: the setup draw order), reported as a decision, not a loss.
+    void spineClipsKeepTheirLength()
+    {
+        Rig rig = plainArm();
+        std::vector<Clip> clips;
+        clips.push_back({.name = "short_keys", .duration = 3.0});
+        clips.back().joints.push_back({.joint = "a", .angle = {key(0, 20), key(1, 65)}});
+        clips.push_back({.name = "late", .duration = 2.0});
+        clips.back().joints.push_back({.joint = "b", .angle = {key(1.5, 0)}});
+        clips.push_back({.name = "no_keys", .duration = 2.5});
+        clips.push_back({.name = "slot_only", .duration = 1.75});
+        clips.back().slotTracks.push_back({.slot = "s", .visible = {{0.25, false}}, .opacity = {key(0.1, 1.0), key(0.5, 0.2)}});
+        clips.push_back({.name = "keyed_to_the_end", .duration = 1.0});
+        clips.back().joints.push_back({.joint = "r", .x = {key(0, 100), key(1, 130)}});
+        for (const Clip& c : clips)
+            QVERIFY2(rig.addAnimation(c), c.name.c_str());
+
+        exporters::ExportReport report;
+        const QJsonObject spine = QJsonDocument::fromJson(qtBytes(exporters::exportSpine(rig, report, slotsOf(rig)))).object();
+        qInfo().noquote() << qt(report.toText());
+        QVERIFY2(report.losses.empty(), report.toText().c_str());
+        const QJsonObject animations = spine.value("animations").toObject();
+        for (const Clip& clip : rig.animations()) {
+            const QJsonObject anim = animations.value(QString::fromStdString(clip.name)).toObject();
+            QCOMPARE(spineReaderDuration(anim), static_cast<float>(clip.duration));
+            const bool padded = clip.name != "keyed_to_the_end";
+            QCOMPARE(anim.contains("drawOrder"), padded);
+            if (!padded)
+                continue;
+            // One key at the end, no offsets: the setup draw order (SkeletonJson reads a null order).
+            const QJsonArray order = anim.value("drawOrder").toArray();
+            QCOMPARE(order.size(), 1);
+            QCOMPARE(order[0].toObject().keys(), QStringList{"time"});
+            QCOMPARE(order[0].toObject().value("time").toDouble(), clip.duration);
+            QVERIFY2(std::any_of(report.decisions.begin(), report.decisions.end(),
+                                 [&](const std::string& d) { return d.starts_with("animation \"" + clip.name + "\": a drawOrder key at "); }),
+                     qPrintable(testing::qtList(report.decisions).join("\n")));
+        }
+        // The export never changes the draw order otherwise: no drawOrder keys with offsets.
+        for (const QJsonValue& anim : animations)
+            for (const QJsonValue& k : anim.toObject().value("drawOrder").toArray())
+                QVERIFY(!k.toObject().contains("offsets"));
+        // And the clips still play like Bonework by Spine's math.
+        int beziers = 0, stepped = 0;
+        spinePlaysLikeBonework(rig, beziers, stepped);
     }
 
     void spineTimelinesPlayLikeBonework()

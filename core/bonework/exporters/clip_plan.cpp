@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <numbers>
 #include <set>
 
@@ -52,6 +53,20 @@ bool translationDirect(const animation::JointTracks& t, Vec2 setup, std::vector<
         out.push_back({lead[i].time, {x, y}, lead[i].curve});
     }
     return true;
+}
+
+// The most frames a Bezier key of `keys` lasts on the grid (0: none).
+int longestCurve(const std::vector<Key>& keys, int fps)
+{
+    int longest = 0;
+    for (std::size_t i = 0; i + 1 < keys.size(); ++i)
+        if (keys[i].curve.kind == Curve::Kind::Bezier) {
+            int from = 0, to = 0;
+            onFrameGrid(keys[i].time, fps, &from);
+            onFrameGrid(keys[i + 1].time, fps, &to);
+            longest = std::max(longest, to - from);
+        }
+    return longest;
 }
 
 // How far DragonBones' playback of a Bezier key strays, in px (`scale` px per value unit): the
@@ -173,30 +188,205 @@ void keep(const std::vector<double>& times, const std::vector<double>& values, c
     kept.front() = 1;
 }
 
-// `clip` up to `end` (before its duration): the keys after `end` left out.
+// A point of a curve's Bezier from (0, 0) to (1, 1), x time and y value.
+struct CurvePoint {
+    double x = 0.0, y = 0.0;
+};
+
+// The blossom of the curve's Bezier at (t1, t2, t3): the curve at s is blossom(s, s, s), and the
+// part from a to b has the control points blossom(a, a, a), (a, a, b), (a, b, b), (b, b, b).
+CurvePoint blossom(const Curve& c, double t1, double t2, double t3)
+{
+    const CurvePoint p[4] = {{0, 0}, {c.x1, c.y1}, {c.x2, c.y2}, {1, 1}};
+    const auto lerp = [](CurvePoint a, CurvePoint b, double t) { return CurvePoint{a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t}; };
+    const CurvePoint q[3] = {lerp(p[0], p[1], t1), lerp(p[1], p[2], t1), lerp(p[2], p[3], t1)};
+    return lerp(lerp(q[0], q[1], t2), lerp(q[1], q[2], t2), t3);
+}
+
+// The curve's parameter where its time is u (x grows with s: bisection to the last bit).
+double parameterAt(const Curve& c, double u)
+{
+    double lo = 0.0, hi = 1.0;
+    for (int i = 0; i < 64 && hi - lo > 0.0; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (blossom(c, mid, mid, mid).x < u ? lo : hi) = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+// Where the derivative of one coordinate (controls 0, p1, p2, 1) is least: its quadratic's
+// vertex (the curve is monotone, so its derivative is 0 there at most), or -1 if it has none.
+double flattest(double p1, double p2)
+{
+    const double a = 3.0 * p1 - 3.0 * p2 + 1.0, b = 2.0 * p2 - 4.0 * p1;
+    return a > 0.0 ? -b / (2.0 * a) : -1.0;
+}
+
+// The part of a Bezier curve between parameters a < b, as curves of Bonework's kind (handles
+// within [0, 1]) and where each ends on the whole curve: the part itself, or (where its handles
+// would leave [0, 1]) the part split where its time or value changes slowest, else in halves,
+// recursively. Exact: the same curve, in pieces.
+struct CurvePiece {
+    Curve curve;
+    CurvePoint end; // on the whole curve
+};
+
+void piecesOf(const Curve& c, double a, double b, int depth, std::vector<CurvePiece>& out)
+{
+    const CurvePoint p0 = blossom(c, a, a, a), p1 = blossom(c, a, a, b), p2 = blossom(c, a, b, b), p3 = blossom(c, b, b, b);
+    const double w = p3.x - p0.x, h = p3.y - p0.y;
+    Curve piece = Curve::bezier(1.0 / 3.0, 1.0 / 3.0, 2.0 / 3.0, 2.0 / 3.0);
+    bool fits = w > 0.0 && h > 0.0;
+    if (fits) {
+        piece = Curve::bezier((p1.x - p0.x) / w, (p1.y - p0.y) / h, (p2.x - p0.x) / w, (p2.y - p0.y) / h);
+        fits = isValidCurve(piece);
+    }
+    if (!fits && depth < 24) {
+        // A part across a point where time or value stands (almost) still keeps its handles
+        // outside [0, 1] however short: split it there first.
+        double at = 0.5 * (a + b);
+        const double margin = 1e-9 * (b - a);
+        for (double flat : {flattest(c.x1, c.x2), flattest(c.y1, c.y2)})
+            if (flat > a + margin && flat < b - margin) {
+                at = flat;
+                break;
+            }
+        piecesOf(c, a, at, depth + 1, out);
+        piecesOf(c, at, b, depth + 1, out);
+        return;
+    }
+    if (!fits) // a piece too short to matter: its handles nudged into [0, 1]
+        piece = Curve::bezier(std::clamp(piece.x1, 0.0, 1.0), std::clamp(piece.y1, 0.0, 1.0), std::clamp(piece.x2, 0.0, 1.0),
+                              std::clamp(piece.y2, 0.0, 1.0));
+    out.push_back({piece, p3});
+}
+
+double& valueOf(Key& k) { return k.value; }
+Vec2& valueOf(PointKey& k) { return k.point; }
+
+// The value `fraction` (0 to 1) of the way from a to b: within [a, b] (a key at the cut stays
+// within a joint's limits, an opacity within [0, 1]), and finite for any finite a and b.
+double between(double a, double b, double fraction)
+{
+    double v = a + (b - a) * fraction;
+    if (!std::isfinite(v))
+        v = a * (1.0 - fraction) + b * fraction;
+    return std::clamp(v, std::min(a, b), std::max(a, b));
+}
+Vec2 between(Vec2 a, Vec2 b, double fraction) { return {between(a.x, b.x, fraction), between(a.y, b.y, fraction)}; }
+
+// Keys of one track up to `end`: those after it left out and, where the track went on past
+// it, a key at `end` with the value it has there, so the track plays as before up to `end`:
+// a linear key's straight line, a stepped key's held value, a Bezier key's curve split there
+// (the part before `end`, in pieces whose handles stay within [0, 1]). A track whose first
+// key is after `end` is left without keys: before its first key it holds the setup pose.
+template <typename K>
+void cutAt(std::vector<K>& keys, double end)
+{
+    const auto after = std::find_if(keys.begin(), keys.end(), [end](const K& k) { return k.time > end; });
+    if (after == keys.end())
+        return;
+    if (after == keys.begin()) {
+        keys.clear();
+        return;
+    }
+    K from = *std::prev(after), to = *after;
+    keys.erase(after, keys.end());
+    if (from.time >= end)
+        return;
+    const double span = to.time - from.time;
+    const auto at = [&](double fraction) { return between(valueOf(from), valueOf(to), fraction); };
+    K last = from;
+    last.time = end;
+    last.curve = Curve{};
+    if (from.curve.kind == Curve::Kind::Linear)
+        valueOf(last) = at((end - from.time) / span);
+    else if (from.curve.kind == Curve::Kind::Bezier) {
+        std::vector<CurvePiece> pieces;
+        piecesOf(from.curve, 0.0, parameterAt(from.curve, (end - from.time) / span), 0, pieces);
+        keys.back().curve = pieces.front().curve;
+        for (std::size_t i = 0; i + 1 < pieces.size(); ++i) {
+            K k = from;
+            k.time = from.time + pieces[i].end.x * span;
+            valueOf(k) = at(pieces[i].end.y);
+            k.curve = pieces[i + 1].curve;
+            if (k.time > keys.back().time && k.time < end) // keys stay in time order (pieces are never that short)
+                keys.push_back(k);
+        }
+        valueOf(last) = at(pieces.back().end.y);
+    } // stepped: the value held
+    keys.push_back(last);
+}
+
+template <typename K>
+void dropAfter(std::vector<K>& keys, double end)
+{
+    keys.erase(std::find_if(keys.begin(), keys.end(), [end](const K& k) { return k.time > end; }), keys.end());
+}
+
+// `clip` up to `end` (before its duration): the keys after `end` left out, a key at `end`
+// where a track went on past it (cutAt). Visibility and image keys hold until the next: the
+// ones after `end` are simply left out.
 animation::Clip cutShort(const animation::Clip& clip, double end)
 {
     animation::Clip out = clip;
     out.duration = end;
-    const auto until = [end](auto& keys) {
-        keys.erase(std::find_if(keys.begin(), keys.end(), [end](const auto& k) { return k.time > end; }), keys.end());
-    };
     for (animation::JointTracks& t : out.joints) {
-        until(t.angle);
-        until(t.x);
-        until(t.y);
-        until(t.rotation);
+        cutAt(t.angle, end);
+        cutAt(t.x, end);
+        cutAt(t.y, end);
+        cutAt(t.rotation, end);
     }
     for (animation::ChainTracks& t : out.chains) {
-        until(t.target);
-        until(t.mix);
+        cutAt(t.target, end);
+        cutAt(t.mix, end);
     }
     for (animation::SlotTracks& t : out.slotTracks) {
-        until(t.visible);
-        until(t.opacity);
-        until(t.image);
+        dropAfter(t.visible, end);
+        cutAt(t.opacity, end);
+        dropAfter(t.image, end);
     }
     return out;
+}
+
+// `keys` up to frame `end` of an `fps` grid (a key's frame: its time's nearest): those after it
+// left out and, where the track went on past it, a key at `end` with the value it has there,
+// as the runtime plays it: a linear key's line ends there, a stepped key's value is held, and
+// a Bezier key becomes linear keys at every frame up to `end` (the runtime itself plays a
+// curve as points about a frame apart, joined by straight lines).
+template <typename K>
+void cutOnGrid(std::vector<K>& keys, int end, int fps)
+{
+    const auto frameOf = [fps](double t) {
+        int f = 0;
+        onFrameGrid(t, fps, &f);
+        return f;
+    };
+    const auto after = std::find_if(keys.begin(), keys.end(), [&](const K& k) { return frameOf(k.time) > end; });
+    if (after == keys.end())
+        return;
+    if (after == keys.begin()) {
+        keys.clear();
+        return;
+    }
+    K from = *std::prev(after), to = *after;
+    keys.erase(after, keys.end());
+    const int f0 = frameOf(from.time), f1 = frameOf(to.time);
+    if (f0 >= end)
+        return;
+    const auto at = [&](int f) {
+        const double fraction = animation::ease(from.curve, static_cast<double>(f - f0) / (f1 - f0));
+        return between(valueOf(from), valueOf(to), fraction);
+    };
+    if (from.curve.kind == Curve::Kind::Bezier)
+        keys.back().curve = Curve{};
+    for (int f = from.curve.kind == Curve::Kind::Bezier ? f0 + 1 : end; f <= end; ++f) {
+        K k = from;
+        k.time = static_cast<double>(f) / fps;
+        valueOf(k) = from.curve.kind == Curve::Kind::Stepped ? valueOf(from) : at(f);
+        k.curve = Curve{};
+        keys.push_back(k);
+    }
 }
 
 } // namespace
@@ -210,6 +400,57 @@ bool onFrameGrid(double t, int fps, int* frame)
     return std::fabs(f - nearest) < 1e-6;
 }
 
+void splitLongCurves(std::vector<Key>& keys, double longest)
+{
+    std::vector<Key> out;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        out.push_back(keys[i]);
+        if (i + 1 == keys.size() || keys[i].curve.kind != Curve::Kind::Bezier || keys[i + 1].time - keys[i].time <= longest)
+            continue;
+        const Key& from = keys[i];
+        const Key& to = keys[i + 1];
+        const Curve c = from.curve;
+        std::vector<CurvePiece> pieces;
+        const double middle = parameterAt(c, 0.5);
+        piecesOf(c, 0.0, middle, 0, pieces);
+        piecesOf(c, middle, 1.0, 0, pieces);
+        out.back().curve = pieces.front().curve;
+        for (std::size_t p = 0; p + 1 < pieces.size(); ++p)
+            if (const double t = from.time + pieces[p].end.x * (to.time - from.time); t > out.back().time && t < to.time)
+                out.push_back({t, between(from.value, to.value, pieces[p].end.y), pieces[p + 1].curve});
+    }
+    keys = std::move(out);
+}
+
+ClipPlan cutPlan(const ClipPlan& plan, int frames, int fps)
+{
+    ClipPlan out = plan;
+    const double end = static_cast<double>(frames) / fps;
+    animation::Clip clip = cutShort(*plan.clip, end);
+    clip.slotTracks = plan.clip->slotTracks; // as the DragonBones writer moves them: to their frames
+    for (animation::SlotTracks& t : clip.slotTracks) {
+        const auto frameAfter = [&](double time) {
+            int f = 0;
+            onFrameGrid(time, fps, &f);
+            return f > frames;
+        };
+        std::erase_if(t.visible, [&](const animation::SwitchKey& k) { return frameAfter(k.time); });
+        std::erase_if(t.image, [&](const animation::ImageKey& k) { return frameAfter(k.time); });
+        cutOnGrid(t.opacity, frames, fps);
+    }
+    out.cut = std::make_shared<const animation::Clip>(std::move(clip));
+    out.clip = out.cut.get();
+    out.frames = frames;
+    for (JointChannels& ch : out.joints) {
+        cutOnGrid(ch.rotation, frames, fps);
+        cutOnGrid(ch.translation, frames, fps);
+    }
+    std::erase_if(out.joints, [](const JointChannels& ch) { return ch.rotation.empty() && ch.translation.empty(); });
+    for (KeptChain& k : out.kept)
+        cutOnGrid(k.target, frames, fps);
+    return out;
+}
+
 ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationOptions& options, bool frameGrid,
                   ExportReport& report)
 {
@@ -217,14 +458,21 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
     plan.clip = &whole;
     const std::string inClip = "animation " + inQuotes(whole.name) + ": ";
     const int fps = options.fps;
-    if (const double frames = std::ceil(whole.duration * fps - 1e-6); !(frames <= kMostExportFrames)) {
-        const double end = static_cast<double>(kMostExportFrames) / fps;
+    // DragonBones' runtime reads frame positions up to 32,767; any export holds 1,048,576 frames.
+    const int mostFrames = frameGrid ? std::min(kMostDragonBonesFrames, kMostExportFrames) : kMostExportFrames;
+    if (const double frames = std::ceil(whole.duration * fps - 1e-6); !(frames <= mostFrames)) {
+        const double end = static_cast<double>(mostFrames) / fps;
         plan.cut = std::make_shared<const animation::Clip>(cutShort(whole, end));
         plan.clip = plan.cut.get();
+        const std::string holds = frameGrid ? " frames the DragonBones runtime reads at " + std::to_string(fps)
+                                                  + " fps (it keeps a keyframe's position as a 16-bit number)"
+                                            : " frames an export holds at " + std::to_string(fps) + " fps";
         report.add("clips cut short", whole.name,
-                   inClip + numberText(whole.duration) + " s long, more than the " + countText(kMostExportFrames)
-                       + " frames an export holds at " + std::to_string(fps) + " fps: cut at " + numberText(end)
-                       + " s, the keys after it left out");
+                   inClip + numberText(whole.duration) + " s long, more than the " + countText(mostFrames) + holds + ": cut at "
+                       + numberText(end) + " s, the keys after it left out");
+        report.decide(inClip + "cut at " + numberText(end) + " s (frame " + countText(mostFrames) + " at " + std::to_string(fps)
+                      + " fps): a track that goes on past the cut gets a key there with its value at the cut, so the clip plays as "
+                        "in Bonework up to it");
     }
     const animation::Clip& clip = *plan.clip;
     plan.frames = std::max(1, static_cast<int>(std::ceil(clip.duration * fps - 1e-6)));
@@ -328,6 +576,11 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
                 report.decide(inClip + "rotation of " + inQuotes(jointName) + " baked (keys off the " + std::to_string(fps)
                               + " fps frame grid)");
             }
+            if (!ch.rotationBaked && frameGrid && longestCurve(turn, fps) > kMostDragonBonesCurveFrames) {
+                ch.rotationBaked = true;
+                report.decide(inClip + "rotation of " + inQuotes(jointName) + " baked (a Bezier key longer than "
+                              + countText(kMostDragonBonesCurveFrames) + " frames, more curve samples than the runtime counts)");
+            }
             const double pxPerDegree = reachOf(static_cast<std::size_t>(j)) * std::numbers::pi / 180.0;
             if (!ch.rotationBaked && curveError(turn, frameGrid, fps, pxPerDegree) > share) {
                 ch.rotationBaked = true;
@@ -353,6 +606,11 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
                 ch.translation.clear();
                 report.decide(inClip + "x and y of " + inQuotes(jointName) + " baked (keys off the " + std::to_string(fps)
                               + " fps frame grid)");
+            } else if (frameGrid && std::max(longestCurve(t.x, fps), longestCurve(t.y, fps)) > kMostDragonBonesCurveFrames) {
+                ch.translationBaked = true;
+                ch.translation.clear();
+                report.decide(inClip + "x and y of " + inQuotes(jointName) + " baked (a Bezier key longer than "
+                              + countText(kMostDragonBonesCurveFrames) + " frames, more curve samples than the runtime counts)");
             }
         }
     }
@@ -423,6 +681,19 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
             record(t, angles, xs, ys);
             if (frameGrid)
                 record(std::max(0.0, t - kJustBefore), anglesBefore, xsBefore, ysBefore);
+        }
+        // Samples are a frame apart or closer: a baked angle turns the short way between two,
+        // so where a solved angle wraps (179 degrees, then -179) the later sample takes the
+        // nearest equivalent (181). Otherwise DragonBones' 179-degree rule, meant for keyed
+        // turns, would turn the joint a full turn back within a frame, and Spine would turn it
+        // within the nanoseconds between two samples. Just before a sample, the nearest to it.
+        const auto nearest = [](double angle, double to) { return angle + 360.0 * std::round((to - angle) / 360.0); };
+        for (std::size_t j = 0; j < n; ++j) {
+            std::vector<double>& a = angles[j];
+            for (std::size_t i = 1; i < a.size(); ++i)
+                a[i] = nearest(a[i], a[i - 1]);
+            for (std::size_t i = 0; i < anglesBefore[j].size(); ++i)
+                anglesBefore[j][i] = nearest(anglesBefore[j][i], a[i]);
         }
         // Where a channel jumps at a forced sample, the sample before is kept and held.
         const auto jumps = [&](const std::vector<double>& v, const std::vector<double>& before, double tolerance,

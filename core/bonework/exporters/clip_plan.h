@@ -13,7 +13,8 @@
 // Baked keys: sampled at every frame of the export frame rate (and, off the grid, at every key
 // time of the clip); the clip's key times on those samples are kept; the rest reduced (RDP)
 // with a share of the tolerance per channel on the deepest path, so every joint stays within
-// the tolerance of the sampled pose at every sample.
+// the tolerance of the sampled pose at every sample. Baked angles are unwrapped (each sample the
+// equivalent nearest the one before), so the runtimes turn the short way between samples.
 
 #include "bonework/animation/clip.h"
 #include "bonework/exporters/export_report.h"
@@ -49,9 +50,22 @@ struct KeptChain {
 // timeline), and baking samples every frame; a longer clip is cut there, reported as a loss.
 inline constexpr int kMostExportFrames = 1 << 20;
 
+// The most frames a DragonBones clip holds: its runtime keeps each keyframe's position (the
+// frame it starts at) as a 16-bit signed number (ObjectDataParser._parseFrame writes
+// FramePosition into the Int16Array frame array; TweenTimelineState reads it back to tween), so
+// positions up to 32,767 read right: a clip of 32,767 frames, its last frame at position
+// 32,767, plays whole; a key after it would read as a negative frame. (The clip's duration
+// itself is kept as a double.) A longer clip is cut there, reported as kMostExportFrames is.
+inline constexpr int kMostDragonBonesFrames = 32767;
+// The longest Bezier key DragonBones plays: the runtime samples a curve at its frames + 1
+// points and keeps that count in the same 16-bit frame array. A longer one is baked (a
+// joint's) or split in two (a slot's opacity, splitLongCurves).
+inline constexpr int kMostDragonBonesCurveFrames = 32766;
+
 struct ClipPlan {
-    // The clip exported: the rig's own, or (longer than kMostExportFrames) its copy `cut` short,
-    // without the keys after the cut.
+    // The clip exported: the rig's own, or (longer than kMostExportFrames, or for DragonBones
+    // kMostDragonBonesFrames) its copy `cut` short: the keys after the cut left out, a key at
+    // the cut where a track went on past it, with its value there (so it plays as before).
     const animation::Clip* clip = nullptr;
     std::shared_ptr<const animation::Clip> cut;
     int frames = 0;                    // the duration in whole frames (rounded up)
@@ -71,5 +85,14 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& clip, const AnimationOp
 
 // Whether time t lies on the frame grid; `frame` receives the nearest frame.
 bool onFrameGrid(double t, int fps, int* frame = nullptr);
+
+// The plan of a clip on a frame grid (DragonBones) cut at `frames`: the keys after it left out
+// and, where a track went on past it, a key at the cut with the value it has there as the
+// runtime plays it (a Bezier key across the cut becomes linear keys at every frame up to it).
+ClipPlan cutPlan(const ClipPlan& plan, int frames, int fps);
+
+// Splits every Bezier key of `keys` longer than `longest` seconds in its middle, exactly: the
+// same curve in pieces (each a Bezier with handles within [0, 1]), keys between them.
+void splitLongCurves(std::vector<animation::Key>& keys, double longest);
 
 } // namespace bonework::exporters

@@ -90,10 +90,9 @@ Json boneTimeline(const Rig& rig, const JointChannels& ch, int fps, int clipFram
 
 int percent(double opacity) { return static_cast<int>(std::lround(std::clamp(opacity, 0.0, 1.0) * 100.0)); }
 
-} // namespace
-
-Json dragonBonesAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skeleton,
-                          const std::vector<ExportedSlot>& exported, const AnimationOptions& options, ExportReport& report)
+// The animation as written from the plan.
+Json written(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skeleton, const std::vector<ExportedSlot>& exported,
+             const AnimationOptions& options, ExportReport& report)
 {
     const animation::Clip& clip = *plan.clip;
     const std::string inClip = "animation " + inQuotes(clip.name) + ": ";
@@ -159,8 +158,11 @@ Json dragonBonesAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSk
                                + " was not given to the exporter, its keys hold the image before");
         }
         if (!t.opacity.empty()) {
+            // A Bezier key longer than the runtime's curve sample count holds goes in two.
+            std::vector<animation::Key> opacity = t.opacity;
+            splitLongCurves(opacity, static_cast<double>(kMostDragonBonesCurveFrames) / fps);
             std::vector<FrameKey> keys;
-            for (const animation::Key& k : t.opacity)
+            for (const animation::Key& k : opacity)
                 keys.push_back({frameNear(k.time), k.curve, Json{{"value", Json{{"aM", percent(k.value)}}}}});
             timeline["colorFrame"] = framesOf(keys, Json{{"value", Json{{"aM", percent(s->slot.opacity)}}}}, plan.frames, true);
         }
@@ -188,6 +190,109 @@ Json dragonBonesAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSk
     }
     if (!ik.empty())
         out["ik"] = std::move(ik);
+    return out;
+}
+
+// How the runtime lays out the animation's keyframes in its frame array, timeline by timeline
+// in the order it parses them (ObjectDataParser._parseAnimation: bone timelines, translateFrame
+// then rotateFrame; slot timelines, displayFrame then colorFrame; ik timelines): a keyframe
+// takes its position and tween type (_parseFrame, _parseTweenFrame), a Bezier key's curve also
+// its sample count and one sample a frame and one more (frames + 1); a display keyframe its
+// position and value. A timeline of one keyframe is parsed as lasting 0 frames, a timeline's
+// last keyframe as lasting until the clip's end.
+struct FrameArrayUse {
+    long long entries = 0;    // taken by the animation's keyframes
+    long long lastStart = -1; // where its last keyframe starts (-1: none)
+    long long keyframes = 0;
+};
+
+FrameArrayUse frameArrayUse(const Json& animation)
+{
+    FrameArrayUse use;
+    const long long clipFrames = animation.value("duration", 0);
+    const auto timeline = [&](const Json& frames, bool tweens) {
+        long long position = 0;
+        for (std::size_t i = 0; i < frames.size(); ++i) {
+            const Json& f = frames[i];
+            const bool last = i + 1 == frames.size();
+            const long long length = frames.size() == 1 ? 0 : last ? clipFrames - position : f.value("duration", 1LL);
+            long long size = 2; // position, and the tween type (or a display's value)
+            if (tweens && length > 0 && f.contains("curve"))
+                size += 1 + (length + 1); // the sample count, the samples
+            else if (tweens && length > 0 && f.contains("tweenEasing") && f["tweenEasing"] != 0)
+                size += 1; // the easing
+            use.lastStart = use.entries;
+            use.entries += size;
+            ++use.keyframes;
+            position += f.value("duration", 1LL);
+        }
+    };
+    if (animation.contains("bone"))
+        for (const Json& t : animation["bone"])
+            for (const char* kind : {"translateFrame", "rotateFrame"})
+                if (t.contains(kind))
+                    timeline(t[kind], true);
+    if (animation.contains("slot"))
+        for (const Json& t : animation["slot"]) {
+            if (t.contains("displayFrame"))
+                timeline(t["displayFrame"], false);
+            if (t.contains("colorFrame"))
+                timeline(t["colorFrame"], true);
+        }
+    if (animation.contains("ik"))
+        for (const Json& t : animation["ik"])
+            if (t.contains("frame"))
+                timeline(t["frame"], true);
+    return use;
+}
+
+bool fitsFrameArray(const Json& animation) { return frameArrayUse(animation).lastStart <= kMostDragonBonesFrameOffset; }
+
+} // namespace
+
+Json dragonBonesAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skeleton,
+                          const std::vector<ExportedSlot>& exported, const AnimationOptions& options, ExportReport& report)
+{
+    ExportReport withWhole = report; // what writing the whole clip reports, if it fits
+    Json out = written(rig, plan, skeleton, exported, options, withWhole);
+    if (fitsFrameArray(out)) {
+        report = std::move(withWhole);
+        return out;
+    }
+    // Too many keyframes for the runtime's 16-bit offsets: cut at the last frame up to which
+    // everything fits (the keys there and before, a key at the cut where a track goes on).
+    const FrameArrayUse whole = frameArrayUse(out);
+    const auto fits = [&](int frames) {
+        ExportReport ignored;
+        return fitsFrameArray(written(rig, cutPlan(plan, frames, options.fps), skeleton, exported, options, ignored));
+    };
+    int lo = 0, hi = plan.frames; // fits(lo) (or lo is 0), !fits(hi)
+    while (hi - lo > 1) {
+        const int mid = lo + (hi - lo) / 2;
+        (fits(mid) ? lo : hi) = mid;
+    }
+    const std::string inClip = "animation " + inQuotes(plan.clip->name) + ": ";
+    if (lo == 0) {
+        // Not even its first frame fits (tens of thousands of timelines): written whole, said.
+        report = std::move(withWhole);
+        report.add("animations the runtime misreads", plan.clip->name,
+                   inClip + "its keyframes take " + countText(whole.entries)
+                       + " entries of the DragonBones runtime's frame array, more than it addresses in one animation ("
+                       + countText(kMostDragonBonesFrameOffset + 1) + ") even within its first frame: the runtime will play its later timelines wrong");
+        return out;
+    }
+    const int frames = lo;
+    const ClipPlan cut = cutPlan(plan, frames, options.fps);
+    out = written(rig, cut, skeleton, exported, options, report);
+    const double end = static_cast<double>(frames) / options.fps;
+    report.add("clips cut short", plan.clip->name,
+               inClip + countText(whole.keyframes) + " keyframes, more than the DragonBones runtime reads in one animation: cut at "
+                   + numberText(end) + " s, the keys after it left out");
+    report.decide(inClip + "cut at " + numberText(end) + " s (frame " + countText(frames) + " at " + std::to_string(options.fps)
+                  + " fps), the last key up to which the animation fits the runtime: its keyframes took "
+                  + countText(whole.entries) + " entries of the runtime's frame array, which it finds by offsets from the "
+                    "animation's first entry kept as 16-bit numbers (at most "
+                  + countText(kMostDragonBonesFrameOffset) + "); a track that goes on past the cut gets a key there");
     return out;
 }
 

@@ -38,6 +38,8 @@ Json spineAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton
 {
     const animation::Clip& clip = *plan.clip;
     Json out = Json::object();
+    // The latest key written (-1: none yet): Spine's reader takes an animation's length from it.
+    double lastKey = -1.0;
 
     Json bones = Json::object();
     for (const JointChannels& ch : plan.joints) {
@@ -61,6 +63,7 @@ Json spineAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton
                 }
                 keys.push_back(std::move(o));
             }
+            lastKey = std::max(lastKey, ch.rotation.back().time);
             timelines["rotate"] = std::move(keys);
         }
         if (!ch.translation.empty()) {
@@ -84,6 +87,7 @@ Json spineAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton
                 }
                 keys.push_back(std::move(o));
             }
+            lastKey = std::max(lastKey, ch.translation.back().time);
             timelines["translate"] = std::move(keys);
         }
         bones[rig.jointName(ch.joint)] = std::move(timelines);
@@ -110,6 +114,7 @@ Json spineAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton
                 Json o = timed(k.time);
                 o["name"] = k.image >= 0 ? Json(images[std::size_t(k.image)].region) : Json(nullptr);
                 keys.push_back(std::move(o));
+                lastKey = std::max(lastKey, k.time);
             }
             timelines["attachment"] = std::move(keys);
             if (!t.visible.empty() && !t.image.empty()) {
@@ -139,6 +144,7 @@ Json spineAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton
                 }
                 keys.push_back(std::move(o));
             }
+            lastKey = std::max(lastKey, t.opacity.back().time);
             timelines["alpha"] = std::move(keys);
         }
         slotTimelines[s->name] = std::move(timelines);
@@ -158,8 +164,22 @@ Json spineAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton
         // The constraint's own bend (y up flips it, as in the setup pose): keys set it too.
         ik[name] = Json::array({Json{{"mix", 0}, {"bendPositive", !e->bendPositive}}});
     }
-    if (!ik.empty())
+    if (!ik.empty()) {
         out["ik"] = ik;
+        lastKey = std::max(lastKey, 0.0);
+    }
+
+    // Spine JSON has no duration: the reader (SkeletonJson.readAnimation) takes the latest key
+    // time of any timeline. A clip whose keys end before its end gets a key that changes
+    // nothing at its end: a drawOrder key without offsets, the setup draw order, which no
+    // exported animation changes.
+    if (lastKey < clip.duration) {
+        out["drawOrder"] = Json::array({timed(clip.duration)});
+        report.decide("animation " + inQuotes(clip.name) + ": a drawOrder key at " + numberText(clip.duration)
+                      + " s (the setup draw order: it changes nothing) keeps the clip's length, since Spine ends an animation at "
+                        "its last key ("
+                      + (lastKey >= 0.0 ? "the clip's last is at " + numberText(lastKey) + " s" : std::string("the clip has none")) + ")");
+    }
     return out;
 }
 

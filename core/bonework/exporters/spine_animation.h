@@ -9,6 +9,9 @@
 //   - slots: `attachment` (the slot's `visible` and `image` keys merged, exported_slots.h's
 //     shownKeys: the shown image's attachment, or null while hidden) and `alpha` (opacity).
 //   - ik: mix 0 for every exported IK chain the plan baked (the runtime's default mix is 1).
+//   - drawOrder: one key without offsets (the setup draw order, which no export changes) at the
+//     clip's end when no other key is there: Spine's reader takes an animation's length from
+//     its latest key, the format having no duration (reported as a decision).
 
 #include "bonework/exporters/clip_plan.h"
 #include "bonework/exporters/exported_bones.h"
