@@ -118,10 +118,11 @@ public:
     // (a rigid joint always does). No trigonometry: owed degrees (NaN) never sit on a limit
     // (see setRotationClamped), so they fail the first test. Inline, and without branches:
     // every solve asks it of every bone it turned, which lands on a limit or not at random.
+    // (Bitwise on ints on purpose: && and || would branch, and clang warns of them on bools.)
     bool isOnLimit(JointIndex j) const
     {
         const double a = m_angle[j];
-        return ((a == m_min[j]) | (a == m_max[j])) & (m_parent[j] != kNoJoint) & !m_limits[j].free;
+        return ((int(a == m_min[j]) | int(a == m_max[j])) & int(m_parent[j] != kNoJoint) & int(!m_limits[j].free)) != 0;
     }
     bool isPinned(JointIndex j) const { return m_pinned[j] != 0; }
     // Whether j or any joint under it is pinned: turning any bone above j would move a pin.
