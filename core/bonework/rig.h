@@ -259,7 +259,7 @@ public:
         // One Newton step takes a rotation off unit length by e to about 1.5 e^2.
         const double k = 0.5 * (3.0 - m2);
         const Rotation unit{rotation.c * k, rotation.s * k};
-        if (std::fabs(m2 - 1.0) <= 1e-6 && (limits.free || (inside(limits, unit) & !nearLimit(limits, unit)))) {
+        if (std::fabs(m2 - 1.0) <= 1e-6 && (limits.free || (int(inside(limits, unit)) & int(!nearLimit(limits, unit))) != 0)) {
             m_localRotation[j] = unit;
             m_angle[j] = std::numeric_limits<double>::quiet_NaN(); // owed: worked out when read
             return unit;
@@ -366,13 +366,13 @@ private:
     // anything that shows (a 1000 px bone's end moves a nanometre of a pixel).
     static bool withinRounding(Rotation r, Rotation limit)
     {
-        return (dot(r.direction(), limit.direction()) > 0.0)
-               & (std::fabs(cross(limit.direction(), r.direction())) <= 1e-12);
+        return (int(dot(r.direction(), limit.direction()) > 0.0)
+                & int(std::fabs(cross(limit.direction(), r.direction())) <= 1e-12)) != 0;
     }
     // Whether r lies within rounding of either limit.
     static bool nearLimit(const RotationLimits& limits, Rotation r)
     {
-        return withinRounding(r, limits.atMin) | withinRounding(r, limits.atMax);
+        return (int(withinRounding(r, limits.atMin)) | int(withinRounding(r, limits.atMax))) != 0;
     }
     // Whether RotationLimits::clamp leaves r as it is because it lies inside (computed whole:
     // a solve's bones land inside or outside at random, and branches would mispredict).

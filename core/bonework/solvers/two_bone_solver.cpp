@@ -512,7 +512,7 @@ void TwoBoneSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resu
     result.iterations = 1;
     // Two copies of the solve: GCC works the limited arm's tests out ahead of a branch on the
     // limits, so that arms without limits paid for them too.
-    if (rig.rotationLimits(j1).free & rig.rotationLimits(j2).free)
+    if (int(rig.rotationLimits(j1).free) & int(rig.rotationLimits(j2).free))
         solveLimb<false>(rig, j1, j2, request, result, m_limitedArm);
     else
         solveLimb<true>(rig, j1, j2, request, result, m_limitedArm);
