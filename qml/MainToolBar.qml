@@ -57,7 +57,7 @@ ToolBar {
                     FieldFocus.endEdit(defaultSolverBox, Window.window) // the keys back to the canvas
                 }
                 ToolTip.visible: hovered
-                ToolTip.text: qsTr("Solver for dragging joints that are not the tip of a chain")
+                ToolTip.text: qsTr("How a joint that is not a chain's tip drags: follow and relax pose the whole figure, rotate turns only that joint's bone")
             }
             ToolSeparator {}
             ToolButton { action: bar.actions.fit; ToolTip.visible: hovered; ToolTip.text: bar.tip(qsTr("Frame the rig"), action) }

@@ -137,7 +137,8 @@ sim::DrivenEffector PlayController::chooseEffector(QString* why) const
 {
     sim::DrivenEffector e;
     const Rig& rig = m_document->rig();
-    const auto defaultSolver = solverFromName(m_document->posing()->defaultSolver().toStdString()).value_or(SolverKind::Follow);
+    // "rotate" turns one bone by hand; a driver needs a solver, so it drives with follow then.
+    const SolverKind defaultSolver = m_document->posing()->defaultSolverKind();
     if (m_document->selectedChain() >= 0) {
         e.chain = m_document->selectedChain();
         return e;

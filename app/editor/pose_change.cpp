@@ -13,6 +13,26 @@ void PoseChange::apply(Rig& rig, bool after) const
     }
 }
 
+PoseChange PoseChange::shown(const Rig& rig) const
+{
+    PoseChange change;
+    for (const Joint& j : joints)
+        if (!rig.readsSame(j.joint, j.before, j.after))
+            change.joints.push_back(j);
+    change.targets = targets;
+    return change;
+}
+
+bool PoseChange::shows(const Rig& rig) const
+{
+    if (!targets.empty())
+        return true;
+    for (const Joint& j : joints)
+        if (!rig.readsSame(j.joint, j.before, j.after))
+            return true;
+    return false;
+}
+
 void PoseSnapshot::take(const Rig& rig, std::span<const JointIndex> joints)
 {
     m_joints.assign(joints.begin(), joints.end());

@@ -23,6 +23,10 @@ struct PoseChange {
     std::vector<Target> targets; // in chain order
 
     bool empty() const { return joints.empty() && targets.empty(); }
+    // The entries that change what a user sees (Rig::readsSame): a hold may rewrite how a chain's
+    // joint holds its angle without turning it, which undo keeps to the bit but a key ignores.
+    PoseChange shown(const Rig& rig) const;
+    bool shows(const Rig& rig) const;
     // Memory held, for the undo budget (docs/benchmarks.md).
     std::size_t bytes() const
     {

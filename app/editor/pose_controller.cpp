@@ -4,6 +4,8 @@
 #include "animation_player.h"
 #include "pose_command.h"
 
+#include "bonework/angles.h"
+#include "bonework/bone_aim.h"
 #include "bonework/forward_kinematics.h"
 #include "bonework/solvers/stuck_drag.h"
 
@@ -25,14 +27,19 @@ bool isTreeSolver(SolverKind kind) { return kind == SolverKind::Follow || kind =
 
 PoseController::PoseController(Document* document) : QObject(document), m_document(document)
 {
-    const auto saved = solverFromName(QSettings().value(kDefaultSolverKey, "follow").toString().toStdString());
+    const QString name = QSettings().value(kDefaultSolverKey, "follow").toString();
+    const auto saved = solverFromName(name.toStdString());
     if (saved && isTreeSolver(*saved))
         m_defaultSolver = *saved;
+    m_rotateBone = name == QLatin1String(kRotateBone);
 }
 
 PoseController::~PoseController() = default;
 
-QString PoseController::defaultSolver() const { return QString::fromLatin1(solverName(m_defaultSolver)); }
+QString PoseController::defaultSolver() const
+{
+    return QString::fromLatin1(m_rotateBone ? std::string_view(kRotateBone) : solverName(m_defaultSolver));
+}
 
 QStringList PoseController::dragSolverNames()
 {
@@ -40,15 +47,18 @@ QStringList PoseController::dragSolverNames()
     for (SolverKind kind : kAllSolvers)
         if (isTreeSolver(kind))
             names.append(QString::fromLatin1(solverName(kind)));
+    names.append(QString::fromLatin1(kRotateBone));
     return names;
 }
 
 void PoseController::setDefaultSolver(const QString& name)
 {
-    const auto kind = solverFromName(name.toStdString());
-    if (!kind || !isTreeSolver(*kind) || *kind == m_defaultSolver)
+    const bool rotate = name == QLatin1String(kRotateBone);
+    const auto kind = rotate ? std::optional(SolverKind::Follow) : solverFromName(name.toStdString());
+    if (!kind || !isTreeSolver(*kind) || (*kind == m_defaultSolver && rotate == m_rotateBone))
         return;
     m_defaultSolver = *kind;
+    m_rotateBone = rotate;
     QSettings().setValue(kDefaultSolverKey, name);
     emit defaultSolverChanged();
 }
@@ -94,8 +104,12 @@ void PoseController::startDrag(DragKind kind, int joint, int chain)
     }
     solvers::ChainHolder::appendHeldJoints(rig, joints); // sorts them
     m_dragStart.take(m_document->m_rig, joints);
-    m_dragText = kind == DragKind::Target ? tr("Move target of %1").arg(QString::fromStdString(rig.chains()[chain].name))
-                                          : tr("Move %1").arg(m_document->jointLabel(joint));
+    if (kind == DragKind::Target)
+        m_dragText = tr("Move target of %1").arg(QString::fromStdString(rig.chains()[chain].name));
+    else if (rotatesBone() && !rig.isRoot(joint))
+        m_dragText = tr("Rotate %1").arg(m_document->jointLabel(joint));
+    else
+        m_dragText = tr("Move %1").arg(m_document->jointLabel(joint));
 }
 
 QString PoseController::lastSolve() const
@@ -115,8 +129,8 @@ void PoseController::pushDragStep()
     if (isAnimating())
         return; // a clip's frame: the drag's change becomes keys when it ends (endDrag)
     PoseChange change = m_dragStart.changesIn(m_document->m_rig);
-    if (change.empty() && !m_dragPushed)
-        return; // nothing moved yet: no step
+    if (!m_dragPushed && !change.shows(m_document->m_rig))
+        return; // nothing moved yet (a hold may have rewritten how an angle is held): no step
     m_dragPushed = true;
     m_document->m_undo.push(new PoseCommand(m_document, m_dragText, std::move(change), m_dragSerial, true));
 }
@@ -166,6 +180,10 @@ void PoseController::solveDrag(Vec2 target)
 {
     if (!std::isfinite(target.x) || !std::isfinite(target.y))
         return;
+    if (rotatesBone()) {
+        rotateDrag(target);
+        return;
+    }
     const solvers::Effector effector{m_dragJoint, target, 1.0, m_lastDragTarget};
     m_lastDragTarget = target;
     solvers::SolveRequest request;
@@ -199,6 +217,49 @@ void PoseController::solveDrag(Vec2 target)
     if (!m_solveResult.reached && norm(worldTransformOf(m_document->m_rig, m_dragJoint).position - before) < 1e-9)
         explainStuckDrag(kind, request);
     emit lastSolveChanged();
+    m_document->notifyPoseChanged();
+    pushDragStep();
+}
+
+void PoseController::rotateDrag(Vec2 target)
+{
+    Rig& rig = m_document->m_rig;
+    const JointIndex joint = m_dragJoint;
+    m_lastDragTarget = target;
+    QString why;
+    double aimed = 0.0;
+    if (rig.isRoot(joint)) {
+        // A root has no bone to turn: it moves, as in the Select tool.
+        const EditResult moved = rig.setRootPosition(joint, target);
+        if (!moved.ok())
+            why = QString::fromStdString(moved.error);
+    } else {
+        const BoneAim aim = aimBoneAt(rig, joint, target);
+        why = QString::fromStdString(explainBoneAim(rig, joint, aim));
+        aimed = rig.angle(joint);
+        if (aim.outcome != BoneAimOutcome::Turned && why.isEmpty())
+            return; // already there
+    }
+    if (!why.isEmpty()) {
+        m_lastSolve = {m_defaultSolver, -1.0, 0, 0.0, why};
+        emit lastSolveChanged();
+        if (!m_dragExplained) { // once per drag, not on every mouse move
+            m_dragExplained = true;
+            emit m_document->editRefused(why);
+        }
+        return;
+    }
+    m_holder.hold(rig); // the chains hold, this bone's too
+    if (!rig.isRoot(joint)) {
+        m_lastSolve = {m_defaultSolver, -1.0, 0, 0.0,
+                       tr("rotate · %1 at %2°").arg(m_document->jointLabel(joint)).arg(rig.angle(joint), 0, 'f', 2)};
+        // A chain that holds this bone turns it back toward its target: say which, once.
+        if (!m_dragExplained && std::fabs(angleDifference(rig.angle(joint), aimed)) > 1e-6) {
+            m_dragExplained = true;
+            m_document->sayWhichChainHolds(joint, aimed, tr("move its target, or lower its mix, to rotate the bone by hand"));
+        }
+        emit lastSolveChanged();
+    }
     m_document->notifyPoseChanged();
     pushDragStep();
 }
@@ -244,7 +305,8 @@ void PoseController::endDrag()
     m_dragChain = -1;
     m_holder.endMotion();
     if (keyable) { // a clip's frame was posed: the player keys it (auto-key) or keeps it to key
-        const PoseChange change = m_dragStart.changesIn(m_document->m_rig);
+        // Keys for what the drag turned, not for joints a hold only rewrote.
+        const PoseChange change = m_dragStart.changesIn(m_document->m_rig).shown(m_document->m_rig);
         if (!change.empty())
             m_document->animation()->poseEdited(change);
     }

@@ -28,9 +28,11 @@ class PoseController : public QObject {
     QML_ELEMENT
     QML_UNCREATABLE("The document owns its pose controller")
 
-    // The solver for dragging joints that are not a chain's tip: follow or relax (QSettings).
+    // How a joint that is not a chain's tip is dragged (QSettings): with a solver that poses its
+    // whole tree (follow, relax), or "rotate": its own bone turns toward the cursor and nothing
+    // else does (Spine's Rotate tool), so a pose is built bone by bone, one key each.
     Q_PROPERTY(QString defaultSolver READ defaultSolver WRITE setDefaultSolver NOTIFY defaultSolverChanged)
-    // The solvers that can drag any joint of a tree (follow, relax): the tool bar's choices.
+    // The tool bar's choices: the solvers that can drag any joint of a tree, then "rotate".
     Q_PROPERTY(QStringList dragSolverNames READ dragSolverNames CONSTANT)
     // The last solve for the status bar: solver, time, iterations, error, and why a drag is stuck.
     Q_PROPERTY(QString lastSolve READ lastSolve NOTIFY lastSolveChanged)
@@ -39,7 +41,13 @@ public:
     explicit PoseController(Document* document);
     ~PoseController() override;
 
+    // The drag choice that turns only the dragged joint's bone (not a solver of the rig file).
+    static constexpr char kRotateBone[] = "rotate";
+
     QString defaultSolver() const;
+    // The solver that stands in for the drag choice where a solver is needed (play mode's
+    // drivers): follow while "rotate" is chosen.
+    SolverKind defaultSolverKind() const { return m_defaultSolver; }
 
     static QStringList dragSolverNames();
     void setDefaultSolver(const QString& name);
@@ -83,6 +91,8 @@ private:
     // solve or the drag solver can turn), so each step's undo command holds only what changed.
     void startDrag(DragKind kind, int joint, int chain);
     void solveDrag(Vec2 target);
+    // A "rotate" drag: the dragged joint's bone alone turns toward `target` (a root moves).
+    void rotateDrag(Vec2 target);
     // Pushes the drag's change so far as one undo step (merged with the drag's earlier ones).
     void pushDragStep();
     // Says in the status bar why the dragged joint did not move (pins, rigid bones, limits).
@@ -94,6 +104,7 @@ private:
 
     Document* m_document;
     SolverKind m_defaultSolver = SolverKind::Follow;
+    bool m_rotateBone = false; // "rotate" is the drag choice (m_defaultSolver stays follow)
     // The last solve as the status bar shows it: a refusal or explanation, or the figures.
     struct SolveReport {
         SolverKind solver = SolverKind::Follow;
@@ -118,6 +129,9 @@ private:
     std::vector<solvers::Effector> m_effectors;  // relax drags: the joint and the chains' tips
     std::vector<solvers::Effector> m_lastEffectors; // the same, the drag's last frame
 
+    // Whether this drag turns only the dragged joint's bone: a joint drag (not a chain's tip)
+    // with "rotate" chosen.
+    bool rotatesBone() const { return m_rotateBone && m_drag == DragKind::Pose && m_dragChain < 0; }
     // Whether a drag may start: not while play mode previews.
     bool posingAllowed() const { return !m_previewing || m_previewKind == PreviewKind::Animate; }
 

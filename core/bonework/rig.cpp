@@ -349,12 +349,12 @@ void Rig::setRotationOnLimitOrCareful(JointIndex j, Rotation rotation)
     m_angle[j] = std::numeric_limits<double>::quiet_NaN(); // owed: worked out when read
 }
 
-double Rig::degreesOwed(JointIndex j) const
+double Rig::degreesOf(JointIndex j, Rotation rotation) const
 {
     // The rotation lies clearly within the limits (setRotationClamped saw to it), so its
     // degrees do too, up to the last bits of the atan2 that the clamp absorbs.
     // A root's range is the whole circle, which (-180, 180] always lies in.
-    const double d = m_localRotation[j].degrees();
+    const double d = rotation.degrees();
     return d >= m_min[j] && d <= m_max[j] ? d : clampToLimits(d, m_min[j], m_max[j]);
 }
 

@@ -300,6 +300,13 @@ public:
         bool operator==(const JointPose& other) const;
     };
     JointPose pose(JointIndex j) const { return {m_angle[j], m_localRotation[j], m_rootPosition[j]}; }
+    // Whether j would read (angle(j), and a root's position) the same with pose `a` as with `b`:
+    // what a user sees and a key records. Two poses may differ in how they hold one angle (its
+    // degrees, or a solver's rotation they are worked out from) and still read the same.
+    bool readsSame(JointIndex j, const JointPose& a, const JointPose& b) const
+    {
+        return angleOf(j, a) == angleOf(j, b) && a.rootPosition.x == b.rootPosition.x && a.rootPosition.y == b.rootPosition.y;
+    }
     // Puts back a pose read with pose() from this rig or a copy of it with the same joints and
     // limits: no checks, since it was legal there.
     void setPose(JointIndex j, const JointPose& pose)
@@ -354,7 +361,14 @@ private:
     // 1 for j and every joint under it, 0 elsewhere.
     std::vector<unsigned char> subtreeMarks(JointIndex j) const;
     // angle(j) when the rig holds j's rotation only: the rotation's degrees.
-    double degreesOwed(JointIndex j) const;
+    double degreesOwed(JointIndex j) const { return degreesOf(j, m_localRotation[j]); }
+    // The degrees j reads with `rotation` as its rotation (within j's limits).
+    double degreesOf(JointIndex j, Rotation rotation) const;
+    // angle(j) were `pose` j's pose.
+    double angleOf(JointIndex j, const JointPose& pose) const
+    {
+        return pose.angle == pose.angle ? pose.angle : degreesOf(j, pose.rotation);
+    }
     // Puts j exactly on its maximum or minimum, rotation and degrees.
     void setOnLimit(JointIndex j, bool max)
     {

@@ -11,6 +11,7 @@
 #include "play_controller.h"
 #include "pose_controller.h"
 
+#include "bonework/angles.h"
 #include "bonework/animation/clip_sampler.h"
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/rig_file.h"
@@ -202,6 +203,31 @@ private slots:
         Rig expected = setup;
         expected.restoreAnimations(doc.rig().animations());
         QVERIFY(doc.rig() == expected);
+    }
+
+    void rotatingOneBoneInAClipKeysOnlyThatBone()
+    {
+        Document doc;
+        buildArm(doc);
+        AnimationPlayer& player = *doc.animation();
+        player.setAutoKey(true);
+        doc.posing()->setDefaultSolver("rotate");
+        player.setCurrent(doc.newAnimation());
+        player.setTime(0.5);
+        const Rig before = doc.rig();
+        const int steps = doc.undoStack()->count();
+        doc.posing()->beginPose(2); // joint3: the bone from joint2 turns, joint4 rides along
+        for (int i = 1; i <= 5; ++i)
+            doc.posing()->poseTo(400 + 80 * std::cos(0.1 * i), 300 + 80 * std::sin(0.1 * i));
+        doc.posing()->endDrag();
+        doc.posing()->setDefaultSolver("follow");
+        QCOMPARE(doc.undoStack()->count(), steps + 1);
+        QCOMPARE(doc.rig().animations()[0].joints.size(), std::size_t(1)); // one bone, one key
+        QCOMPARE(doc.rig().animations()[0].joints[0].joint, std::string("joint3"));
+        QVERIFY(std::fabs(doc.rig().angle(2) - 0.5 * kDegreesPerRadian) < 1e-9);
+        for (JointIndex j : {0, 1, 3})
+            QCOMPARE(doc.rig().angle(j), before.angle(j));
+        QVERIFY(doc.rig().rootPosition(0) == before.rootPosition(0));
     }
 
     void withoutAutoKeyADragWaitsForK()

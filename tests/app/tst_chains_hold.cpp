@@ -3,6 +3,7 @@
 // targets, each edit one undo step that undoes to the bit; a dragged target is followed without
 // refolding the chain; mix 0 lets a chain go; the chain order and the mix are undoable edits and
 // saved.
+#include "animation_player.h"
 #include "document.h"
 #include "source_tree.h"
 
@@ -253,6 +254,82 @@ private slots:
 
         doc.undo(); // the order
         QCOMPARE(doc.rig().chains()[static_cast<std::size_t>(arm)].name, std::string("arm_l"));
+    }
+
+    void rotateTurnsOneBoneWhileTheChainsHold()
+    {
+        Document doc;
+        openHumanoid(doc);
+        doc.posing()->setDefaultSolver("rotate");
+        QCOMPARE(doc.posing()->defaultSolver(), QString("rotate"));
+        const Rig before = doc.rig();
+        const int steps = doc.undoStack()->count();
+        const JointIndex neck = before.findJoint("neck");
+        const Vec2 chest = worldOf(before, "chest"); // where the neck's bone starts
+        doc.posing()->beginPose(neck);
+        doc.posing()->poseTo(chest.x + 8, chest.y - 28); // the neck tips right, within its limits
+        doc.posing()->poseTo(chest.x + 12, chest.y - 30);
+        doc.posing()->endDrag();
+        doc.posing()->setDefaultSolver("follow");
+        QCOMPARE(doc.undoStack()->count(), steps + 1);
+        QCOMPARE(doc.undoText(), QString("Rotate neck"));
+        QVERIFY(doc.posing()->lastSolve().startsWith("rotate"));
+        for (std::size_t j = 0; j < before.jointCount(); ++j) {
+            const auto i = static_cast<JointIndex>(j);
+            if (i != neck)
+                QVERIFY2(doc.rig().angle(i) == before.angle(i), qPrintable(QString::fromStdString(before.jointName(i)) + QString(" %1 -> %2").arg(before.angle(i), 0, 'g', 17).arg(doc.rig().angle(i), 0, 'g', 17)));
+        }
+        // The neck points at the cursor.
+        const Vec2 tip = worldOf(doc.rig(), "neck") - chest;
+        const double cross = tip.x * -30.0 - tip.y * 12.0;
+        QVERIFY2(std::fabs(cross) < 1e-6 * norm(tip) * std::hypot(12.0, 30.0), qPrintable(QString::number(cross)));
+        QVERIFY(worstHoldingError(doc.rig()) < 0.01);
+        doc.undo();
+        QVERIFY(doc.rig() == before);
+    }
+
+    void rotatingABoneAChainHoldsSaysWhichChain()
+    {
+        Document doc;
+        openHumanoid(doc);
+        doc.posing()->setDefaultSolver("rotate");
+        QSignalSpy said(&doc, &Document::editRefused);
+        const Rig before = doc.rig();
+        const int steps = doc.undoStack()->count();
+        const JointIndex elbow = before.findJoint("elbow_r");
+        const Vec2 shoulder = worldOf(before, "clavicle_r");
+        doc.posing()->beginPose(elbow);
+        doc.posing()->poseTo(shoulder.x + 60, shoulder.y - 20); // the upper arm up and out
+        doc.posing()->poseTo(shoulder.x + 60, shoulder.y - 30);
+        doc.posing()->endDrag();
+        doc.posing()->setDefaultSolver("follow");
+        QCOMPARE(said.count(), 1); // once a drag
+        const QString text = said.first().first().toString();
+        QVERIFY2(text.contains("arm_r") && text.contains("elbow_r"), qPrintable(text));
+        QVERIFY(worstHoldingError(doc.rig()) < 0.01);
+        QCOMPARE(doc.undoStack()->count(), steps); // the chain turned it back: no step
+        for (std::size_t j = 0; j < before.jointCount(); ++j)
+            QCOMPARE(doc.rig().angle(JointIndex(j)), before.angle(JointIndex(j)));
+    }
+
+    void rotatingOneBoneInAClipKeysOnlyThatBone()
+    {
+        // In a clip, chains holding must not key the joints they only re-solve in place.
+        Document doc;
+        openHumanoid(doc);
+        AnimationPlayer& player = *doc.animation();
+        player.setAutoKey(true);
+        player.setCurrent(doc.newAnimation());
+        doc.posing()->setDefaultSolver("rotate");
+        const Vec2 chest = worldOf(doc.rig(), "chest");
+        doc.posing()->beginPose(doc.rig().findJoint("neck"));
+        doc.posing()->poseTo(chest.x - 10, chest.y - 28);
+        doc.posing()->endDrag();
+        doc.posing()->setDefaultSolver("follow");
+        const animation::Clip& clip = doc.rig().animations().back();
+        QCOMPARE(clip.joints.size(), std::size_t(1));
+        QCOMPARE(clip.joints[0].joint, std::string("neck"));
+        QVERIFY(clip.chains.empty());
     }
 };
 
