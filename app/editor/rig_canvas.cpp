@@ -16,6 +16,7 @@
 
 
 #include <QCursor>
+#include <QLineF>
 #include <QPainter>
 #include <QQuickWindow>
 #include <QPainterPath>
@@ -61,7 +62,8 @@ void RigCanvas::setDocument(Document* document)
         connect(m_document, &Document::nodeShapeChanged, this, [this] { redraw(); });
         connect(m_document, &Document::selectionChanged, this, [this] { redraw(); });
         connect(m_document, &Document::slotImagesChanged, this, [this] { redraw(); });
-        connect(m_document, &Document::fileChanged, this, [this] { m_framePending = true; rigChanged(); });
+        // Another rig is framed whole; saving (a new file name) keeps the view as it is.
+        connect(m_document, &Document::opened, this, [this] { m_framePending = true; rigChanged(); });
         connect(m_document->comparison(), &SolverComparisonModel::changed, this, [this] { redraw(); });
         connect(m_document->animation(), &AnimationPlayer::ghostsChanged, this, [this] { redraw(); });
     }
@@ -218,6 +220,8 @@ void RigCanvas::mousePressEvent(QMouseEvent* event)
         return;
     }
     m_toolGesture = true;
+    m_pressView = event->position();
+    m_pastDragThreshold = false;
     currentTool().press(toolEvent(event));
     redraw();
 }
@@ -235,7 +239,12 @@ void RigCanvas::mouseMoveEvent(QMouseEvent* event)
         emit viewChanged();
         redraw();
     } else if (m_toolGesture && m_document) {
-        currentTool().move(toolEvent(event));
+        // A hand that trembles on a click does not drag: the gesture moves once the pointer
+        // has left the press by the threshold, and from then on follows it exactly.
+        if (!m_pastDragThreshold && QLineF(m_pressView, view).length() >= kDragThresholdPixels)
+            m_pastDragThreshold = true;
+        if (m_pastDragThreshold)
+            currentTool().move(toolEvent(event));
     }
     m_lastView = view;
 }
@@ -247,7 +256,10 @@ void RigCanvas::mouseReleaseEvent(QMouseEvent* event)
         unsetCursor();
     } else if (m_toolGesture && m_document) {
         m_toolGesture = false;
-        currentTool().release(toolEvent(event));
+        ToolEvent release = toolEvent(event);
+        if (!m_pastDragThreshold) // a click: released where it was pressed
+            release = {m_pressView, mapToRig(m_pressView), event->modifiers()};
+        currentTool().release(release);
     }
     redraw();
 }

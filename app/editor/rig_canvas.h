@@ -148,6 +148,12 @@ private:
     bool m_toolGesture = false; // the left button went to the current tool
     bool m_panning = false;
     QPointF m_lastView;
+    // A tool's gesture starts moving only once the pointer is this far from the press (view
+    // pixels), as Blender's and Inkscape's drag thresholds: a click is not a drag. Smaller than
+    // Qt's startDragDistance (10 px, meant for drag and drop), so fine posing keeps its reach.
+    static constexpr double kDragThresholdPixels = 3.0;
+    QPointF m_pressView;
+    bool m_pastDragThreshold = false;
     bool m_spaceDown = false;
     bool m_pannedWithSpace = false;
 

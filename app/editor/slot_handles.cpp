@@ -4,6 +4,7 @@
 #include "rig_painter.h"
 #include "slot_transform.h"
 
+#include "bonework/angles.h"
 #include "bonework/slot_placement.h"
 
 #include <QLineF>
@@ -112,18 +113,29 @@ Slot draggedSlot(const Slot& start, SlotHandle handle, QPointF pressRig, QPointF
     const QPointF pivot(placement.pivot.x, placement.pivot.y);
     switch (handle) {
     case SlotHandle::None: return start;
+    // Move and Rotate change only what they move, from the slot's own values: a round trip
+    // through the world placement (slotAt) would leave rounding in the others (x 50 saved as
+    // 50.00000000000002 after a rotation), and a click that does not move changes nothing.
     case SlotHandle::Move: {
         const QPointF delta = nowRig - pressRig;
-        placement.pivot = {placement.pivot.x + delta.x(), placement.pivot.y + delta.y()};
-        return bonework::slotAt(start, placement, frame);
+        if (delta.isNull())
+            return start;
+        const Vec2 inFrame = frame.rotation.inverse().apply({delta.x(), delta.y()});
+        Slot moved = start;
+        moved.x = start.x + inFrame.x;
+        moved.y = start.y + inFrame.y;
+        return moved;
     }
     case SlotHandle::Rotate: {
         const QPointF a = pressRig - pivot, b = nowRig - pivot;
         if (std::hypot(a.x(), a.y()) < 1e-9 || std::hypot(b.x(), b.y()) < 1e-9)
             return start;
         const double turn = std::atan2(b.y(), b.x()) - std::atan2(a.y(), a.x());
-        placement.rotation = placement.rotation * Rotation{std::cos(turn), std::sin(turn)};
-        return bonework::slotAt(start, placement, frame);
+        if (turn == 0.0)
+            return start;
+        Slot turned = start;
+        turned.rotation = wrapDegrees(start.rotation + turn * kDegreesPerRadian);
+        return turned;
     }
     case SlotHandle::Scale: {
         // Along the image's own axes, about the pivot: the corner follows the pointer.

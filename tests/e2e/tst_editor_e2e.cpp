@@ -196,6 +196,58 @@ private slots:
         QVERIFY(m_document->slotImages().image("art/hand.png"));
     }
 
+    // Selecting an image, or a joint, by a click whose hand trembles a pixel changes nothing: no
+    // undo step, not a bit of the rig (a click used to save x 50 as 50.00000000000002).
+    void aClickSelectsAndChangesNothing()
+    {
+        QVERIFY(m_document->files()->open(bonework::testing::sourceTree() + "/resources/examples/humanoid.rig.json"));
+        m_canvas->fitToView();
+        const RigCanvas::Tool tool = m_canvas->tool();
+        const int steps = m_document->undoStack()->count();
+        const Rig before = m_document->rig();
+        // The chest image, away from its corners and its pivot; bones hidden so it is what is hit.
+        m_canvas->setTool(RigCanvas::Select);
+        m_canvas->setShowBones(false);
+        const int chest = m_document->rig().findSlot("chest");
+        QVERIFY(chest >= 0);
+        const Vec2 spine = world("spine"), top = world("chest");
+        const QPointF onImage(0.7 * spine.x + 0.3 * top.x + 4, 0.7 * spine.y + 0.3 * top.y);
+        QVERIFY(m_editor.trembleClick(onImage));
+        QCOMPARE(m_document->selectedSlot(), chest);
+        QVERIFY(m_editor.trembleClick(onImage)); // the selected image's body: a move handle
+        m_canvas->setShowBones(true);
+        // A joint in the Pose tool: selected, not posed.
+        m_canvas->setTool(RigCanvas::Pose);
+        const Vec2 elbow = world("elbow_l");
+        QVERIFY(m_editor.trembleClick(QPointF(elbow.x, elbow.y)));
+        QCOMPARE(m_document->selectedJoint(), m_document->rig().findJoint("elbow_l"));
+        m_canvas->setTool(tool);
+        QCOMPARE(m_document->undoStack()->count(), steps);
+        QVERIFY(m_document->rig() == before);
+        QVERIFY(!m_document->isModified());
+    }
+
+    // Saving keeps the view where the user put it (Ctrl+S used to frame the rig again).
+    void savingKeepsTheView()
+    {
+        m_document->files()->newRig(); // no art: Save As asks nothing
+        const int root = m_document->addRoot(300, 300);
+        m_document->addBone(m_document->addBone(root, 400, 300), 450, 380);
+        m_canvas->fitToView();
+        m_canvas->zoomIn();
+        m_canvas->zoomIn();
+        const double zoom = m_canvas->zoom();
+        const QPointF rigAtCentre = m_canvas->mapToRig(QPointF(m_canvas->width() / 2, m_canvas->height() / 2));
+        QVERIFY(m_document->files()->saveAs(m_dir.filePath("kept-view.rig.json")));
+        QTest::qWait(100); // a frame or two: the canvas would re-frame on its next polish
+        QCOMPARE(m_canvas->zoom(), zoom);
+        QCOMPARE(m_canvas->mapToRig(QPointF(m_canvas->width() / 2, m_canvas->height() / 2)), rigAtCentre);
+        // Another rig is framed whole.
+        m_document->files()->newRig();
+        QVERIFY(m_document->files()->open(bonework::testing::sourceTree() + "/resources/examples/humanoid.rig.json"));
+        QTRY_VERIFY(m_canvas->zoom() != zoom);
+    }
+
     void brokenFileShowsTheErrorAndKeepsTheDocument()
     {
         const QString broken = m_dir.filePath("broken.rig.json");

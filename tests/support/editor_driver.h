@@ -116,6 +116,19 @@ public:
         return ok;
     }
 
+    // A click on the canvas at a rig point by a hand that trembles: pressed there, moved a pixel
+    // or two, released.
+    bool trembleClick(QPointF rig)
+    {
+        const QPoint at = window->mapToGlobal(toWindow(rig));
+        const auto x = [&](int dx) { return QString::number(at.x() + dx); };
+        const auto y = [&](int dy) { return QString::number(at.y() + dy); };
+        const bool ok = xdotool({"mousemove", x(0), y(0), "sleep", "0.05", "mousedown", "1", "mousemove", x(1), y(1), "sleep",
+                                 "0.02", "mousemove", x(2), y(1), "sleep", "0.02", "mouseup", "1"});
+        QTest::qWait(50);
+        return ok;
+    }
+
     // Window coordinates of a rig point on the canvas.
     QPoint toWindow(QPointF scene) const { return canvas->mapToScene(canvas->mapFromRig(scene)).toPoint(); }
 
