@@ -128,11 +128,11 @@ int runExport(const QStringList& arguments)
     if (!loaded.ok())
         return command.loadFailed(loaded);
     // An export with art missing would be broken in the game: refuse, naming each image.
-    const std::vector<io::ImageProblem> missing = io::checkSlotImages(*loaded.rig, rigPath);
+    const std::vector<io::ImageProblem> missing = io::checkSlotImages(*loaded.rig, rigPath, formats::imageDecodeProblem);
     if (!missing.empty()) {
         command.reportImageProblems(rigFile, missing);
         err << "bonework-cli export: not exported: " << missing.size() << (missing.size() == 1 ? " image" : " images")
-            << " missing\n";
+            << " missing or unreadable\n";
         return Failure;
     }
     // Images are found relative to the rig file's folder.
@@ -153,6 +153,15 @@ int runExport(const QStringList& arguments)
     QString error;
     if (!exporter->save(*loaded.rig, loaded.editor, output, report, &error, options)) {
         err << "bonework-cli export: not exported: " << error << '\n';
+        if (!parser.isSet(pageOption)) {
+            // An image larger than the default page: say how to make room, as for a page size given.
+            std::string image;
+            const int largest = exporters::largestTrimmedSide(*loaded.rig, QFile::encodeName(options.rigFolder).toStdString(),
+                                                              formats::qtImageCodec(), &image);
+            if (largest > options.atlas.maxPageWidth)
+                err << "bonework-cli export: the image \"" << QString::fromStdString(image) << "\" is " << largest
+                    << " px on its longer side once trimmed: pass --max-page-size " << largest << " or more, or scale it down\n";
+        }
         return Failure;
     }
     err << QString::fromStdString(report.toText());

@@ -9,6 +9,7 @@
 #include "commands.h"
 
 #include <QCoreApplication>
+#include <QLoggingCategory>
 #include <QTextStream>
 
 #include <cstring>
@@ -36,6 +37,9 @@ int main(int argc, char* argv[])
     const bool render = argc > 1 && std::strcmp(argv[1], "render") == 0;
     const std::unique_ptr<QCoreApplication> app =
         render ? bonework::cli::createRenderApplication(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
+    // Qt's image plugins log why a file does not decode ("libpng error: Read Error"); the
+    // commands report that themselves, naming the rig and the JSON path.
+    QLoggingCategory::setFilterRules(QStringLiteral("qt.gui.imageio*=false"));
     QCoreApplication::setApplicationName(QStringLiteral("bonework-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(BONEWORK_VERSION_STRING));
 

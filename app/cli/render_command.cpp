@@ -23,6 +23,7 @@
 #include "bonework/forward_kinematics.h"
 #include "bonework/io/atomic_file.h"
 #include "bonework/io/rig_file.h"
+#include "qt_image_codec.h"
 #include "bonework/io/slot_images.h"
 #include "bonework/slot_placement.h"
 
@@ -192,12 +193,13 @@ int runRender(const QStringList& arguments)
     const Rig& rig = *loaded.rig;
     if (const QString refused = refusedOutput(rig, rigFile, output); !refused.isEmpty())
         return command.failure(refused);
-    std::vector<io::ImageProblem> problems = io::checkSlotImages(rig, rigPath);
+    std::vector<io::ImageProblem> problems = io::checkSlotImages(rig, rigPath, formats::imageDecodeProblem);
     drawing::SlotImages images;
     images.setBaseFolder(QFileInfo(rigFile).absolutePath());
-    images.sync(rig);
-    // checkSlotImages reads only the signature: a file that starts right but does not decode
-    // is missing too.
+    if (problems.empty())
+        images.sync(rig);
+    // The drawing's own reader should agree with the check; were it not to, a missing image
+    // still refuses the render.
     for (std::size_t i = 0; i < rig.slotList().size() && problems.empty(); ++i)
         if (images.isMissing(rig.slotList()[i].image))
             problems.push_back({int(i), "slots[" + std::to_string(i) + "].image",
@@ -205,7 +207,7 @@ int runRender(const QStringList& arguments)
     if (!problems.empty()) {
         command.reportImageProblems(rigFile, problems);
         err << "bonework-cli render: not rendered: " << problems.size() << (problems.size() == 1 ? " image" : " images")
-            << " missing\n";
+            << " missing or unreadable\n";
         return Failure;
     }
 

@@ -1,6 +1,6 @@
 // bonework-cli validate RIG.json...
 // Checks every file with the strict loader, then that the images its slots name are there (PNG
-// or JPEG, relative to the rig's folder). Valid files get one summary line on stdout; each
+// or JPEG that decode, relative to the rig's folder). Valid files get one summary line on stdout; each
 // invalid file gets its error (file: JSON path: problem) on stderr, a file with missing images
 // one such line per image. All files are checked, so one run reports every broken file. Exit
 // code: 0 all valid, 1 some file invalid or missing an image, 2 usage error or some file
@@ -10,6 +10,7 @@
 #include "commands.h"
 
 #include "bonework/io/rig_file.h"
+#include "qt_image_codec.h"
 #include "bonework/io/slot_images.h"
 
 #include <QCommandLineParser>
@@ -38,7 +39,7 @@ const char* const kHelp =
     "Usage: bonework-cli validate RIG.json...\n"
     "\n"
     "Checks Bonework rig files with the strict loader, and that the images their slots\n"
-    "name exist and are PNG or JPEG files. Prints one summary line per valid file on\n"
+    "name exist and are PNG or JPEG files that decode. Prints one summary line per valid file on\n"
     "stdout; reports each invalid file as FILE: JSON-PATH: PROBLEM on stderr, and each\n"
     "missing image as FILE: slots[N].image: PROBLEM. Every file is checked, even after\n"
     "an invalid one.\n"
@@ -70,7 +71,7 @@ int runValidate(const QStringList& arguments)
         const std::string path = QFile::encodeName(file).toStdString();
         const io::LoadResult result = io::loadRigFile(path);
         if (result.ok()) {
-            const std::vector<io::ImageProblem> missing = io::checkSlotImages(*result.rig, path);
+            const std::vector<io::ImageProblem> missing = io::checkSlotImages(*result.rig, path, formats::imageDecodeProblem);
             if (missing.empty()) {
                 out << summary(file, *result.rig) << '\n';
                 continue;

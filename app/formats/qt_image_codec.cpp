@@ -3,18 +3,53 @@
 #include <QBuffer>
 #include <QImageReader>
 
+#include <cstdio>
 #include <cstring>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace bonework::formats {
 namespace {
 
 constexpr int kDotsPerMeter = 3780; // 96 dpi
 
+// Standard error sent to /dev/null while it lives (single-threaded callers: the CLI's checks).
+class QuietStderr {
+public:
+    QuietStderr()
+    {
+        std::fflush(stderr);
+        m_saved = ::dup(STDERR_FILENO);
+        const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+        if (m_saved >= 0 && null >= 0)
+            ::dup2(null, STDERR_FILENO);
+        if (null >= 0)
+            ::close(null);
+    }
+    ~QuietStderr()
+    {
+        std::fflush(stderr);
+        if (m_saved >= 0) {
+            ::dup2(m_saved, STDERR_FILENO);
+            ::close(m_saved);
+        }
+    }
+    QuietStderr(const QuietStderr&) = delete;
+    QuietStderr& operator=(const QuietStderr&) = delete;
+
+private:
+    int m_saved = -1;
+};
+
 } // namespace
 
 bool QtImageCodec::read(const std::string& path, exporters::RasterImage& image, std::string& why) const
 {
     QImageReader reader(QString::fromStdString(path));
+    // A JPEG from a camera is often stored sideways with an EXIF orientation: the atlas holds
+    // it as the editor and render show it (drawing::SlotImages reads it so too).
+    reader.setAutoTransform(true);
     QImage read = reader.read();
     if (read.isNull()) {
         why = reader.errorString().toStdString();
@@ -22,6 +57,20 @@ bool QtImageCodec::read(const std::string& path, exporters::RasterImage& image, 
     }
     image = rasterImageOf(read);
     return true;
+}
+
+std::string imageDecodeProblem(const std::string& path)
+{
+    exporters::RasterImage image;
+    std::string why;
+    // libpng prints its own "libpng error: ..." on stderr (Qt gives it no error handler): the
+    // caller reports the problem with the rig's name and JSON path, so that line stays out.
+    const QuietStderr quiet;
+    if (!qtImageCodec().read(path, image, why))
+        return why.empty() ? std::string("unreadable") : why;
+    if (image.isNull())
+        return "it holds no pixels";
+    return {};
 }
 
 bool QtImageCodec::encodePng(const exporters::RasterImage& image, std::string& png, std::string& why) const

@@ -1,6 +1,7 @@
 #pragma once
 // The exporters' image codec (bonework/exporters/image_codec.h) on Qt's image plugins: slot art
-// in any format Qt reads (PNG, JPEG, ...), atlas pages written as PNG by Qt.
+// in any format Qt reads (PNG, JPEG, ...), upright as its EXIF orientation says (as the editor
+// draws it), atlas pages written as PNG by Qt.
 
 #include "bonework/exporters/image_codec.h"
 
@@ -16,6 +17,11 @@ public:
 
 // The one the editor and the CLI use.
 const QtImageCodec& qtImageCodec();
+
+// Why the image file at `path` does not decode as the codec reads it (Qt's reason); empty when
+// it does: io::checkSlotImages's decode check, so validate, export and render refuse the same
+// files, naming the rig, the JSON path and the reason.
+std::string imageDecodeProblem(const std::string& path);
 
 // Between QImage and the exporters' pixels (any QImage format in; Format_ARGB32 out), for the
 // codec and for code that paints or compares images with Qt (the tests).

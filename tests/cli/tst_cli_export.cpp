@@ -14,6 +14,7 @@
 #include <QPainter>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QColor>
 #include <QTest>
 
 namespace {
@@ -90,22 +91,23 @@ private slots:
         QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("shared")));
         const QString rig = dir.filePath(QStringLiteral("rigs/arm_slots.json"));
         QVERIFY(QFile::copy(valid(QStringLiteral("arm_slots.json")), rig));
-        const QByteArray png("\x89PNG\r\n\x1a\n", 8);
-        writeFile(dir.filePath(QStringLiteral("rigs/art/upper_arm.png")), png);
-        writeFile(dir.filePath(QStringLiteral("rigs/art/forearm.jpg")), QByteArray("\xff\xd8\xff\xe0", 4));
+        QImage art(12, 8, QImage::Format_ARGB32);
+        art.fill(QColor(40, 160, 90));
+        QVERIFY(art.save(dir.filePath(QStringLiteral("rigs/art/upper_arm.png")), "PNG"));
+        QVERIFY(art.save(dir.filePath(QStringLiteral("rigs/art/forearm.jpg")), "JPEG"));
         const QString output = dir.filePath(QStringLiteral("arm.spine.json"));
 
         Run r = exportRig(rig, output);
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(r.err, rig + QStringLiteral(": slots[2].image: cannot use the image \"../shared/badge.png\": it does not "
-                                             "exist\nbonework-cli export: not exported: 1 image missing\n"));
+                                             "exist\nbonework-cli export: not exported: 1 image missing or unreadable\n"));
         QVERIFY(!QFile::exists(output));
 
-        // Present but not images: the export cannot read them, says so and writes nothing.
-        writeFile(dir.filePath(QStringLiteral("shared/badge.png")), png);
+        // Present, starting as a PNG, but no image: named as validate names it, nothing written.
+        writeFile(dir.filePath(QStringLiteral("shared/badge.png")), QByteArray("\x89PNG\r\n\x1a\n", 8));
         r = exportRig(rig, output);
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains(QStringLiteral("cannot read the image \"art/upper_arm.png\" of slot \"upper_arm\"")),
+        QVERIFY2(r.err.startsWith(rig + QStringLiteral(": slots[2].image: cannot use the image \"../shared/badge.png\": it does not decode (")),
                  qPrintable(r.err));
         QVERIFY(!QFile::exists(output));
     }

@@ -4,7 +4,10 @@
 #include "cli_run.h"
 #include "source_tree.h"
 #include <QDir>
+#include <QColor>
 #include <QFile>
+#include <QFileInfo>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -35,8 +38,16 @@ void writeFile(const QString& path, const QByteArray& bytes)
         qFatal("cannot write %s", qPrintable(path));
 }
 
+void writeImage(const QString& path, const char* format)
+{
+    QImage image(12, 8, QImage::Format_ARGB32);
+    image.fill(QColor(200, 120, 40));
+    if (!image.save(path, format))
+        qFatal("cannot write %s", qPrintable(path));
+}
+
 // The example with slots in <dir>/rigs/, beside the art it names: art/upper_arm.png,
-// art/forearm.jpg and ../shared/badge.png (only the first bytes are looked at).
+// art/forearm.jpg and ../shared/badge.png.
 QString rigWithArt(const QTemporaryDir& dir)
 {
     QDir(dir.path()).mkpath(QStringLiteral("rigs/art"));
@@ -44,9 +55,9 @@ QString rigWithArt(const QTemporaryDir& dir)
     const QString rig = dir.filePath(QStringLiteral("rigs/arm_slots.json"));
     if (!QFile::copy(valid(QStringLiteral("arm_slots.json")), rig))
         qFatal("cannot copy the example");
-    writeFile(dir.filePath(QStringLiteral("rigs/art/upper_arm.png")), QByteArray("\x89PNG\r\n\x1a\n", 8) + "IHDR");
-    writeFile(dir.filePath(QStringLiteral("rigs/art/forearm.jpg")), QByteArray("\xff\xd8\xff\xe0", 4));
-    writeFile(dir.filePath(QStringLiteral("shared/badge.png")), QByteArray("\x89PNG\r\n\x1a\n", 8));
+    writeImage(dir.filePath(QStringLiteral("rigs/art/upper_arm.png")), "PNG");
+    writeImage(dir.filePath(QStringLiteral("rigs/art/forearm.jpg")), "JPEG");
+    writeImage(dir.filePath(QStringLiteral("shared/badge.png")), "PNG");
     return rig;
 }
 
@@ -154,8 +165,48 @@ private slots:
         const Run empty = validate({rig});
         QCOMPARE(empty.exitCode, 1);
         QCOMPARE(empty.out, QString());
-        QCOMPARE(empty.err, rig + QStringLiteral(": slots[0].image: cannot use the image \"art/upper_arm.png\": it is not a "
-                                                 "PNG or JPEG file\n"));
+        const QStringList lines = empty.err.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 3);
+        QCOMPARE(lines[0], rig + QStringLiteral(": slots[0].image: cannot use the image \"art/upper_arm.png\": it is not a "
+                                                "PNG or JPEG file"));
+        // A signature alone is no image.
+        QVERIFY2(lines[1].startsWith(rig + QStringLiteral(": slots[1].image: cannot use the image \"art/forearm.jpg\": it does not decode (")),
+                 qPrintable(lines[1]));
+        QVERIFY2(lines[2].startsWith(rig + QStringLiteral(": slots[2].image: cannot use the image \"../shared/badge.png\": it does not decode (")),
+                 qPrintable(lines[2]));
+    }
+
+    // A file that starts as a PNG or a JPEG but does not decode is named as the others are,
+    // by validate and by export alike (validate called such a rig valid; export then failed
+    // without naming the rig or the JSON path).
+    void imagesThatDoNotDecodeAreNamed()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString rig = rigWithArt(dir);
+        writeFile(dir.filePath(QStringLiteral("rigs/art/upper_arm.png")), QByteArray("\x89PNG\r\n\x1a\n", 8) + "garbage, not chunks");
+        QFile jpeg(dir.filePath(QStringLiteral("rigs/art/forearm.jpg")));
+        QVERIFY(jpeg.open(QIODevice::ReadWrite));
+        const QByteArray head = jpeg.read(40);
+        QVERIFY(jpeg.resize(0) && jpeg.seek(0) && jpeg.write(head) == head.size()); // cut short
+        jpeg.close();
+        const Run r = validate({rig});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.out, QString());
+        const QStringList lines = r.err.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 2);
+        QVERIFY2(lines[0].startsWith(rig + QStringLiteral(": slots[0].image: cannot use the image \"art/upper_arm.png\": it does not decode (")),
+                 qPrintable(lines[0]));
+        QVERIFY2(lines[1].startsWith(rig + QStringLiteral(": slots[1].image: cannot use the image \"art/forearm.jpg\": it does not decode (")),
+                 qPrintable(lines[1]));
+
+        const Run exported = bonework::testing::runCli({QStringLiteral("export"), rig, QStringLiteral("--format"), QStringLiteral("spine"),
+                                                        QStringLiteral("-o"), dir.filePath(QStringLiteral("out/arm.json"))},
+                                                       30000);
+        QCOMPARE(exported.exitCode, 1);
+        QVERIFY2(exported.err.contains(lines[0] + QLatin1Char('\n')) && exported.err.contains(lines[1] + QLatin1Char('\n')), qPrintable(exported.err));
+        QVERIFY2(exported.err.contains(QStringLiteral("not exported: 2 images missing or unreadable")), qPrintable(exported.err));
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("out/arm.json"))));
     }
 
     // The images a clip keys for a slot are checked too, each key's image named with its JSON
@@ -188,7 +239,7 @@ private slots:
                                                    "\"art/fist.png\": it does not exist\n"));
 
         // With the image there, the rig is valid; a missing slot image is still named first.
-        writeFile(dir.filePath(QStringLiteral("rigs/art/fist.png")), QByteArray("\x89PNG\r\n\x1a\n", 8));
+        writeImage(dir.filePath(QStringLiteral("rigs/art/fist.png")), "PNG");
         r = validate({rig});
         QCOMPARE(r.err, QString());
         QCOMPARE(r.exitCode, 0);

@@ -38,6 +38,8 @@
 #include <QSet>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QImageReader>
+#include <QBuffer>
 #include <QTest>
 
 #include <cmath>
@@ -186,6 +188,39 @@ private slots:
         const testing::DragonBonesRuntime runtime = testing::prepareDragonBonesRuntime(m_runtime);
         QVERIFY2(runtime.failure.isEmpty(), qPrintable(runtime.failure));
         m_node = runtime.node;
+    }
+
+    // A JPEG stored sideways with an EXIF orientation (as cameras write them) goes into the
+    // atlas upright, as the editor and render draw it: 80x40 pixels turned a quarter is 40x80.
+    void aSidewaysJpegIsReadUpright()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QImage wide(80, 40, QImage::Format_RGB32);
+        wide.fill(Qt::white);
+        QByteArray jpeg;
+        QBuffer buffer(&jpeg);
+        QVERIFY(buffer.open(QIODevice::WriteOnly) && wide.save(&buffer, "JPEG"));
+        // An EXIF segment right after the start of image: one IFD entry, Orientation (0x0112) =
+        // 6, "turn 90 degrees clockwise to show".
+        const QByteArray exif = QByteArray("Exif\0\0II*\0\x08\0\0\0", 14) + QByteArray("\x01\0", 2)
+                                + QByteArray("\x12\x01\x03\0\x01\0\0\0\x06\0\0\0", 12) + QByteArray(4, '\0');
+        QByteArray segment("\xff\xe1", 2);
+        segment.append(char((exif.size() + 2) >> 8)).append(char((exif.size() + 2) & 0xff)).append(exif);
+        jpeg.insert(2, segment);
+        const QString path = dir.filePath(QStringLiteral("sideways.jpg"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(jpeg) == jpeg.size());
+        file.close();
+        QImageReader raw(path);
+        raw.setAutoTransform(false);
+        QCOMPARE(raw.read().size(), QSize(80, 40)); // the pixels are stored sideways
+        exporters::RasterImage read;
+        std::string why;
+        QVERIFY2(formats::qtImageCodec().read(localPath(path), read, why), why.c_str());
+        QCOMPARE(read.width, 40);
+        QCOMPARE(read.height, 80);
+        QVERIFY(formats::imageDecodeProblem(localPath(path)).empty());
     }
 
     // The art: every image shown, once per distinct path, in both formats' atlases.

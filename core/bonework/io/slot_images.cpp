@@ -59,14 +59,22 @@ std::string imageFilePath(const std::string& rigPath, const std::string& image)
     return slash == std::string::npos ? image : rigPath.substr(0, slash + 1) + image;
 }
 
-std::vector<ImageProblem> checkSlotImages(const Rig& rig, const std::string& rigPath)
+std::vector<ImageProblem> checkSlotImages(const Rig& rig, const std::string& rigPath, const ImageDecodeCheck& decodes)
 {
     std::vector<ImageProblem> problems;
     std::unordered_map<std::string, std::string> looked; // image path -> its problem (empty: fine)
     auto problemOf = [&](const std::string& image) -> const std::string& {
         auto it = looked.find(image);
-        if (it == looked.end())
-            it = looked.emplace(image, imageFileProblem(imageFilePath(rigPath, image))).first;
+        if (it == looked.end()) {
+            const std::string file = imageFilePath(rigPath, image);
+            std::string why = imageFileProblem(file);
+            if (why.empty() && decodes) {
+                why = decodes(file);
+                if (!why.empty())
+                    why = "it does not decode (" + why + ")";
+            }
+            it = looked.emplace(image, std::move(why)).first;
+        }
         return it->second;
     };
     auto message = [](const std::string& image, const std::string& why) {

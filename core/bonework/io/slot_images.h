@@ -3,10 +3,11 @@
 // file, relative to the rig file's folder, exists, can be read and is a PNG or a JPEG (by its
 // first bytes). A missing image does not make a rig invalid (the editor draws a placeholder),
 // but `bonework-cli validate` reports it and `export` refuses. Plain file I/O, no Qt; the images
-// are not decoded.
+// are decoded only through a check the caller passes.
 
 #include "bonework/rig.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,9 +24,14 @@ struct ImageProblem {
 // file as given, relative or absolute).
 std::string imageFilePath(const std::string& rigPath, const std::string& image);
 
+// Why the image file at `path` does not decode; empty when it does. Core decodes no images: a
+// front end with an image library (the CLI's Qt) passes one to checkSlotImages.
+using ImageDecodeCheck = std::function<std::string(const std::string& path)>;
+
 // One problem per slot whose image is missing, unreadable or neither PNG nor JPEG, in slot
 // order, then one per image key naming such an image (clip by clip, in file order: track by
-// track, key by key); empty when every image is fine. Each file is looked at once.
-std::vector<ImageProblem> checkSlotImages(const Rig& rig, const std::string& rigPath);
+// track, key by key); empty when every image is fine. Each file is looked at once. With
+// `decodes`, a file that starts as a PNG or JPEG but does not decode is a problem too.
+std::vector<ImageProblem> checkSlotImages(const Rig& rig, const std::string& rigPath, const ImageDecodeCheck& decodes = {});
 
 } // namespace bonework::io
