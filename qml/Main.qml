@@ -39,7 +39,7 @@ ApplicationWindow {
         if (startupError !== "")
             showError(qsTr("Could not open the file"), startupError)
         else if (document.missingImagesReport !== "")
-            showError(qsTr("Missing images"), document.missingImagesReport)
+            showError(qsTr("Images not shown"), document.missingImagesReport)
         if (autosave.hasRecovery)
             recoveryDialog.open()
         applyPlayHint()
@@ -143,7 +143,7 @@ ApplicationWindow {
         function onSaveFailed(message) { window.showError(qsTr("Could not save the file"), message) }
         function onEditRefused(message) { statusBar.flash(message) }
         function onUndoStateChanged() { statusBar.clearWarning() }
-        function onImagesMissing(message) { window.showError(qsTr("Missing images"), message) }
+        function onImagesMissing(message) { window.showError(qsTr("Images not shown"), message) }
         function onFileChanged() { window.applyPlayHint() }
     }
     Connections {

@@ -1,6 +1,7 @@
 #include "slot_images.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QImageReader>
 
 #include <algorithm>
@@ -52,6 +53,26 @@ std::vector<std::string> SlotImages::imagesOf(const Rig& rig)
     return paths;
 }
 
+namespace {
+
+// Why `image`, read from `file` by `reader` as `format`, is not shown; empty when it is.
+QString problemReading(const QString& file, const QImageReader& reader, const QByteArray& format, const QImage& image)
+{
+    const QFileInfo info(file);
+    if (!info.exists())
+        return QStringLiteral("it does not exist");
+    if (info.isDir())
+        return QStringLiteral("it is a directory");
+    if (image.isNull())
+        return QStringLiteral("it does not decode (%1)").arg(reader.errorString());
+    const QByteArray name = format.toLower();
+    if (name != "png" && name != "jpeg" && name != "jpg")
+        return QStringLiteral("it is a %1 file, not a PNG or JPEG").arg(QString::fromLatin1(name.toUpper()));
+    return {};
+}
+
+} // namespace
+
 bool SlotImages::sync(const Rig& rig)
 {
     bool added = false;
@@ -60,10 +81,13 @@ bool SlotImages::sync(const Rig& rig)
             return; // read (or found missing) already: reload() reads again
         const QString key = QString::fromStdString(path);
         Entry entry;
-        QImageReader reader(filePath(path));
+        const QString file = filePath(path);
+        QImageReader reader(file);
         reader.setAutoTransform(true);
+        const QByteArray format = reader.format(); // before read(), which forgets it
         QImage image = reader.read();
-        if (image.isNull()) {
+        entry.problem = problemReading(file, reader, format, image);
+        if (!entry.problem.isEmpty()) {
             entry.missing = true;
             entry.size = m_knownSizes.value(key, QSize(kPlaceholderSize, kPlaceholderSize));
         } else {
@@ -96,6 +120,20 @@ QSize SlotImages::size(const std::string& path) const
     if (const auto it = m_entries.find(path); it != m_entries.end())
         return it->second.size;
     return m_knownSizes.value(QString::fromStdString(path), QSize(kPlaceholderSize, kPlaceholderSize));
+}
+
+QString SlotImages::fileProblem(const QString& file)
+{
+    QImageReader reader(file);
+    const QByteArray format = reader.format();
+    const QImage image = reader.read();
+    return problemReading(file, reader, format, image);
+}
+
+QString SlotImages::problem(const std::string& path) const
+{
+    const auto it = m_entries.find(path);
+    return it != m_entries.end() ? it->second.problem : QString();
 }
 
 bool SlotImages::isMissing(const std::string& path) const

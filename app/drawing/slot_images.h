@@ -2,8 +2,9 @@
 // The images a rig's slots show, decoded once and kept (never per frame): the editor's canvas
 // and `bonework-cli render` draw from here. Paths are the rig's own (relative to the rig file's
 // folder); the base folder is that folder, or a resource folder (":/examples") for a bundled
-// example. An image that cannot be read is remembered as missing, with the last size it had
-// (or a default), so its placeholder keeps the place the image took.
+// example. An image that cannot be read, or is neither PNG nor JPEG (which the exporters and
+// render refuse), is remembered as missing, with why and with the last size it had (or a
+// default), so its placeholder keeps the place the image took.
 
 #include "bonework/rig.h"
 
@@ -45,6 +46,12 @@ public:
     bool isMissing(const std::string& path) const;
     // The paths that could not be read, as the rig names them, sorted.
     QStringList missing() const;
+    // Why a missing image is not shown, in the words bonework-cli validate uses ("it does not
+    // exist", "it does not decode (...)", "it is a GIF file, not a PNG or JPEG"); empty when it is
+    // shown. Only PNG and JPEG are shown, as only those export and render.
+    QString problem(const std::string& path) const;
+    // The same for any image file (before it is imported): empty when it can be shown.
+    static QString fileProblem(const QString& file);
     // The file a path names (the base folder joined with the path).
     QString filePath(const std::string& path) const;
     // Reads `path` from `file` instead of from the base folder (an image imported from elsewhere
@@ -60,6 +67,7 @@ private:
         QImage image; // null when missing
         QSize size;
         bool missing = false;
+        QString problem; // why it is missing
     };
     QString m_baseFolder;
     // Keyed by the rig's own std::string paths: a lookup while painting allocates nothing.

@@ -158,11 +158,14 @@ void Document::adopt(const Rig& rig, const io::EditorSettings& editor, const QSt
     m_playHint = playHint;
     replaceRig(m_savedRig);
     const QStringList missing = m_images.missing();
+    QStringList why; // each with its reason, in the words bonework-cli validate uses
+    for (const QString& path : missing)
+        why.append(tr("%1: %2").arg(path, m_images.problem(path.toStdString())));
     m_missingReport = missing.isEmpty() ? QString()
-                      : (missing.size() == 1 ? tr("An image file could not be found and is drawn as a crossed box:\n%1")
-                                             : tr("%n image files could not be found and are drawn as crossed boxes:\n%1", nullptr,
+                      : (missing.size() == 1 ? tr("An image cannot be shown and is drawn as a crossed box:\n%1")
+                                             : tr("%n images cannot be shown and are drawn as crossed boxes:\n%1", nullptr,
                                                   int(missing.size())))
-                            .arg(missing.join(QLatin1Char('\n')));
+                            .arg(why.join(QLatin1Char('\n')));
     emit selectionChanged();
     setFile(filePath);
     if (!m_missingReport.isEmpty())

@@ -198,6 +198,8 @@ public:
     QString missingImagesReport() const { return m_missingReport; }
     // Whether a slot's image file could not be read (the canvas draws a placeholder).
     Q_INVOKABLE bool isImageMissing(const QString& image) const { return m_missingImages.contains(image); }
+    // Why it is missing ("it does not exist", "it is a GIF file, not a PNG or JPEG"); empty if shown.
+    QString imageProblem(const QString& image) const { return m_images.problem(image.toStdString()); }
     Q_INVOKABLE void setSlotLocked(int index, bool locked);
     // A canvas drag of a slot (move, rotate, scale, pivot) is one undo step: begin remembers the
     // slot, dragSlot puts each new placement on the rig in place, end pushes the step.

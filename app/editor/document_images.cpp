@@ -62,14 +62,22 @@ int Document::importImages(const QList<QUrl>& files, double x, double y)
 {
     if (refuseWhilePlaying())
         return 0;
-    QStringList paths;
+    QStringList paths, refused;
     for (const QUrl& url : files) {
         const QString path = url.isLocalFile() ? url.toLocalFile() : url.toString();
-        if (QFileInfo(path).isFile())
+        if (!QFileInfo(path).isFile())
+            continue;
+        // Only what exports and renders: a GIF or BMP dropped here would show until the export refused it.
+        if (const QString why = drawing::SlotImages::fileProblem(path); !why.isEmpty())
+            refused.append(tr("%1: %2").arg(QFileInfo(path).fileName(), why));
+        else
             paths.append(path);
     }
+    if (!refused.isEmpty())
+        emit editRefused(tr("Not imported (Bonework takes PNG and JPEG images): %1").arg(refused.join(QStringLiteral("; "))));
     if (paths.isEmpty()) {
-        emit editRefused(tr("No image files to import"));
+        if (refused.isEmpty())
+            emit editRefused(tr("No image files to import"));
         return 0;
     }
     m_undo.beginMacro(paths.size() == 1 ? tr("Import %1").arg(QFileInfo(paths.front()).fileName())

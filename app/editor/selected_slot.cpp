@@ -28,5 +28,6 @@ int SelectedSlot::joint() const { return valid() ? slot()->joint : -1; }
 QString SelectedSlot::image() const { return valid() ? QString::fromStdString(slot()->image) : QString(); }
 bool SelectedSlot::shown() const { return valid() && slot()->visible; }
 bool SelectedSlot::missing() const { return valid() && m_document->isImageMissing(image()); }
+QString SelectedSlot::problem() const { return missing() ? m_document->imageProblem(image()) : QString(); }
 
 } // namespace bonework::editor

@@ -31,6 +31,8 @@ class SelectedSlot : public DocumentView {
     Q_PROPERTY(double opacity READ opacity NOTIFY changed)
     Q_PROPERTY(bool shown READ shown NOTIFY changed) // the slot's `visible`
     Q_PROPERTY(bool missing READ missing NOTIFY changed)
+    // Why the image is not shown (empty when it is).
+    Q_PROPERTY(QString problem READ problem NOTIFY changed)
 
 public:
     explicit SelectedSlot(QObject* parent = nullptr);
@@ -50,6 +52,7 @@ public:
     double opacity() const { return field(&Slot::opacity); }
     bool shown() const;
     bool missing() const;
+    QString problem() const;
 
 private:
     const Slot* slot() const;

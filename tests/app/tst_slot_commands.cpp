@@ -230,6 +230,18 @@ private slots:
         QVERIFY(doc.artCopies(rigPath).isEmpty());
         doc.undo();
         QCOMPARE(doc.slotCount(), 0);
+
+        // A format the exporters refuse is not imported, and the status bar says which and why.
+        QVERIFY(image.save(dir.filePath("a/flat.bmp"), "BMP"));
+        QSignalSpy refused(&doc, &Document::editRefused);
+        QCOMPARE(doc.importImages({QUrl::fromLocalFile(dir.filePath("a/flat.bmp")), QUrl::fromLocalFile(dir.filePath("a/hand.png"))}, 0, 0), 1);
+        const int steps = doc.undoStack()->count();
+        QCOMPARE(doc.slotCount(), 1);
+        QCOMPARE(refused.count(), 1);
+        const QString why = refused.first().first().toString();
+        QVERIFY2(why.contains("flat.bmp: it is a BMP file, not a PNG or JPEG"), qPrintable(why));
+        QCOMPARE(doc.importImages({QUrl::fromLocalFile(dir.filePath("a/flat.bmp"))}, 0, 0), 0);
+        QCOMPARE(doc.undoStack()->count(), steps); // nothing imported: no step
     }
 
     void aDragIsOneStepAndLocksFollowTheSlot()

@@ -13,6 +13,7 @@
 
 #include <QPainter>
 #include <QTemporaryDir>
+#include <QFile>
 #include <QTest>
 
 #include <cmath>
@@ -178,6 +179,32 @@ private slots:
         QVERIFY(drawn.pixelColor(150, 100) != kBackdrop); // the cross through its centre
         QCOMPARE(drawn.pixelColor(150, 130), kBackdrop);  // nothing outside its 40 x 20 box
         QVERIFY(differingPixels(drawn) > 100);
+    }
+
+    // Each image that is not shown says why, in validate's words; a format other than PNG or
+    // JPEG is not shown (export and render refuse it), so the artist learns of it on opening,
+    // not at export.
+    void anImageNotShownSaysWhy()
+    {
+        QImage picture(8, 8, QImage::Format_ARGB32);
+        picture.fill(Qt::red);
+        QVERIFY(picture.save(m_dir.filePath("flat.bmp"), "BMP"));
+        QVERIFY(picture.save(m_dir.filePath("fine.png"), "PNG"));
+        QFile broken(m_dir.filePath("broken.png"));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write(QByteArray("\x89PNG\r\n\x1a\n", 8) + QByteArray(40, 'x'));
+        broken.close();
+        Rig rig = armRig();
+        for (const char* image : {"flat.bmp", "fine.png", "broken.png", "nowhere.png"})
+            QVERIFY(rig.addSlot([&] { Slot s = slotOnArm(image); s.name = image; return s; }()).ok());
+        SlotImages images;
+        images.setBaseFolder(m_dir.path());
+        images.sync(rig);
+        QCOMPARE(images.missing(), (QStringList{"broken.png", "flat.bmp", "nowhere.png"}));
+        QCOMPARE(images.problem("fine.png"), QString());
+        QCOMPARE(images.problem("flat.bmp"), QString("it is a BMP file, not a PNG or JPEG"));
+        QVERIFY2(images.problem("broken.png").startsWith("it does not decode ("), qPrintable(images.problem("broken.png")));
+        QCOMPARE(images.problem("nowhere.png"), QString("it does not exist"));
     }
 
     void imagesAreReadOnceAndAgainAfterReload()

@@ -347,7 +347,7 @@ private slots:
         const Rig setup = m_document->rig();
 
         QVERIFY(m_editor.click(m_editor.item("newClipButton")));
-        QCOMPARE(anim->current(), 0);
+        QTRY_COMPARE(anim->current(), 0); // the click is handled when the window gets to it
         QVERIFY(anim->isActive());
         m_document->setSelectedJoint(-1);
         QVERIFY(m_editor.key("k")); // nothing selected: the whole pose at 0
@@ -400,7 +400,7 @@ private slots:
         m_document->addBone(root, 500, 400);
         AnimationPlayer* anim = m_document->animation();
         QVERIFY(m_editor.click(m_editor.item("newClipButton")));
-        QCOMPARE(anim->current(), 0);
+        QTRY_COMPARE(anim->current(), 0); // the click is handled when the window gets to it
         QObject* ticks = m_editor.object("rulerTicks");
         QVERIFY(ticks);
         const int widthInTicks = int(m_editor.item("rulerArea")->width() / 6) + 2;
@@ -422,6 +422,7 @@ private slots:
         m_document->addBone(root, 500, 400);
         AnimationPlayer* anim = m_document->animation();
         QVERIFY(m_editor.click(m_editor.item("newClipButton")));
+        QTRY_COMPARE(anim->current(), 0); // the click is handled when the window gets to it
         QVERIFY(m_document->setAnimationDuration(anim->current(), 3));
         QTRY_COMPARE(anim->duration(), 3.0);
         QQuickItem* ticks = m_editor.item("rulerTicks");
@@ -452,6 +453,7 @@ private slots:
         m_document->addBone(root, 500, 400);
         AnimationPlayer* anim = m_document->animation();
         QVERIFY(m_editor.click(m_editor.item("newClipButton")));
+        QTRY_COMPARE(int(m_document->rig().animations().size()), 1);
         QVERIFY(m_document->setAnimationDuration(0, 12));
         QQuickItem* duration = m_editor.item("durationField");
         QTRY_COMPARE(anim->duration(), 12.0);
