@@ -7,6 +7,7 @@
 
 #include <QAnyStringView>
 #include <QSettings>
+#include <QUndoStack>
 
 #include <algorithm>
 #include <cmath>
@@ -28,6 +29,26 @@ AnimationPlayer::AnimationPlayer(Document* document) : QObject(document), m_docu
     m_timer.setInterval(16); // about 60 Hz; the time advances by the real time elapsed
     connect(&m_timer, &QTimer::timeout, this, &AnimationPlayer::tick);
     connect(m_document, &Document::rigChanged, this, &AnimationPlayer::onRigChanged);
+    connect(m_document->undoStack(), &QUndoStack::indexChanged, this, &AnimationPlayer::reopenRemovedClip);
+    connect(m_document, &Document::opened, this, [this] { m_removed = {}; });
+}
+
+void AnimationPlayer::rememberRemovedClip(const QString& name, int index)
+{
+    m_removed = {name, m_time, index};
+}
+
+void AnimationPlayer::reopenRemovedClip(int undoIndex)
+{
+    if (m_removed.name.isEmpty() || m_current >= 0 || undoIndex != m_removed.undoIndex)
+        return;
+    const int index = static_cast<int>(m_names.indexOf(m_removed.name));
+    if (index < 0)
+        return; // not back yet (the index moved another way)
+    const double time = m_removed.time;
+    m_removed = {};
+    setCurrent(index);
+    setTime(time);
 }
 
 AnimationPlayer::~AnimationPlayer() = default; // the document goes with it: nothing to put back
@@ -185,7 +206,10 @@ void AnimationPlayer::resume()
     // The command may have renamed, added or removed clips, or changed the open one's length:
     // the names, the open clip (kept by name) and its duration and time are all told again, so
     // that the picker, the ruler and the length field never show what the undo took back.
+    const QString open = m_current >= 0 && m_current < m_names.size() ? m_names[m_current] : QString();
     refreshNames();
+    if (!open.isEmpty() && m_current < 0) // a redo removed it: the step now just done, undone, brings it back
+        rememberRemovedClip(open, m_document->undoStack()->index() - 1);
     if (m_current >= 0 && !enter())
         m_current = -1;
     if (m_current < 0)
@@ -225,9 +249,13 @@ void AnimationPlayer::onRigChanged()
     if (m_suspended)
         return; // undo or redo is running: resume() follows
     const int before = m_current;
+    const QString removedName = before >= 0 && before < m_names.size() ? m_names[before] : QString();
     if (refreshNames()) {
         emit animationsChanged();
         if (m_current < 0 && before >= 0) { // the open clip is gone: the setup pose again
+            // Removed by the step being pushed (QUndoStack runs it before it counts it): its undo
+            // brings the stack back to this index.
+            rememberRemovedClip(removedName, m_document->undoStack()->index());
             leave();
             m_time = 0.0;
             emit currentChanged();
@@ -254,6 +282,12 @@ void AnimationPlayer::onRigChanged()
 
 void AnimationPlayer::show()
 {
+    // Another frame on show lets go of a pose posed without Auto-Key and not keyed, as in Spine;
+    // unlike there, the status bar says so, since nothing else would.
+    if (hasUnkeyedPose())
+        emit m_document->editRefused(tr("The pose not keyed at %1 s was let go: press K before moving the playhead to keep it, "
+                                        "or turn Auto-Key on")
+                                         .arg(m_unkeyedTime, 0, 'g', 4));
     clearUnkeyed();
     m_sampler->sample(m_time, *m_pose);
     m_document->posing()->showPreview(*m_pose);
@@ -361,6 +395,7 @@ void AnimationPlayer::poseEdited(const PoseChange& change)
         keyJoints(joints, chains, tr("Key pose at %1 s").arg(m_time, 0, 'g', 4));
         return;
     }
+    m_unkeyedTime = m_time;
     m_unkeyedJoints.insert(joints.begin(), joints.end());
     m_unkeyedChains.insert(chains.begin(), chains.end());
     emit unkeyedChanged();

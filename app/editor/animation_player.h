@@ -155,6 +155,11 @@ private:
     bool keyJointChange(int joint, const QString& text, const std::function<EditResult(Rig&)>& change);
     void clearUnkeyed();
     void tick();
+    // The open clip was removed by the undo step that leaves the stack at `index` when undone
+    // (a delete, or its redo): undoing that step opens the clip again where it was, as it was
+    // on show when it went.
+    void rememberRemovedClip(const QString& name, int index);
+    void reopenRemovedClip(int undoIndex);
 
     Document* m_document;
     QStringList m_names;
@@ -166,12 +171,18 @@ private:
     bool m_autoKey = true;
     bool m_onionSkin = false;
     bool m_suspended = false;
+    struct RemovedClip {
+        QString name; // empty: none
+        double time = 0.0;
+        int undoIndex = -1;
+    } m_removed;
     std::unique_ptr<Rig> m_setup; // the rig as it was when the clip opened: the sampler reads it
     std::unique_ptr<Rig> m_pose;
     std::unique_ptr<animation::ClipSampler> m_sampler;
     std::vector<Ghost> m_ghosts;
     std::set<JointIndex> m_unkeyedJoints;
     std::set<int> m_unkeyedChains;
+    double m_unkeyedTime = 0.0; // where the unkeyed pose was posed
     QTimer m_timer;
     QElapsedTimer m_clock;
 };

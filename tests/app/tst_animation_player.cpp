@@ -230,6 +230,37 @@ private slots:
         QVERIFY(doc.rig().rootPosition(0) == before.rootPosition(0));
     }
 
+    // Deleting the open clip closes it; undoing the delete opens it again where it was, and so
+    // does undoing it again after a redo (it came back to the list only, not to the Timeline).
+    void undoingTheDeleteOfTheOpenClipOpensItAgain()
+    {
+        Document doc;
+        buildArm(doc);
+        AnimationPlayer& player = *doc.animation();
+        doc.newAnimation();
+        const int walk = doc.newAnimation();
+        QVERIFY(doc.renameAnimation(walk, "walk"));
+        player.setCurrent(walk);
+        player.setTime(0.5);
+        QVERIFY(doc.removeAnimation(walk));
+        QCOMPARE(player.current(), -1);
+        QVERIFY(!player.isActive());
+        doc.undo();
+        QCOMPARE(player.current(), walk);
+        QVERIFY(player.isActive());
+        QCOMPARE(player.time(), 0.5);
+        doc.redo();
+        QCOMPARE(player.current(), -1);
+        doc.undo();
+        QCOMPARE(player.current(), walk);
+        QCOMPARE(player.time(), 0.5);
+        // A clip deleted while closed stays closed when the delete is undone.
+        player.setCurrent(-1);
+        QVERIFY(doc.removeAnimation(walk));
+        doc.undo();
+        QCOMPARE(player.current(), -1);
+    }
+
     void withoutAutoKeyADragWaitsForK()
     {
         Document doc;
@@ -244,9 +275,12 @@ private slots:
         QCOMPARE(doc.undoStack()->count(), steps); // not keyed, not an edit
         QVERIFY(player.hasUnkeyedPose());
         QVERIFY(doc.rig().animations()[0].joints.empty());
-        // Moving the playhead drops the unkeyed pose.
+        // Moving the playhead drops the unkeyed pose, and says so.
+        QSignalSpy said(&doc, &Document::editRefused);
         player.setTime(0.2);
         QVERIFY(!player.hasUnkeyedPose());
+        QCOMPARE(said.count(), 1);
+        QVERIFY2(said.first().first().toString().contains("press K"), qPrintable(said.first().first().toString()));
         QVERIFY(std::fabs(world(doc.rig(), "joint4").y - 300) < 1e-9);
         // Pose again and key with K: what the drag moved is keyed, one step.
         doc.posing()->beginPose(3);
