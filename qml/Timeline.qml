@@ -46,9 +46,22 @@ Pane {
         zoom = Math.max(1, Math.min(maxZoom, zoom * factor))
         panTo(t - (x - labelWidth - edge) / trackWidth() * viewSpan)
     }
+    // Another clip opens framed whole; the same clip (a key moved, its length changed) keeps the
+    // view the user zoomed to, as long as it still lies within the clip.
+    property string framedClip: ""
     Connections {
         target: timeline.anim
-        function onCurrentChanged() { timeline.zoom = 1; timeline.viewStart = 0 }
+        function onCurrentChanged() {
+            const anim = timeline.anim
+            const name = anim.current >= 0 && anim.current < anim.animations.length ? anim.animations[anim.current] : ""
+            if (name !== timeline.framedClip) {
+                timeline.framedClip = name
+                timeline.zoom = 1
+                timeline.viewStart = 0
+            } else {
+                timeline.panTo(timeline.viewStart)
+            }
+        }
     }
     function snapped(seconds) { return anim.snap ? Math.round(seconds * anim.fps) / anim.fps : seconds }
     function rowAt(y) { return rows.indexAt(10, y + rows.contentY) }
@@ -401,18 +414,22 @@ Pane {
                                 const extend = (mouse.modifiers & (Qt.ShiftModifier | Qt.ControlModifier)) !== 0
                                 if (extend || !diamond.selected)
                                     keyModel.selectKey(row.index, diamond.modelData, extend)
-                                pressX = mapToItem(rows, mouse.x, 0).x
+                                pressX = mapToItem(rows, mouse.x, mouse.y).x // the diamond is turned: both coordinates count
                                 moved = false
                             }
-                            onPositionChanged: (mouse) => {
+                            function follow(mouse) {
                                 if (!diamond.selected)
                                     return
-                                const dx = mapToItem(rows, mouse.x, 0).x - pressX
+                                const dx = mapToItem(rows, mouse.x, mouse.y).x - pressX
                                 moved = moved || Math.abs(dx) > 3
                                 if (moved)
-                                    timeline.keyDragShift = timeline.snapped(dx / timeline.trackWidth() * timeline.anim.duration)
+                                    timeline.keyDragShift = timeline.snapped(dx / timeline.trackWidth() * timeline.viewSpan)
                             }
-                            onReleased: {
+                            onPositionChanged: (mouse) => follow(mouse)
+                            onReleased: (mouse) => {
+                                // Where the button came up: the last move may not have been
+                                // delivered yet (Qt Quick compresses moves to one a frame).
+                                follow(mouse)
                                 const shift = timeline.keyDragShift
                                 timeline.keyDragShift = 0
                                 if (moved && shift !== 0)

@@ -271,6 +271,37 @@ Item {
             verify(right(curve) <= timeline.width)
         }
 
+        // A dragged key lands where the mouse let go: it moved by the mouse's x in the turned
+        // diamond's own frame (0.7 of the way, a frame or more short), by the clip's length per
+        // track width whatever the zoom, and by the last move rather than where the button came up.
+        function test_aDraggedKeyLandsUnderTheMouse() {
+            const root3 = testDocument.addRoot(300, 300)
+            testDocument.addBone(root3, 400, 300)
+            const timeline = createTemporaryObject(timelineComponent, root, { document: testDocument })
+            const anim = testDocument.animation
+            anim.current = testDocument.newAnimation()
+            testDocument.selectedJoint = -1
+            anim.time = 0.5
+            verify(anim.keyPose())
+            timeline.zoom = 2
+            timeline.panTo(0.25)
+            const diamondAt = (t) => findChild(timeline, (i) => i.rotation === 45 && i.visible && i.modelData !== undefined
+                                                               && Math.abs(i.modelData - t) < 1e-9)
+            let key = null
+            tryVerify(() => (key = diamondAt(0.5)) !== null)
+            const start = key.mapToItem(timeline, key.width / 2, key.height / 2)
+            const expected = 0.5 + timeline.snapped(200 / timeline.trackWidth() * timeline.viewSpan)
+            mousePress(timeline, start.x, start.y)
+            mouseMove(timeline, start.x + 40, start.y)
+            mouseRelease(timeline, start.x + 200, start.y) // no move delivered at the release point
+            verify(Math.abs(expected - 0.5) > 2 / anim.fps) // the zoom matters here
+            tryVerify(() => diamondAt(expected) !== null, 2000, "the key at " + expected)
+            compare(diamondAt(0.5), null)
+            compare(timeline.zoom, 2) // moving a key keeps the view
+            compare(timeline.viewStart, 0.25)
+            anim.current = -1
+        }
+
         // A chain selected elsewhere (made with Ctrl+K, picked on the canvas) scrolls into the
         // list's view, which shows four rows at most.
         function test_chainsPanelShowsTheSelectedChain() {
