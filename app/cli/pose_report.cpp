@@ -45,4 +45,17 @@ QString heldChainsMember(const Rig& rig, std::span<const solvers::ChainHoldResul
     return json + u'}';
 }
 
+QString slotsMember(const Rig& rig)
+{
+    QString json = QStringLiteral("\"slots\": {");
+    bool first = true;
+    for (const Slot& slot : rig.slotList()) {
+        json += (first ? QString() : QStringLiteral(", ")) + jsonString(QString::fromStdString(slot.name))
+                + QStringLiteral(": {\"image\": ") + jsonString(QString::fromStdString(slot.image)) + QStringLiteral(", \"visible\": ")
+                + QLatin1String(slot.visible ? "true" : "false") + QStringLiteral(", \"opacity\": ") + jsonNumber(slot.opacity) + u'}';
+        first = false;
+    }
+    return json + u'}';
+}
+
 } // namespace bonework::cli

@@ -19,5 +19,8 @@ QString jsonNumber(double v);
 QString jointsMember(const Rig& rig);
 // "chains": {"name": {"iterations": n, "error": e, "reached": b}, ...} for the chains held.
 QString heldChainsMember(const Rig& rig, std::span<const solvers::ChainHoldResult> results);
+// "slots": {"name": {"image": "art/a.png", "visible": b, "opacity": o}, ...}, every slot in
+// draw order (back first), as the pose shows it: what a clip keys besides the skeleton.
+QString slotsMember(const Rig& rig);
 
 } // namespace bonework::cli

@@ -2,8 +2,9 @@
 // The rig posed by one of its animations at time T (seconds, clamped into the clip): keyed
 // channels interpolated, then every chain that holds solved toward its keyed or setup target,
 // as the editor plays it (animation/clip_sampler.h). -o writes the posed rig; --report prints
-// the animation, the time, every joint's world position and the chains held, as JSON on
-// stdout, its "joints" and "chains" as `solve --report` writes them (otherwise one summary line).
+// the animation, the time, every joint's world position, the chains held and every slot's image,
+// visibility and opacity, as JSON on stdout, its "joints" and "chains" as `solve --report` writes
+// them (otherwise one summary line).
 // Exit codes: 0 sampled, 1 an invalid rig or no such animation, 2 usage errors and unreadable
 // or unwritable files.
 
@@ -37,7 +38,8 @@ const char* const kHelp =
     "  --time T             the time in seconds (a finite number)\n"
     "  -o, --output FILE    write the posed rig (a rig file, animations kept; into another\n"
     "                       folder, its art copied along)\n"
-    "  --report             print every joint's world position and the chains held as JSON\n"
+    "  --report             print every joint's world position, the chains held and the\n"
+    "                       slots' images, visibility and opacity as JSON\n"
     "  -h, --help           show this help\n"
     "\n"
     "Exit codes: 0 sampled, 1 invalid rig or no such animation, 2 usage error or unreadable file.\n";
@@ -96,7 +98,7 @@ int runSample(const QStringList& arguments)
             return *failed;
     if (parser.isSet(reportOption)) {
         out << "{\"animation\": " << jsonString(name) << ", \"time\": " << jsonNumber(clamped) << ", " << jointsMember(pose)
-            << ", " << heldChainsMember(pose, sampler.chainResults()) << "}\n";
+            << ", " << heldChainsMember(pose, sampler.chainResults()) << ", " << slotsMember(pose) << "}\n";
     } else {
         int held = 0;
         for (const auto& r : sampler.chainResults())

@@ -4,6 +4,7 @@
 // rig keeps its animations, and bad arguments and unknown animations get their exit codes.
 #include "cli_run.h"
 #include "source_tree.h"
+#include <QDebug>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -106,6 +107,50 @@ private slots:
         r = report(run);
         QCOMPARE(r.value(QStringLiteral("time")).toDouble(), 2.0);
         QVERIFY(near(joint(r, "hand"), polar(elbow, 100, 150)));
+    }
+
+    // The report tells what a clip keys of the art too: each slot's image, visibility and
+    // opacity at the time (the humanoid's blink swaps its head's image from 2.4 to 2.5 s).
+    void theReportListsTheSlotsAsKeyed()
+    {
+        QFile example(bonework::testing::sourceTree() + QStringLiteral("/resources/examples/humanoid.rig.json"));
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        QJsonObject doc = QJsonDocument::fromJson(example.readAll()).object();
+        QJsonArray clips = doc.value(QStringLiteral("animations")).toArray();
+        QJsonObject blink = clips[1].toObject();
+        QCOMPARE(blink.value(QStringLiteral("name")).toString(), QStringLiteral("blink"));
+        QJsonObject tracks = blink.value(QStringLiteral("slots")).toObject();
+        QJsonObject head = tracks.value(QStringLiteral("head")).toObject();
+        head.insert(QStringLiteral("opacity"), QJsonArray{QJsonObject{{QStringLiteral("time"), 0}, {QStringLiteral("value"), 1}},
+                                                          QJsonObject{{QStringLiteral("time"), 2}, {QStringLiteral("value"), 0.5}}});
+        tracks.insert(QStringLiteral("head"), head);
+        tracks.insert(QStringLiteral("hand_r"), QJsonObject{{QStringLiteral("visible"),
+                                                            QJsonArray{QJsonObject{{QStringLiteral("time"), 1}, {QStringLiteral("value"), false}}}}});
+        blink.insert(QStringLiteral("slots"), tracks);
+        clips[1] = blink;
+        doc.insert(QStringLiteral("animations"), clips);
+        const QString path = m_dir.filePath(QStringLiteral("blink.rig.json"));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(doc).toJson());
+        out.close();
+
+        const auto slotAt = [&](const QString& time, const char* slot) {
+            const Run run = cli({path, QStringLiteral("--animation"), QStringLiteral("blink"), QStringLiteral("--time"), time,
+                                 QStringLiteral("--report")});
+            if (run.exitCode != 0)
+                qWarning() << run.err;
+            return report(run).value(QStringLiteral("slots")).toObject().value(QLatin1String(slot)).toObject();
+        };
+        QJsonObject at = slotAt(QStringLiteral("0"), "head");
+        QCOMPARE(at.value(QStringLiteral("image")).toString(), QStringLiteral("art/humanoid/head.png"));
+        QCOMPARE(at.value(QStringLiteral("visible")).toBool(), true);
+        QCOMPARE(at.value(QStringLiteral("opacity")).toDouble(), 1.0);
+        at = slotAt(QStringLiteral("2.45"), "head");
+        QCOMPARE(at.value(QStringLiteral("image")).toString(), QStringLiteral("art/humanoid/head_blink.png"));
+        QCOMPARE(at.value(QStringLiteral("opacity")).toDouble(), 0.5);
+        QCOMPARE(slotAt(QStringLiteral("0.5"), "hand_r").value(QStringLiteral("visible")).toBool(), true);
+        QCOMPARE(slotAt(QStringLiteral("1.5"), "hand_r").value(QStringLiteral("visible")).toBool(), false);
     }
 
     void chainsHoldAndTheOutputKeepsTheAnimations()
