@@ -92,7 +92,8 @@ BW_API int32_t bw_rig_chain_count(const bw_rig* rig);
 BW_API int32_t bw_rig_find_chain(const bw_rig* rig, const char* name);
 
 /* Posing by hand: a bone's angle relative to its parent (clamped into its limits), a root's
- * position and rotation. */
+ * position (finite, within 1e300 of the origin on both axes, as in a rig file; otherwise
+ * BW_ERROR_ARGUMENT and nothing changes) and rotation. */
 BW_API bw_status bw_rig_set_joint_angle(bw_rig* rig, int32_t joint, double degrees);
 BW_API bw_status bw_rig_set_root_transform(bw_rig* rig, int32_t root, double x, double y, double degrees);
 /* Back to the pose the rig was loaded with. */

@@ -251,6 +251,10 @@ bw_status bw_rig_set_root_transform(bw_rig* rig, int32_t root, double x, double 
         return fail(BW_ERROR_ARGUMENT, "no such root joint");
     if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(degrees))
         return fail(BW_ERROR_ARGUMENT, "the root's position and rotation must be finite");
+    // As far out as a rig file's root may be (kMostRootCoordinate): the pose stays finite
+    // through forward kinematics and can be written out and read back.
+    if (!rootWithinReach({x, y}))
+        return fail(BW_ERROR_ARGUMENT, "the root's position must lie within 1e300 of the origin");
     rig->rig.setRootPositionUnchecked(root, {x, y});
     rig->rig.setAngleClamped(root, degrees);
     return BW_OK;

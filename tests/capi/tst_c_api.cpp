@@ -95,6 +95,14 @@ private slots:
         QCOMPARE(bw_rig_set_chain_target(rig, 0, 0, -2e300), BW_ERROR_ARGUMENT);
         QCOMPARE(QByteArray(bw_last_error()), QByteArray("the target must lie within 1e300 of the origin on each axis"));
         QCOMPARE(bw_rig_set_chain_target(rig, 0, 1e300, -1e300), BW_OK);
+        // A root likewise: as far out as a rig file has one, and the pose is left as it was.
+        const int32_t pelvis = bw_rig_find_joint(rig, "pelvis");
+        const Pose placed = poseOf(rig);
+        QCOMPARE(bw_rig_set_root_transform(rig, pelvis, 2e300, 0, 0), BW_ERROR_ARGUMENT);
+        QCOMPARE(QByteArray(bw_last_error()), QByteArray("the root's position must lie within 1e300 of the origin"));
+        QVERIFY(poseOf(rig).xyd == placed.xyd);
+        QCOMPARE(bw_rig_set_root_transform(rig, pelvis, -1e300, 1e300, -90), BW_OK);
+        bw_rig_reset_pose(rig);
         // A clip keying a root beyond reach is never sampled: its file is refused.
         const char flyingRig[] = R"({"format": "bonework.rig", "version": 2, "joints": [{"name": "a"}],
             "animations": [{"name": "fly", "duration": 1, "joints": {"a": {"x": [{"time": 1, "value": 1e308}]}}}]})";
