@@ -34,8 +34,8 @@ QtObject {
         onTriggered: actions.window.saveAs()
     }
     readonly property Action revert: Action {
-        text: qsTr("&Revert"); enabled: actions.document.modified
-        onTriggered: actions.document.files.revert()
+        text: qsTr("&Revert\u2026"); enabled: actions.document.modified
+        onTriggered: actions.window.revert() // asks first
     }
     readonly property Action exportRig: Action {
         text: qsTr("&Export\u2026"); shortcut: "Ctrl+E"

@@ -85,6 +85,9 @@ ApplicationWindow {
             document.files.save()
     }
     function saveAs() { saveDialog.open() }
+    // Revert throws away every change since the save, undo history included: ask first, as
+    // New, Open and Quit do.
+    function revert() { revertDialog.open() }
     function exportRig() { exportDialog.open() }
     // File > Import Images…: the images land in the middle of the canvas.
     function importImages() { importDialog.open() }
@@ -407,6 +410,21 @@ ApplicationWindow {
         objectName: "errorDialog"
     }
     MessageBox {
+        id: revertDialog
+        objectName: "revertDialog"
+        title: qsTr("Revert")
+        text: window.document.filePath === "" ? qsTr("Discard every change since this rig was opened?")
+                                              : qsTr("Discard every change to %1 and reload it from the disk?").arg(window.document.displayName)
+        informativeText: window.document.filePath === "" ? qsTr("Undo can bring them back.")
+                                                         : qsTr("This cannot be undone: the undo history goes too.")
+        standardButtons: Dialog.Discard | Dialog.Cancel
+        defaultButton: Dialog.Cancel
+        onDiscarded: {
+            close()
+            window.document.files.revert()
+        }
+    }
+    MessageBox {
         id: unsavedDialog
         objectName: "unsavedDialog"
         title: qsTr("Unsaved changes")
@@ -430,7 +448,8 @@ ApplicationWindow {
         standardButtons: Dialog.Yes | Dialog.No
         defaultButton: Dialog.Yes
         onAccepted: window.autosave.recover()
-        // Esc decides nothing: the recovered work stays on disk for the next start.
+        // Esc decides nothing: the recovered work stays on disk for the next start (this
+        // session's own work is autosaved apart from it).
         onRejected: if (clickedButton === Dialog.No) window.autosave.discardRecovery()
     }
     MessageBox {

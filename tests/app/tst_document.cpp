@@ -543,17 +543,88 @@ private slots:
             autosave.saveNow();
             QVERIFY(QFile::exists(autosave.recoveryFile()));
             lost = doc.rig();
-            // Simulate a crash: the files stay behind because the process never cleans up.
-            QFile::copy(autosave.recoveryFile(), dir.filePath("keep.json"));
+            autosave.leaveAsCrashed(); // the files stay: the process never cleans up
         }
-        QFile::copy(dir.filePath("keep.json"), dir.filePath("recovery.rig.json"));
         Document doc;
         Autosave autosave(&doc, dir.path(), 60000);
         QVERIFY(autosave.hasRecovery());
+        QVERIFY(autosave.recoveryDescription().startsWith("Unsaved work on an untitled rig"));
         QVERIFY(autosave.recover());
         QVERIFY(doc.rig() == lost);
         QVERIFY(doc.isModified()); // recovered work is unsaved until the user saves it
         QVERIFY(!autosave.hasRecovery());
+        // On disk again at once, as this session's: a crash right after recovering loses nothing.
+        QVERIFY(QFile::exists(autosave.recoveryFile()));
+    }
+
+    // Two editors running at once keep their recoveries apart: one with nothing unsaved, or
+    // quitting cleanly, never removes the other's, and a third started meanwhile offers neither.
+    void twoEditorsKeepTheirOwnRecovery()
+    {
+        QTemporaryDir dir;
+        auto a = std::make_unique<Document>();
+        auto autosaveA = std::make_unique<Autosave>(a.get(), dir.path(), 60000);
+        buildArm(*a);
+        autosaveA->saveNow();
+        {
+            Document b;
+            Autosave autosaveB(&b, dir.path(), 60000);
+            QVERIFY(!autosaveB.hasRecovery()); // A runs: its work is not B's to recover
+            autosaveB.saveNow();                // B has nothing unsaved
+            QVERIFY(QFile::exists(autosaveA->recoveryFile()));
+        } // B quits cleanly
+        QVERIFY(QFile::exists(autosaveA->recoveryFile()));
+        const Rig lost = a->rig();
+        autosaveA->leaveAsCrashed();
+        autosaveA.reset();
+        a.reset();
+        Document c;
+        Autosave autosaveC(&c, dir.path(), 60000);
+        QVERIFY(autosaveC.hasRecovery());
+        {
+            Document d; // started while C has A's work on offer: not offered twice
+            Autosave autosaveD(&d, dir.path(), 60000);
+            QVERIFY(!autosaveD.hasRecovery());
+        }
+        QVERIFY(autosaveC.recover());
+        QVERIFY(c.rig() == lost);
+    }
+
+    // While a recovery waits for an answer (Esc decides nothing), this session's own work is
+    // autosaved apart from it; the next start still offers the older work.
+    void anUnansweredRecoveryLeavesThisSessionAutosaved()
+    {
+        QTemporaryDir dir;
+        {
+            Document crashed;
+            Autosave autosave(&crashed, dir.path(), 60000);
+            buildArm(crashed);
+            autosave.saveNow();
+            autosave.leaveAsCrashed();
+        }
+        QString offered;
+        {
+            Document doc;
+            Autosave autosave(&doc, dir.path(), 60000);
+            QVERIFY(autosave.hasRecovery());
+            offered = autosave.recoveryDescription();
+            QTest::qWait(50); // written later than the crashed session's, by the clock too
+            doc.addRoot(5, 5); // work of this session, the question not answered
+            autosave.saveNow();
+            QVERIFY(QFile::exists(autosave.recoveryFile()));
+            io::LoadResult mine = io::loadRigFile(localPath(autosave.recoveryFile()));
+            QVERIFY(mine.ok() && *mine.rig == doc.rig());
+            autosave.leaveAsCrashed(); // and this one crashes too
+        }
+        Document doc;
+        Autosave autosave(&doc, dir.path(), 60000);
+        QVERIFY(autosave.hasRecovery()); // the newest first: this session's work
+        QVERIFY(autosave.recover());
+        QCOMPARE(doc.jointCount(), 1);
+        Document next;
+        Autosave again(&next, dir.path(), 60000);
+        QVERIFY(again.hasRecovery()); // the older one is still there
+        QCOMPARE(again.recoveryDescription(), offered);
     }
 
     // Recovered work shows its art: an image imported from elsewhere into an untitled rig (not
@@ -567,18 +638,13 @@ private slots:
         QImage hand(40, 20, QImage::Format_ARGB32);
         hand.fill(QColor(30, 140, 90));
         QVERIFY(hand.save(dir.filePath("elsewhere/hand.png")));
-        // A crash: the recovery files stay (a clean exit removes them, so they are copied first).
+        // A crash: the recovery files stay.
         const auto crashWith = [&](Document& doc) {
             Autosave autosave(&doc, recovery, 60000);
             autosave.saveNow();
-            QVERIFY(QDir(dir.path()).mkpath("crashed"));
-            for (const QString& file : QDir(recovery).entryList(QDir::Files))
-                QVERIFY(QFile::copy(recovery + "/" + file, dir.filePath("crashed/" + file)));
+            autosave.leaveAsCrashed();
         };
-        const auto restart = [&] {
-            for (const QString& file : QDir(dir.filePath("crashed")).entryList(QDir::Files))
-                QVERIFY(QFile::rename(dir.filePath("crashed/" + file), recovery + "/" + file));
-        };
+        const auto restart = [] {};
         {
             Document doc;
             QCOMPARE(doc.importImages({QUrl::fromLocalFile(dir.filePath("elsewhere/hand.png"))}, 10, 10), 1);

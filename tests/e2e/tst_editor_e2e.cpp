@@ -248,6 +248,32 @@ private slots:
         QTRY_VERIFY(m_canvas->zoom() != zoom);
     }
 
+    // File > Revert asks before throwing the changes (and the undo history) away: Esc keeps
+    // them, Discard reloads the saved file. It used to reload at once.
+    void revertAsksFirst()
+    {
+        m_document->files()->newRig();
+        const int root = m_document->addRoot(100, 100);
+        m_document->addBone(root, 200, 100);
+        QVERIFY(m_document->files()->saveAs(m_dir.filePath("revert.rig.json")));
+        QVERIFY(m_document->setLength(1, 150));
+        QVERIFY(m_document->isModified());
+        QObject* dialog = m_window->findChild<QObject*>("revertDialog");
+        QVERIFY(dialog);
+        QVERIFY(QMetaObject::invokeMethod(m_window, "revert")); // as File > Revert… does
+        QTRY_VERIFY(dialog->property("visible").toBool());
+        QVERIFY(m_editor.key("Escape"));
+        QTRY_VERIFY(!dialog->property("visible").toBool());
+        QVERIFY(m_document->isModified());
+        QCOMPARE(m_document->rig().length(1), 150.0);
+        QVERIFY(QMetaObject::invokeMethod(m_window, "revert"));
+        QTRY_VERIFY(dialog->property("visible").toBool());
+        QVERIFY(QMetaObject::invokeMethod(dialog, "discarded")); // the Discard button
+        QTRY_VERIFY(!m_document->isModified());
+        QCOMPARE(m_document->rig().length(1), 100.0);
+        QTRY_VERIFY(!dialog->property("visible").toBool());
+    }
+
     void brokenFileShowsTheErrorAndKeepsTheDocument()
     {
         const QString broken = m_dir.filePath("broken.rig.json");
