@@ -145,6 +145,7 @@ ApplicationWindow {
         function onLoadFailed(message) { window.showError(qsTr("Could not open the file"), message) }
         function onSaveFailed(message) { window.showError(qsTr("Could not save the file"), message) }
         function onEditRefused(message) { statusBar.flash(message) }
+        function onNotice(message) { statusBar.flash(message) }
         function onUndoStateChanged() { statusBar.clearWarning() }
         function onImagesMissing(message) { window.showError(qsTr("Images not shown"), message) }
         function onFileChanged() { window.applyPlayHint() }
@@ -155,6 +156,10 @@ ApplicationWindow {
             artCopyDialog.path = path
             artCopyDialog.informativeText = message
             artCopyDialog.open()
+        }
+        function onOverwriteNeeded(path) {
+            overwriteDialog.path = path
+            overwriteDialog.open()
         }
     }
     Connections {
@@ -336,6 +341,18 @@ ApplicationWindow {
         filters: importDialog.filters
         onAboutToShow: folder = FileNames.startFolder(window.document.filePath)
         onChosen: (file) => window.document.setSlotImageFile(window.document.selectedSlot, file)
+    }
+    MessageBox {
+        id: overwriteDialog
+        objectName: "overwriteDialog"
+        property string path
+        title: qsTr("The file changed on disk")
+        text: qsTr("%1 was changed by another program since Bonework opened or saved it.").arg(window.document.displayName)
+        informativeText: qsTr("Overwrite it with the rig as it is here? Cancel keeps the file: Save As keeps both, File > Revert loads the file as it is now.")
+        standardButtons: Dialog.Ok | Dialog.Cancel
+        defaultButton: Dialog.Cancel
+        onOpened: standardButton(Dialog.Ok).text = qsTr("Overwrite")
+        onAccepted: window.document.files.saveOverwriting(path)
     }
     MessageBox {
         id: artCopyDialog

@@ -352,10 +352,24 @@ bool Document::removeJoint(int joint)
         return false;
     const QString text = tr("Delete %1").arg(jointLabel(joint));
     Rig::SubtreeRecord removed = m_rig.recordSubtree(joint);
+    // What else goes with it, said once it is gone: a user who deletes the chest should not
+    // find the arms' chains and ten images missing later.
+    QStringList alsoGone;
+    const auto count = [](std::size_t n, const QString& one, const QString& many) { return (n == 1 ? one : many).arg(n); };
+    if (removed.indices.size() > 1)
+        alsoGone << count(removed.indices.size() - 1, tr("%1 joint under it"), tr("%1 joints under it"));
+    if (!removed.chains.empty())
+        alsoGone << count(removed.chains.size(), tr("%1 chain"), tr("%1 chains"));
+    if (!removed.slotList.empty())
+        alsoGone << count(removed.slotList.size(), tr("%1 image"), tr("%1 images"));
+    const QString gone = alsoGone.isEmpty() ? QString()
+                                            : tr("Deleted %1 with %2 (Ctrl+Z brings them back)").arg(jointLabel(joint), alsoGone.join(QStringLiteral(", ")));
     m_rig.removeJoint(joint);
     notifyRigChanged();
     m_undo.push(new RemoveJointCommand(this, text, joint, std::move(removed), true));
     setSelectedJoint(neighbour.isEmpty() ? -1 : findJoint(neighbour));
+    if (!gone.isEmpty())
+        emit notice(gone);
     if (m_selectedChain >= chainCount())
         setSelectedChain(-1);
     return true;

@@ -261,6 +261,9 @@ signals:
     void loadFailed(const QString& message);
     void saveFailed(const QString& message);
     void editRefused(const QString& message);
+    // An edit did more than its name says (a deleted joint took chains and images with it):
+    // the status bar tells it.
+    void notice(const QString& message);
     // A slot was locked or unlocked (editor state, not an edit).
     void slotLocksChanged();
     // Images were loaded, found or lost (the missing marks change).

@@ -8,6 +8,7 @@
 #include "bonework/animation/clip_edit.h"
 #include "file_format.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -47,7 +48,31 @@ FileService::FileService(Document* document) : QObject(document), m_document(doc
         m_bake.bakeTolerance = tolerance;
 }
 
-void FileService::newRig() { m_document->adopt(untitledRig(), {}, QString(), {}); }
+namespace {
+
+// A digest of the file's bytes; empty when it cannot be read.
+QByteArray digestOf(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    return hash.addData(&file) ? hash.result() : QByteArray();
+}
+
+} // namespace
+
+void FileService::rememberDisk(const QString& path)
+{
+    m_diskDigest = path.isEmpty() ? QByteArray() : digestOf(path);
+    m_overwriteApproved.clear();
+}
+
+void FileService::newRig()
+{
+    m_document->adopt(untitledRig(), {}, QString(), {});
+    rememberDisk({});
+}
 
 bool FileService::open(const QString& path)
 {
@@ -61,6 +86,7 @@ bool FileService::open(const QString& path)
     const QFileInfo file(path);
     m_document->adopt(*loaded.rig, loaded.editor, file.absoluteFilePath(),
                       ExampleCatalogue::hintForFile(file.fileName()));
+    rememberDisk(file.absoluteFilePath());
     addRecent(file.absoluteFilePath());
     return true;
 }
@@ -79,6 +105,7 @@ bool FileService::openExample(int index)
     // A template: saving asks where. Its art is read from the resource folder it came from.
     m_document->adopt(*loaded.rig, loaded.editor, QString(), example,
                       QFileInfo(ExampleCatalogue::resourcePath(example)).path());
+    rememberDisk({});
     return true;
 }
 
@@ -94,6 +121,14 @@ bool FileService::saveAs(const QString& path)
 {
     if (path.isEmpty())
         return false;
+    // Over the document's own file, changed on disk by someone else: ask before losing that.
+    if (QFileInfo(path).absoluteFilePath() == m_document->filePath() && !m_diskDigest.isEmpty() && QFileInfo::exists(path)) {
+        const QByteArray onDisk = digestOf(path);
+        if (onDisk != m_diskDigest && onDisk != m_overwriteApproved) {
+            emit overwriteNeeded(path);
+            return false;
+        }
+    }
     const auto copies = m_document->artCopies(path);
     if (!copies.isEmpty() && !m_copyApproved) {
         QStringList names;
@@ -115,8 +150,15 @@ bool FileService::saveAs(const QString& path)
     }
     const QString saved = QFileInfo(path).absoluteFilePath();
     m_document->markSaved(saved);
+    rememberDisk(saved);
     addRecent(saved);
     return true;
+}
+
+bool FileService::saveOverwriting(const QString& path)
+{
+    m_overwriteApproved = digestOf(path); // this version on disk, and no later one
+    return saveAs(path);
 }
 
 bool FileService::saveCopyingArt(const QString& path)
@@ -366,8 +408,10 @@ bool FileService::restoreRecovered(const QByteArray& json, const QString& origin
     // The recovered rig comes back as an unsaved change on top of its original file.
     if (!originalPath.isEmpty()) {
         const io::LoadResult original = formats::rigFormat().read(originalPath);
-        if (original.ok())
+        if (original.ok()) {
             m_document->adopt(*original.rig, original.editor, QFileInfo(originalPath).absoluteFilePath(), {});
+            rememberDisk(QFileInfo(originalPath).absoluteFilePath());
+        }
     }
     m_document->restoreImageSources(images); // before the rig comes back, so its images are found
     m_document->undoStack()->push(

@@ -53,6 +53,11 @@ public:
     // (the saved file keeps only relative paths, so the choice is Copy or Cancel).
     Q_INVOKABLE bool saveCopyingArt(const QString& path);
     Q_INVOKABLE bool saveCopyingArtUrl(const QUrl& url) { return saveCopyingArt(url.toLocalFile()); }
+    // Saving over the document's own file after another program changed it on disk (since it
+    // was opened or last saved here) asks first, as Godot and most editors do: save emits
+    // overwriteNeeded and returns false; saveOverwriting saves once approved (Revert instead
+    // loads the file as it is now).
+    Q_INVOKABLE bool saveOverwriting(const QString& path);
     Q_INVOKABLE bool revert();
     // Writes the rig in a game runtime's format ("spine" or "dragonbones"); never over a
     // .rig.json. lastExportReport() then says what the format could not carry.
@@ -106,6 +111,8 @@ signals:
     // A save to `path` needs images copied beside it: `message` says which, for a Copy / Cancel
     // question.
     void artCopyNeeded(const QString& path, const QString& message);
+    // The document's file at `path` changed on disk since it was read or written here.
+    void overwriteNeeded(const QString& path);
 
 private:
     void addRecent(const QString& path);
@@ -123,6 +130,11 @@ private:
     Document* m_document;
     QString m_lastExportReport;
     bool m_copyApproved = false; // saveCopyingArt is saving
+    // The document's file as this editor last read or wrote it (a digest of its bytes; empty:
+    // no file, or none to compare with), and a version on disk the user agreed to overwrite.
+    QByteArray m_diskDigest;
+    QByteArray m_overwriteApproved;
+    void rememberDisk(const QString& path);
     ExportJob m_exportJob;
     exporters::AnimationOptions m_bake; // from QSettings
 };

@@ -11,7 +11,11 @@ std::optional<BonePlacement> boneTo(const WorldTransform& from, Vec2 end)
     if (!(length >= kMinimumDrawnBoneLength) || !std::isfinite(length))
         return std::nullopt;
     const Rotation direction{offset.x / length, offset.y / length};
-    return BonePlacement{length, (from.rotation.inverse() * direction).degrees()};
+    // A bone drawn by hand means nothing finer than a billionth of a degree or of a unit: kept
+    // to that, a bone snapped to 30 degrees is saved as 30, not 29.999999999999986 (the snapped
+    // end point carries the rounding of its cos and sin back into the angle).
+    const auto tidy = [](double v) { return std::round(v * 1e9) / 1e9; };
+    return BonePlacement{tidy(length), tidy((from.rotation.inverse() * direction).degrees())};
 }
 
 Vec2 snapBoneEnd(const WorldTransform& from, Vec2 end, double stepDegrees)

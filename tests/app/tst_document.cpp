@@ -3,6 +3,7 @@
 #include "autosave.h"
 #include "document.h"
 #include "editor_examples.h"
+#include "file_service.h"
 #include "source_tree.h"
 
 #include "bonework/forward_kinematics.h"
@@ -249,6 +250,45 @@ private slots:
         const io::LoadResult loaded = io::loadRigFile(localPath(path));
         QVERIFY(loaded.ok());
         QVERIFY(*loaded.rig == doc.rig());
+    }
+
+    // A file another program changed since it was opened or saved here is not overwritten
+    // without asking; once approved it is, and the next save asks nothing.
+    void savingOverAFileChangedOnDiskAsksFirst()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("arm.rig.json");
+        {
+            Document first;
+            buildArm(first);
+            QVERIFY(first.files()->saveAs(path));
+        }
+        Document doc;
+        QVERIFY(doc.files()->open(path));
+        QSignalSpy asked(doc.files(), &FileService::overwriteNeeded);
+        QVERIFY(doc.setLength(1, 70));
+        QVERIFY(doc.files()->save()); // nobody else touched it
+        QCOMPARE(asked.count(), 0);
+        QVERIFY(doc.setLength(1, 80));
+        QFile other(path);
+        QVERIFY(other.open(QIODevice::ReadOnly));
+        QByteArray theirs = other.readAll().replace("\"joint2\"", "\"theirs\"");
+        other.close();
+        QVERIFY(other.open(QIODevice::WriteOnly | QIODevice::Truncate) && other.write(theirs) == theirs.size());
+        other.close();
+        QVERIFY(!doc.files()->save());
+        QCOMPARE(asked.count(), 1);
+        QVERIFY(doc.isModified());
+        QVERIFY(other.open(QIODevice::ReadOnly));
+        QCOMPARE(other.readAll(), theirs); // still theirs
+        other.close();
+        QVERIFY(doc.files()->saveOverwriting(path));
+        QVERIFY(!doc.isModified());
+        QVERIFY(doc.setLength(1, 90));
+        QVERIFY(doc.files()->save());
+        QCOMPARE(asked.count(), 1);
+        const io::LoadResult loaded = io::loadRigFile(localPath(path));
+        QVERIFY(loaded.ok() && *loaded.rig == doc.rig());
     }
 
     void openFailureLeavesTheDocumentUntouched()
@@ -697,10 +737,19 @@ void TestDocument::deleteSelectsANeighbour()
     const int a = doc.addBone(root, 50, 0);
     doc.addBone(root, 0, 50);  // joint3, a's next sibling
     doc.addBone(a, 100, 0);    // joint4, a's only child
+    QSignalSpy told(&doc, &Document::notice);
     QVERIFY(doc.removeJoint(doc.findJoint("joint4")));
     QCOMPARE(doc.selectedJoint(), doc.findJoint("joint2")); // no sibling: the parent
+    QCOMPARE(told.count(), 0); // a joint alone: nothing more to say
     QVERIFY(doc.removeJoint(doc.findJoint("joint2")));
     QCOMPARE(doc.selectedJoint(), doc.findJoint("joint3")); // the next sibling
+
+    // The humanoid's chest takes its arms, their chains and their images with it: said so.
+    QVERIFY(doc.files()->open(testing::sourceTree() + "/resources/examples/humanoid.rig.json"));
+    QVERIFY(doc.removeJoint(doc.findJoint("chest")));
+    QCOMPARE(told.count(), 1);
+    const QString said = told.first().first().toString();
+    QVERIFY2(said.contains("chest") && said.contains("8 joints") && said.contains("2 chains") && said.contains("images"), qPrintable(said));
 }
 
 void TestDocument::recentFilesShowTheNameFirst()

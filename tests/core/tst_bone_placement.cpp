@@ -38,9 +38,10 @@ private slots:
             const Vec2 snapped = snapBoneEnd(from, end);
             const auto bone = boneTo(from, snapped);
             QVERIFY(bone);
-            QVERIFY(std::fabs(bone->length - 40.0) < 1e-9);
+            QCOMPARE(bone->length, 40.0);
             const double steps = bone->angle / kBoneSnapDegrees;
-            QVERIFY2(std::fabs(steps - std::round(steps)) < 1e-9, qPrintable(QString::number(bone->angle)));
+            // Exactly a multiple of the step, as it is saved (not 29.999999999999986).
+            QVERIFY2(steps == std::round(steps), qPrintable(QString::number(bone->angle, 'g', 17)));
             QVERIFY(std::fabs(std::remainder(bone->angle - degrees, 360.0)) <= kBoneSnapDegrees / 2 + 1e-9);
         }
         QCOMPARE(snapBoneEnd(from, from.position).x, from.position.x); // on the joint: unchanged
