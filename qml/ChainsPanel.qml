@@ -119,6 +119,52 @@ Pane {
                     text = Qt.binding(() => panel.current.name)
                 }
             }
+            Label { text: qsTr("Root") }
+            ComboBox {
+                id: chainRootBox
+                objectName: "chainRootBox"
+                Layout.fillWidth: true
+                model: panel.current.rootChoices
+                currentIndex: model.indexOf(panel.current.rootName)
+                onActivated: {
+                    panel.document.setChainRoot(panel.current.index, currentText)
+                    currentIndex = Qt.binding(() => model.indexOf(panel.current.rootName))
+                    FieldFocus.endEdit(chainRootBox, Window.window) // the keys back to the canvas
+                }
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("The joint the chain starts from: it stays put while the chain solves")
+            }
+            Label { text: qsTr("Tip") }
+            ComboBox {
+                id: chainTipBox
+                objectName: "chainTipBox"
+                Layout.fillWidth: true
+                model: panel.current.tipChoices
+                currentIndex: model.indexOf(panel.current.tipName)
+                onActivated: {
+                    panel.document.setChainTip(panel.current.index, currentText)
+                    currentIndex = Qt.binding(() => model.indexOf(panel.current.tipName))
+                    FieldFocus.endEdit(chainTipBox, Window.window)
+                }
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("The joint the chain brings to its target")
+            }
+            Label { text: qsTr("Target") }
+            ComboBox {
+                id: chainTargetBox
+                objectName: "chainTargetBox"
+                Layout.fillWidth: true
+                // First a fixed point (drag its handle), then the joints it may ride on.
+                model: [qsTr("a point (drag its handle)")].concat(panel.current.targetChoices)
+                currentIndex: panel.current.attachedTo === "" ? 0 : model.indexOf(panel.current.attachedTo)
+                onActivated: (index) => {
+                    panel.document.setChainTargetJoint(panel.current.index, index === 0 ? "" : currentText)
+                    currentIndex = Qt.binding(() => panel.current.attachedTo === "" ? 0 : model.indexOf(panel.current.attachedTo))
+                    FieldFocus.endEdit(chainTargetBox, Window.window)
+                }
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("Where the chain reaches for: a point, or a joint whose bone carries the target along (Spine's target bone)")
+            }
             Label { text: qsTr("Solver") }
             ComboBox {
                 id: chainSolverBox

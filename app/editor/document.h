@@ -152,6 +152,12 @@ public:
     Q_INVOKABLE bool setChainBend(int index, const QString& bend);
     // How strongly the chain holds, 0 (off) to 1.
     Q_INVOKABLE bool setChainMix(int index, double mix);
+    // Where the chain starts and ends (joints by name); its settings and target stay.
+    Q_INVOKABLE bool setChainRoot(int index, const QString& root);
+    Q_INVOKABLE bool setChainTip(int index, const QString& tip);
+    // The joint the chain's target rides on (Spine's and DragonBones' target bone), or, empty,
+    // a fixed point where the target is now.
+    Q_INVOKABLE bool setChainTargetJoint(int index, const QString& joint);
     // Moves a chain to another place in the order chains hold in (one undo step).
     Q_INVOKABLE bool moveChain(int from, int to);
     // The chain a joint is the tip of, or -1.

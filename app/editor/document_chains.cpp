@@ -115,6 +115,45 @@ bool Document::setChainMix(int index, double mix)
     return applyEdit(tr("Set mix"), [&](Rig& r) { return changeChain(r, index, [&](Chain& c) { c.mix = mix; }); });
 }
 
+bool Document::setChainRoot(int index, const QString& root)
+{
+    const int joint = findJoint(root);
+    if (joint < 0)
+        return false;
+    return applyEdit(tr("Set root of chain to %1").arg(root),
+                     [&](Rig& r) { return changeChain(r, index, [&](Chain& c) { c.root = joint; }); });
+}
+
+bool Document::setChainTip(int index, const QString& tip)
+{
+    const int joint = findJoint(tip);
+    if (joint < 0)
+        return false;
+    return applyEdit(tr("Set tip of chain to %1").arg(tip),
+                     [&](Rig& r) { return changeChain(r, index, [&](Chain& c) { c.tip = joint; }); });
+}
+
+bool Document::setChainTargetJoint(int index, const QString& joint)
+{
+    const int j = joint.isEmpty() ? -1 : findJoint(joint);
+    if (!joint.isEmpty() && j < 0)
+        return false;
+    if (index >= 0 && index < chainCount() && j >= 0 && m_rig.isAncestor(m_rig.chains()[index].root, j)) {
+        emit editRefused(tr("The target cannot ride on %1: the chain moves it").arg(joint));
+        return false;
+    }
+    // Detached, the target stays where it is on screen; attached, it goes to the joint.
+    const QPointF here = index >= 0 && index < chainCount() ? chainTarget(index) : QPointF();
+    return applyEdit(joint.isEmpty() ? tr("Fix target of chain") : tr("Attach target of chain to %1").arg(joint),
+                     [&](Rig& r) {
+                         return changeChain(r, index, [&](Chain& c) {
+                             c.target.joint = j;
+                             if (j < 0)
+                                 c.target.point = {here.x(), here.y()};
+                         });
+                     });
+}
+
 bool Document::moveChain(int from, int to)
 {
     if (from == to)

@@ -40,4 +40,43 @@ QString SelectedChain::attachedTo() const
     return c && c->target.isAttached() ? jointName(c->target.joint) : QString();
 }
 
+QStringList SelectedChain::rootChoices() const
+{
+    QStringList names;
+    const Chain* c = chainOrNull();
+    if (!c)
+        return names;
+    const Rig& rig = m_document->rig();
+    for (JointIndex j = rig.parent(c->tip); j != kNoJoint; j = rig.parent(j))
+        names.prepend(jointName(j));
+    return names;
+}
+
+QStringList SelectedChain::tipChoices() const
+{
+    QStringList names;
+    const Chain* c = chainOrNull();
+    if (!c)
+        return names;
+    for (JointIndex j : m_document->rig().subtree(c->root))
+        if (j != c->root)
+            names.append(jointName(j));
+    return names;
+}
+
+QStringList SelectedChain::targetChoices() const
+{
+    QStringList names;
+    const Chain* c = chainOrNull();
+    if (!c)
+        return names;
+    const Rig& rig = m_document->rig();
+    for (std::size_t i = 0; i < rig.jointCount(); ++i) {
+        const auto j = static_cast<JointIndex>(i);
+        if (!rig.isAncestor(c->root, j)) // a joint the chain moves would run from its own tip
+            names.append(jointName(j));
+    }
+    return names;
+}
+
 } // namespace bonework::editor

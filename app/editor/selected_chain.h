@@ -6,6 +6,7 @@
 #include "document_view.h"
 
 #include <QString>
+#include <QStringList>
 #include <QtQml/qqmlregistration.h>
 
 namespace bonework {
@@ -32,6 +33,12 @@ class SelectedChain : public DocumentView {
     Q_PROPERTY(QString bend READ bend NOTIFY changed)       // "positive" or "negative"
     Q_PROPERTY(QString attachedTo READ attachedTo NOTIFY changed) // the target's joint, or empty
     Q_PROPERTY(double mix READ mix NOTIFY changed)          // 0 (does not hold) to 1
+    // What the form offers: roots (the tip's ancestors, top down), tips (the root's
+    // descendants) and joints the target may ride on (any but those the chain moves: the
+    // root's descendants).
+    Q_PROPERTY(QStringList rootChoices READ rootChoices NOTIFY changed)
+    Q_PROPERTY(QStringList tipChoices READ tipChoices NOTIFY changed)
+    Q_PROPERTY(QStringList targetChoices READ targetChoices NOTIFY changed)
 
 public:
     explicit SelectedChain(QObject* parent = nullptr);
@@ -49,6 +56,9 @@ public:
     QString bend() const;
     QString attachedTo() const;
     double mix() const;
+    QStringList rootChoices() const;
+    QStringList tipChoices() const;
+    QStringList targetChoices() const;
 
 private:
     const Chain* chainOrNull() const;

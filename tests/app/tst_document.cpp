@@ -291,6 +291,45 @@ private slots:
         QVERIFY(loaded.ok() && *loaded.rig == doc.rig());
     }
 
+    // A chain's root, tip and target joint are edits of their own, each one undo step, its
+    // other settings kept; a target cannot ride on a joint the chain moves.
+    void aChainsEndsAndTargetJointAreEditable()
+    {
+        Document doc;
+        buildArm(doc); // root1 -> joint2 -> joint3 -> joint4
+        const int chain = doc.addChain(doc.findJoint("joint4"), doc.findJoint("joint2"));
+        QVERIFY(chain >= 0);
+        QVERIFY(doc.setChainIterations(chain, 33));
+        QSignalSpy refused(&doc, &Document::editRefused);
+        if (doc.rig().chains()[chain].solver == SolverKind::TwoBone) { // two bones: two-bone by default
+            QVERIFY(!doc.setChainRoot(chain, "root1"));                // which three bones are not
+            QCOMPARE(refused.count(), 1);
+            QVERIFY(doc.setChainSolver(chain, "fabrik"));
+        }
+        const int steps = doc.undoStack()->count();
+        QVERIFY(doc.setChainRoot(chain, "root1"));
+        QCOMPARE(doc.rig().chains()[chain].root, doc.findJoint("root1"));
+        QCOMPARE(doc.rig().chains()[chain].iterations, 33);
+        QVERIFY(doc.setChainTip(chain, "joint3"));
+        QCOMPARE(doc.rig().chains()[chain].tip, doc.findJoint("joint3"));
+        QVERIFY(!doc.setChainTip(chain, "nowhere"));
+        QVERIFY(!doc.setChainRoot(chain, "joint3")); // the root must lie above the tip
+        // The target rides on the root (it does not move with the chain), then is fixed again
+        // where it is, without a jump.
+        QVERIFY(!doc.setChainTargetJoint(chain, "joint2")); // moved by the chain
+        QVERIFY(doc.setChainTargetJoint(chain, "root1"));
+        QCOMPARE(doc.rig().chains()[chain].target.joint, doc.findJoint("root1"));
+        const QPointF onRoot = doc.chainTarget(chain);
+        QVERIFY(doc.setChainTargetJoint(chain, ""));
+        QVERIFY(!doc.rig().chains()[chain].target.isAttached());
+        QCOMPARE(doc.chainTarget(chain), onRoot);
+        QCOMPARE(doc.undoStack()->count(), steps + 4);
+        for (int i = 0; i < 4; ++i)
+            doc.undo();
+        QCOMPARE(doc.rig().chains()[chain].root, doc.findJoint("joint2"));
+        QCOMPARE(doc.rig().chains()[chain].tip, doc.findJoint("joint4"));
+    }
+
     void openFailureLeavesTheDocumentUntouched()
     {
         QTemporaryDir dir;
