@@ -132,7 +132,10 @@ void RigCanvas::geometryChange(const QRectF& newGeometry, const QRectF& oldGeome
 {
     QQuickPaintedItem::geometryChange(newGeometry, oldGeometry);
     redraw();
-    if (m_framePending && newGeometry.width() > 0 && newGeometry.height() > 0 && m_document) {
+    // The rig is framed for the canvas as it is: when the window opens at its remembered size
+    // (or is resized) before the user zoomed or panned, it is framed again for the new size.
+    const bool refit = m_viewIsFit && newGeometry.size() != oldGeometry.size();
+    if ((m_framePending || refit) && newGeometry.width() > 0 && newGeometry.height() > 0 && m_document) {
         m_framePending = false;
         fitToView();
     }
@@ -166,6 +169,7 @@ void RigCanvas::fitToView()
         box |= QRectF(0, 0, 1200, 800);
     m_view.size = size();
     m_view.frame(box);
+    m_viewIsFit = true;
     emit viewChanged();
     redraw();
 }
@@ -174,6 +178,7 @@ void RigCanvas::zoomAround(QPointF view, double factor)
 {
     m_view.size = size();
     m_view.zoomAround(view, factor);
+    m_viewIsFit = false;
     emit viewChanged();
     redraw();
 }
@@ -236,6 +241,7 @@ void RigCanvas::mouseMoveEvent(QMouseEvent* event)
     setCursorScene(mapToRig(view));
     if (m_panning) {
         m_view.offset += view - m_lastView;
+        m_viewIsFit = false;
         emit viewChanged();
         redraw();
     } else if (m_toolGesture && m_document) {

@@ -144,6 +144,7 @@ private:
     QPointF m_cursorScene;
     std::vector<WorldTransform> m_world; // resized when the joint count changes, else reused
     bool m_framePending = true; // fit the next rig that arrives
+    bool m_viewIsFit = false;   // the view is as fitToView left it: a resize frames the rig again
 
     bool m_toolGesture = false; // the left button went to the current tool
     bool m_panning = false;

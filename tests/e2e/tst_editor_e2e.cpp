@@ -274,6 +274,25 @@ private slots:
         QTRY_VERIFY(!dialog->property("visible").toBool());
     }
 
+    // A rig framed whole stays framed when the window changes size (it opened at its
+    // remembered size after the first fit, and the rig sat small in a corner); once the user
+    // zoomed, a resize leaves the view alone.
+    void aFramedRigStaysFramedThroughAResize()
+    {
+        QVERIFY(m_document->files()->open(bonework::testing::sourceTree() + "/resources/examples/humanoid.rig.json"));
+        m_canvas->fitToView();
+        const double fit = m_canvas->zoom();
+        const int width = m_window->width();
+        m_window->setWidth(width - 400);
+        QTRY_VERIFY(m_canvas->zoom() < fit); // framed again for the narrower canvas
+        m_canvas->zoomIn();
+        const double mine = m_canvas->zoom();
+        m_window->setWidth(width);
+        QTRY_COMPARE(m_window->width(), width);
+        QTest::qWait(100);
+        QCOMPARE(m_canvas->zoom(), mine);
+    }
+
     void brokenFileShowsTheErrorAndKeepsTheDocument()
     {
         const QString broken = m_dir.filePath("broken.rig.json");
