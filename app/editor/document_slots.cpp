@@ -6,6 +6,7 @@
 
 #include "rig_edit_command.h"
 
+#include "bonework/angles.h"
 #include "bonework/slot_placement.h"
 
 #include <QFileInfo>
@@ -83,6 +84,12 @@ int Document::addSlotNamed(int joint, const QString& image, const QString& baseN
     placement.pivot = {x, y};
     placement.rotation = Rotation{};
     slot = slotAt(slot, placement, frame);
+    // Upright: against the bone's world angle, summed in degrees (a 30 degree bone gives -30,
+    // where the rotation's cos and sin gave -29.999999999999996).
+    double world = 0.0;
+    for (JointIndex j = joint; j != kNoJoint; j = m_rig.parent(j))
+        world += m_rig.angle(j);
+    slot.rotation = wrapDegrees(-world);
     if (!applyEdit(tr("Add image %1").arg(QString::fromStdString(slot.name)), [&](Rig& r) { return r.addSlot(slot); },
                    false))
         return -1;

@@ -20,6 +20,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "bonework/angles.h"
+#include <cmath>
+
 #include <cstring>
 
 using namespace bonework;
@@ -230,6 +233,17 @@ private slots:
         QVERIFY(doc.artCopies(rigPath).isEmpty());
         doc.undo();
         QCOMPARE(doc.slotCount(), 0);
+
+        // An image imported onto a bone at 30 degrees stands upright: rotation -30 exactly.
+        {
+            Document tilted;
+            const int root = tilted.addRoot(0, 0);
+            const int bone = tilted.addBone(root, 100 * std::cos(kPi / 6), 100 * std::sin(kPi / 6));
+            QCOMPARE(tilted.rig().angle(bone), 30.0);
+            tilted.setSelectedJoint(bone);
+            QCOMPARE(tilted.importImages({QUrl::fromLocalFile(dir.filePath("a/hand.png"))}, 50, 50), 1);
+            QCOMPARE(tilted.rig().slotList()[0].rotation, -30.0);
+        }
 
         // A format the exporters refuse is not imported, and the status bar says which and why.
         QVERIFY(image.save(dir.filePath("a/flat.bmp"), "BMP"));
