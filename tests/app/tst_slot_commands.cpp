@@ -6,6 +6,7 @@
 #include "document.h"
 #include "rig_edit_command.h"
 
+#include "bonework/angles.h"
 #include "bonework/io/rig_file.h"
 #include "random_rigs.h"
 #include "random_slots.h"
@@ -20,7 +21,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "bonework/angles.h"
 #include <cmath>
 
 #include <cstring>
