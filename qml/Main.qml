@@ -275,7 +275,8 @@ ApplicationWindow {
             Inspector {
                 document: window.document
                 SplitView.fillHeight: true
-                SplitView.minimumHeight: 120
+                // Its hint alone needs little room: the chains panel below may take it.
+                SplitView.minimumHeight: chainsPanel.inspectorIdle ? 64 : 120
                 onChooseImageRequested: imageDialog.open()
             }
             DrawOrderPanel {
@@ -288,10 +289,13 @@ ApplicationWindow {
                 onImportRequested: window.importImages()
             }
             ChainsPanel {
+                id: chainsPanel
                 document: window.document
                 // Tall enough for its list and every field of the selected chain, up to a third of
-                // the column and more (then it scrolls).
-                SplitView.preferredHeight: Math.min(implicitHeight, parent ? parent.height * 0.35 : implicitHeight)
+                // the column and more (then it scrolls); up to 60% while the inspector has only
+                // its hint to show (a chain picked, no joint or image).
+                readonly property bool inspectorIdle: window.document.selectedJoint < 0 && window.document.selectedSlot < 0
+                SplitView.preferredHeight: Math.min(implicitHeight, parent ? parent.height * (inspectorIdle ? 0.7 : 0.35) : implicitHeight)
                 SplitView.minimumHeight: Math.min(implicitHeight, 160)
                 onMakeChainRequested: actions.makeChain.trigger()
             }
