@@ -36,10 +36,11 @@ public:
     void paintRig(CanvasSurface& surface, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,
                   io::NodeShape shape, int selectedJoint) const;
     // The slots' images in draw order, under the bones: visible slots only; a missing image as a
-    // marked placeholder of its last known size; `selectedSlot` (-1: none) outlined.
-    // (rig_painter_slots.cpp)
+    // marked placeholder of its last known size; `selectedSlot` (-1: none) outlined. `fade`
+    // scales every image's opacity (the onion skin's faint frames); faded, missing images are
+    // left out. (rig_painter_slots.cpp)
     void paintSlots(CanvasSurface& surface, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,
-                    const SlotImages& images, int selectedSlot) const;
+                    const SlotImages& images, int selectedSlot, double fade = 1.0) const;
     void paintLimitWedge(CanvasSurface& surface, const CanvasView& view, const Rig& rig,
                          std::span<const WorldTransform> world, int joint) const;
     void paintTargets(CanvasSurface& surface, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,

@@ -22,7 +22,7 @@ std::array<QPointF, 4> viewCorners(const QTransform& toView, QSizeF size)
 } // namespace
 
 void RigPainter::paintSlots(CanvasSurface& surface, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,
-                            const SlotImages& images, int selectedSlot) const
+                            const SlotImages& images, int selectedSlot, double fade) const
 {
     const QTransform rigToView(view.zoom, 0, 0, view.zoom, view.offset.x(), view.offset.y());
     const std::vector<Slot>& slotList = rig.slotList();
@@ -36,8 +36,8 @@ void RigPainter::paintSlots(CanvasSurface& surface, const CanvasView& view, cons
         const QTransform toView = slotImageToRig(placement, size) * rigToView;
         if (slot.visible) {
             if (const QImage* image = images.image(slot.image)) {
-                surface.image(toView, *image, slot.opacity);
-            } else {
+                surface.image(toView, *image, slot.opacity * fade);
+            } else if (fade >= 1.0) {
                 // A missing image keeps its place: a crossed, tinted box of its last known size.
                 const auto corners = viewCorners(toView, size);
                 surface.polygon(corners, Stroke{kMissingLine, 1.5, {4.0, 3.0}}, kMissingFill);

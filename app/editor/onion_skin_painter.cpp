@@ -11,6 +11,24 @@ const QColor kAfter(0x4F, 0xB0, 0xE8);  // where it goes
 
 } // namespace
 
+void OnionSkinPainter::paintArt(drawing::CanvasSurface& surface, const drawing::CanvasView& view,
+                                const std::vector<AnimationPlayer::Ghost>& ghosts, const drawing::RigPainter& painter,
+                                const drawing::SlotImages& images) const
+{
+    const int farthest = AnimationPlayer::kGhostsEachSide * AnimationPlayer::kGhostSpacing;
+    // The farthest first, so the nearest lie over them.
+    for (int away = farthest; away > 0; --away) {
+        for (const AnimationPlayer::Ghost& ghost : ghosts) {
+            if (std::abs(ghost.frames) != away || ghost.pose.slotList().empty())
+                continue;
+            m_world.resize(ghost.pose.jointCount());
+            forwardKinematics(ghost.pose, m_world);
+            // The nearest at 0.3 of the art's opacity, the farthest at 0.15: a trace, not a copy.
+            painter.paintSlots(surface, view, ghost.pose, m_world, images, -1, 0.3 - 0.15 * away / farthest);
+        }
+    }
+}
+
 void OnionSkinPainter::paint(drawing::CanvasSurface& surface, const drawing::CanvasView& view,
                              const std::vector<AnimationPlayer::Ghost>& ghosts) const
 {

@@ -322,7 +322,9 @@ void RigCanvas::draw(drawing::CanvasSurface& surface)
     m_painter.paintGrid(surface, view);
     if (m_document) {
         const Rig& rig = m_document->rig();
-        // The art under everything else (its images decoded once, by the document).
+        // The art under everything else (its images decoded once, by the document), the onion
+        // skin's faint frames under the frame's own.
+        m_onionSkin.paintArt(surface, view, m_document->animation()->ghosts(), m_painter, m_document->slotImages());
         m_painter.paintSlots(surface, view, rig, m_world, m_document->slotImages(), m_document->selectedSlot());
         m_ghosts.paintGhosts(surface, view, *m_document->comparison());
         m_onionSkin.paint(surface, view, m_document->animation()->ghosts());

@@ -50,7 +50,7 @@ Slot slotOnArm(const std::string& image)
     return s;
 }
 
-QImage render(const Rig& rig, const SlotImages& images, int selected = -1)
+QImage render(const Rig& rig, const SlotImages& images, int selected = -1, double fade = 1.0)
 {
     QImage canvas(300, 200, QImage::Format_ARGB32_Premultiplied);
     canvas.fill(kBackdrop);
@@ -59,7 +59,7 @@ QImage render(const Rig& rig, const SlotImages& images, int selected = -1)
     CanvasView view; // zoom 1, no offset: view pixels are rig units
     view.size = canvas.size();
     const std::vector<WorldTransform> world = forwardKinematics(rig);
-    RigPainter().paintSlots(surface, view, rig, world, images, selected);
+    RigPainter().paintSlots(surface, view, rig, world, images, selected, fade);
     return canvas;
 }
 
@@ -152,6 +152,10 @@ private slots:
         images.sync(rig);
         const int red = render(rig, images).pixelColor(150, 100).red();
         QVERIFY2(std::abs(red - 128) <= 2, qPrintable(QString::number(red)));
+
+        // Faded (the onion skin's frames), the opacity is scaled again: 0.5 x 0.3 of the red.
+        const int faint = render(rig, images, -1, 0.3).pixelColor(150, 100).red();
+        QVERIFY2(std::abs(faint - 38) <= 3, qPrintable(QString::number(faint)));
 
         slot.visible = false;
         QVERIFY(rig.setSlot(0, slot));
