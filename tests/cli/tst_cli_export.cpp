@@ -15,6 +15,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QColor>
+#include <QFileInfo>
 #include <QTest>
 
 namespace {
@@ -126,6 +127,24 @@ private slots:
         QVERIFY2(r.err.endsWith(QStringLiteral("wrote %1/arm.png\nwrote %1/arm.atlas\nwrote %1/arm.json\n").arg(out)),
                  qPrintable(r.err));
         QCOMPARE(filesIn(out), (QStringList{"arm.atlas", "arm.json", "arm.png"}));
+        // "images" leads the Spine editor, importing the skeleton, from its folder to the rig's
+        // art: every region attachment's path + ".png" is an image there.
+        QFile spine(out + QStringLiteral("/arm.json"));
+        QVERIFY(spine.open(QIODevice::ReadOnly));
+        const QJsonObject skeleton = QJsonDocument::fromJson(spine.readAll()).object();
+        const QString images = skeleton.value(QStringLiteral("skeleton")).toObject().value(QStringLiteral("images")).toString();
+        QCOMPARE(images, QStringLiteral("../rigs/"));
+        int found = 0;
+        const QJsonObject skin = skeleton.value(QStringLiteral("skins")).toArray().at(0).toObject().value(QStringLiteral("attachments")).toObject();
+        for (const QString& slot : skin.keys())
+            for (const QJsonValue& attachment : skin.value(slot).toObject()) {
+                const QString path = attachment.toObject().value(QStringLiteral("path")).toString();
+                QVERIFY2(QFileInfo::exists(out + u'/' + images + path + QStringLiteral(".png"))
+                             || QFileInfo::exists(out + u'/' + images + path + QStringLiteral(".jpg")),
+                         qPrintable(path));
+                ++found;
+            }
+        QVERIFY(found >= 2);
 
         r = exportRig(rig, out + QStringLiteral("/arm_ske.json"), QStringLiteral("dragonbones"));
         QCOMPARE(r.exitCode, 0);

@@ -61,6 +61,25 @@ std::string clobberedFile(const Rig& rig, const ExportOptions& options, const st
     return {};
 }
 
+// Where the rig's images are seen from the skeleton file's folder, ending in '/': the Spine
+// editor finds an attachment's image there when it imports the skeleton (its attachments are
+// named by their image paths, relative to the rig's folder, without the extension).
+std::string imagesFolderFor(const std::string& skeleton, const std::string& rigFolder)
+{
+    std::error_code error;
+    const std::filesystem::path from = std::filesystem::absolute(std::filesystem::path(skeleton), error).parent_path();
+    const std::filesystem::path to = std::filesystem::absolute(rigFolder.empty() ? std::filesystem::path(".") : std::filesystem::path(rigFolder), error);
+    std::filesystem::path relative = error ? std::filesystem::path() : std::filesystem::relative(to, from, error);
+    if (error || relative.empty())
+        return "./";
+    std::string text = relative.generic_string();
+    if (text == ".")
+        return "./";
+    if (text.rfind("..", 0) != 0)
+        text = "./" + text;
+    return text + "/";
+}
+
 // Whether `text` ends with `suffix`, ignoring ASCII case.
 bool endsWithNoCase(const std::string& text, std::string_view suffix)
 {
@@ -75,9 +94,9 @@ bool endsWithNoCase(const std::string& text, std::string_view suffix)
 } // namespace
 
 std::string exportSkeleton(Runtime runtime, const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported,
-                           const AnimationOptions& animation)
+                           const AnimationOptions& animation, const std::string& imagesFolder)
 {
-    return runtime == Runtime::Spine ? exportSpine(rig, report, exported, animation)
+    return runtime == Runtime::Spine ? exportSpine(rig, report, exported, animation, imagesFolder)
                                       : exportDragonBones(rig, report, exported, animation);
 }
 
@@ -102,7 +121,8 @@ bool exportFiles(Runtime runtime, const Rig& rig, const std::string& path, const
     const SlotArt art = buildSlotArt(rig, options.rigFolder, codec, options.atlas);
     if (!art.ok())
         return fail(art.error);
-    const std::string skeleton = exportSkeleton(runtime, rig, report, exportedSlots(rig, art), options.animation);
+    const std::string skeleton = exportSkeleton(runtime, rig, report, exportedSlots(rig, art), options.animation,
+                                                art.images.empty() ? std::string(kSpineImagesFolder) : imagesFolderFor(path, options.rigFolder));
     report.files.clear();
     io::FileBatch batch;
     if (!art.images.empty()) {

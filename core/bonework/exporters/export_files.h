@@ -26,8 +26,9 @@ struct ExportOptions {
 };
 
 // The skeleton in the runtime's format with `exported`, its slots with their art (empty: none given).
+// `imagesFolder`: Spine's "images" (spine_exporter.h); DragonBones has none.
 std::string exportSkeleton(Runtime runtime, const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported = {},
-                           const AnimationOptions& animation = {});
+                           const AnimationOptions& animation = {}, const std::string& imagesFolder = "./images/");
 
 // The base the atlas files are named from: the skeleton's path without ".json" (and, for
 // DragonBones, without its "_ske" too, the runtime's own naming).

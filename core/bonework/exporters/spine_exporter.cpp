@@ -60,7 +60,7 @@ SpineRegion spineRegionOf(const ExportedSlot& s, const ExportedImage& image)
 }
 
 std::string exportSpine(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported,
-                        const AnimationOptions& options)
+                        const AnimationOptions& options, const std::string& imagesFolder)
 {
     report.format = "spine";
     report.clear();
@@ -124,7 +124,7 @@ std::string exportSpine(const Rig& rig, ExportReport& report, const std::vector<
     header["y"] = flip(skeleton.maxY);
     header["width"] = skeleton.maxX - skeleton.minX;
     header["height"] = skeleton.maxY - skeleton.minY;
-    header["images"] = "./images/";
+    header["images"] = imagesFolder;
     header["audio"] = "";
 
     Json root = Json::object();

@@ -26,9 +26,14 @@ namespace bonework::exporters {
 
 inline constexpr char kSpineVersion[] = "4.2.0";
 
+// The skeleton's "images" by default: Spine's own, for a skeleton without art beside it.
+inline constexpr char kSpineImagesFolder[] = "./images/";
+
 // Without `exported`, the rig's slots with their art, they are reported as left out.
+// `imagesFolder`: the skeleton's "images", where the Spine editor looks for the images its
+// attachments name when the file is imported (ending in '/').
 std::string exportSpine(const Rig& rig, ExportReport& report, const std::vector<ExportedSlot>& exported = {},
-                        const AnimationOptions& options = {});
+                        const AnimationOptions& options = {}, const std::string& imagesFolder = kSpineImagesFolder);
 
 // The region attachment of a slot as Spine wants it (y up, counter-clockwise, centred).
 struct SpineRegion {
