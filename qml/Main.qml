@@ -67,7 +67,17 @@ ApplicationWindow {
                 return
         const letGo = () => Qt.callLater(() => { if (item.activeFocus) keysDone() })
         if (button) {
-            letGo()
+            // Only once the button is let go: taking the focus from a pressed button cancels
+            // its press (Qt Quick ungrabs on focus out), and the click never came (Curve…
+            // opened nothing; + and ▼ missed clicks whose release came a moment late). The
+            // focus arrives before the press does, so wait for the press and then its end.
+            const released = () => {
+                if (item.pressed)
+                    return
+                item.pressedChanged.disconnect(released)
+                letGo()
+            }
+            item.pressedChanged.connect(released)
         } else if (watchedPickers.indexOf(item) < 0) {
             // A picker keeps the keys while its list is open (arrows, Enter), then lets go.
             watchedPickers.push(item)

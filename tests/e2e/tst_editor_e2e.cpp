@@ -20,6 +20,7 @@
 #include <QtQml/qqmlextensionplugin.h>
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 #include <malloc.h>
 
@@ -624,6 +625,51 @@ private slots:
         QTRY_COMPARE(keys->keyCount(), 1);
         QVERIFY(m_document->rig().isValidJoint(bone)); // the joint stays
         QCOMPARE(int(m_document->rig().animations()[clip].joints.size()), 1);
+        anim->setCurrent(-1);
+    }
+
+    // Curve… opens the curve dialog for the selected keys when clicked by a hand (QA found it
+    // opened nothing: the keys were handed to the canvas while the button was still held,
+    // which cancels a Qt Quick button's press).
+    void curveOpensTheCurveDialog()
+    {
+        m_document->files()->newRig();
+        const int root = m_document->addRoot(400, 400);
+        const int bone = m_document->addBone(root, 500, 400);
+        AnimationPlayer* anim = m_document->animation();
+        QVERIFY(m_editor.click(m_editor.item("newClipButton")));
+        QTRY_VERIFY(anim->isActive());
+        m_document->setSelectedJoint(bone);
+        anim->setTime(0.2);
+        QVERIFY(m_document->setAngle(bone, 20));
+        anim->setTime(0.6);
+        QVERIFY(m_document->setAngle(bone, 40));
+        auto* keys = qobject_cast<TimelineModel*>(m_editor.object("timelineModel"));
+        QVERIFY(keys);
+        QTRY_COMPARE(keys->keyCount(), 2);
+        // The key's diamond, clicked as a user does.
+        std::function<QQuickItem*(QQuickItem*)> diamond = [&](QQuickItem* item) -> QQuickItem* {
+            if (item->isVisible() && item->rotation() == 45 && item->property("modelData").isValid()
+                && std::fabs(item->property("modelData").toDouble() - 0.2) < 1e-9)
+                return item;
+            for (QQuickItem* child : item->childItems())
+                if (QQuickItem* found = diamond(child))
+                    return found;
+            return nullptr;
+        };
+        QQuickItem* key = nullptr;
+        QTRY_VERIFY((key = diamond(m_window->contentItem())) != nullptr);
+        QVERIFY(m_editor.click(key));
+        QTRY_COMPARE(keys->selectedCurveKind(), QString("linear"));
+        QQuickItem* button = m_editor.item("curveButton");
+        QVERIFY(button);
+        QTRY_VERIFY(button->isEnabled());
+        QObject* dialog = m_editor.object("curveEditor");
+        QVERIFY(dialog);
+        QVERIFY(m_editor.slowClick(button)); // held a moment: the keys went to the canvas mid-click
+        QTRY_VERIFY2(dialog->property("visible").toBool(), "the curve dialog did not open");
+        QVERIFY(QMetaObject::invokeMethod(dialog, "close"));
+        QTRY_VERIFY(!dialog->property("visible").toBool());
         anim->setCurrent(-1);
     }
 

@@ -93,6 +93,15 @@ public:
         return xdotool({"mousemove", QString::number(p.x()), QString::number(p.y()), "sleep", "0.05", "click", "1"});
     }
 
+    // The same with the button held a moment, as a hand clicks: the press and the release
+    // reach the window apart.
+    bool slowClick(QQuickItem* item)
+    {
+        const QPoint p = window->mapToGlobal(item->mapToScene(QPointF(item->width() / 2, item->height() / 2)).toPoint());
+        return xdotool({"mousemove", QString::number(p.x()), QString::number(p.y()), "sleep", "0.05", "mousedown", "1", "sleep",
+                        "0.25", "mouseup", "1"});
+    }
+
     // A mouse drag on the canvas from one rig point to another, in eight moves (Shift held if
     // asked), then a moment for the window to handle what X delivered.
     bool drag(QPointF fromRig, QPointF toRig, bool shift = false)
