@@ -126,6 +126,9 @@ Pane {
                 Layout.fillWidth: true
                 model: panel.current.rootChoices
                 currentIndex: model.indexOf(panel.current.rootName)
+                // A two-bone chain's root is two bones above its tip: the Tip picker moves both.
+                // In a clip the chain's ends are not keyed: Setup Pose edits them.
+                enabled: panel.current.solver !== "two-bone" && !panel.document.animation.active
                 onActivated: {
                     panel.document.setChainRoot(panel.current.index, currentText)
                     currentIndex = Qt.binding(() => model.indexOf(panel.current.rootName))
@@ -141,6 +144,7 @@ Pane {
                 Layout.fillWidth: true
                 model: panel.current.tipChoices
                 currentIndex: model.indexOf(panel.current.tipName)
+                enabled: !panel.document.animation.active
                 onActivated: {
                     panel.document.setChainTip(panel.current.index, currentText)
                     currentIndex = Qt.binding(() => model.indexOf(panel.current.tipName))
@@ -157,6 +161,7 @@ Pane {
                 // First a fixed point (drag its handle), then the joints it may ride on.
                 model: [qsTr("a point (drag its handle)")].concat(panel.current.targetChoices)
                 currentIndex: panel.current.attachedTo === "" ? 0 : model.indexOf(panel.current.attachedTo)
+                enabled: !panel.document.animation.active
                 onActivated: (index) => {
                     panel.document.setChainTargetJoint(panel.current.index, index === 0 ? "" : currentText)
                     currentIndex = Qt.binding(() => panel.current.attachedTo === "" ? 0 : model.indexOf(panel.current.attachedTo))

@@ -129,8 +129,14 @@ bool Document::setChainTip(int index, const QString& tip)
     const int joint = findJoint(tip);
     if (joint < 0)
         return false;
-    return applyEdit(tr("Set tip of chain to %1").arg(tip),
-                     [&](Rig& r) { return changeChain(r, index, [&](Chain& c) { c.tip = joint; }); });
+    return applyEdit(tr("Set tip of chain to %1").arg(tip), [&](Rig& r) {
+        return changeChain(r, index, [&](Chain& c) {
+            c.tip = joint;
+            // Two-bone stays two bones long: its root comes along, two bones above the tip.
+            if (c.solver == SolverKind::TwoBone && !r.isRoot(joint) && !r.isRoot(r.parent(joint)))
+                c.root = r.parent(r.parent(joint));
+        });
+    });
 }
 
 bool Document::setChainTargetJoint(int index, const QString& joint)

@@ -300,13 +300,21 @@ void PoseController::explainStuckDrag(SolverKind kind, const solvers::SolveReque
 void PoseController::endDrag()
 {
     const bool keyable = m_drag != DragKind::None && isAnimating();
+    const struct {
+        bool rotates;
+        int joint;
+    } dragged{rotatesBone(), m_dragJoint};
     m_drag = DragKind::None;
     m_dragJoint = -1;
     m_dragChain = -1;
     m_holder.endMotion();
     if (keyable) { // a clip's frame was posed: the player keys it (auto-key) or keeps it to key
-        // Keys for what the drag turned, not for joints a hold only rewrote.
-        const PoseChange change = m_dragStart.changesIn(m_document->m_rig).shown(m_document->m_rig);
+        // Keys for what the drag turned, not for joints a hold only rewrote. A rotate drag keys
+        // its one bone (or root), as Spine's Rotate tool does: the chains it moved hold again
+        // wherever the clip is sampled.
+        PoseChange change = m_dragStart.changesIn(m_document->m_rig).shown(m_document->m_rig);
+        if (dragged.rotates)
+            std::erase_if(change.joints, [&](const PoseChange::Joint& j) { return j.joint != dragged.joint; });
         if (!change.empty())
             m_document->animation()->poseEdited(change);
     }

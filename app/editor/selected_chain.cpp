@@ -46,6 +46,8 @@ QStringList SelectedChain::rootChoices() const
     const Chain* c = chainOrNull();
     if (!c)
         return names;
+    if (c->solver == SolverKind::TwoBone) // two bones above its tip, always: the tip decides
+        return {jointName(c->root)};
     const Rig& rig = m_document->rig();
     for (JointIndex j = rig.parent(c->tip); j != kNoJoint; j = rig.parent(j))
         names.prepend(jointName(j));
@@ -58,7 +60,16 @@ QStringList SelectedChain::tipChoices() const
     const Chain* c = chainOrNull();
     if (!c)
         return names;
-    for (JointIndex j : m_document->rig().subtree(c->root))
+    const Rig& rig = m_document->rig();
+    if (c->solver == SolverKind::TwoBone) { // any joint two bones below another: the root follows
+        for (std::size_t i = 0; i < rig.jointCount(); ++i) {
+            const auto j = static_cast<JointIndex>(i);
+            if (!rig.isRoot(j) && !rig.isRoot(rig.parent(j)))
+                names.append(jointName(j));
+        }
+        return names;
+    }
+    for (JointIndex j : rig.subtree(c->root))
         if (j != c->root)
             names.append(jointName(j));
     return names;

@@ -35,7 +35,8 @@ class SelectedChain : public DocumentView {
     Q_PROPERTY(double mix READ mix NOTIFY changed)          // 0 (does not hold) to 1
     // What the form offers: roots (the tip's ancestors, top down), tips (the root's
     // descendants) and joints the target may ride on (any but those the chain moves: the
-    // root's descendants).
+    // root's descendants). A two-bone chain offers as tips every joint two bones below another
+    // (its root then follows, two bones up) and its own root only.
     Q_PROPERTY(QStringList rootChoices READ rootChoices NOTIFY changed)
     Q_PROPERTY(QStringList tipChoices READ tipChoices NOTIFY changed)
     Q_PROPERTY(QStringList targetChoices READ targetChoices NOTIFY changed)

@@ -19,6 +19,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -330,6 +331,21 @@ private slots:
         QCOMPARE(clip.joints.size(), std::size_t(1));
         QCOMPARE(clip.joints[0].joint, std::string("neck"));
         QVERIFY(clip.chains.empty());
+
+        // The chest carries the shoulders: the arms' chains re-solve, visibly, and still only
+        // the chest is keyed (the chains hold again wherever the clip is sampled), as Spine's
+        // Rotate tool keys the one bone.
+        doc.posing()->setDefaultSolver("rotate");
+        const Vec2 spine = worldOf(doc.rig(), "spine");
+        const Rig before = doc.rig();
+        doc.posing()->beginPose(doc.rig().findJoint("chest"));
+        doc.posing()->poseTo(spine.x + 15, spine.y - 58);
+        doc.posing()->endDrag();
+        doc.posing()->setDefaultSolver("follow");
+        QVERIFY(doc.rig().angle(doc.rig().findJoint("elbow_l")) != before.angle(before.findJoint("elbow_l"))); // the arm moved
+        const animation::Clip& keyed = doc.rig().animations().back();
+        QCOMPARE(keyed.joints.size(), std::size_t(2)); // the neck's from before, and the chest
+        QVERIFY(std::any_of(keyed.joints.begin(), keyed.joints.end(), [](const auto& t) { return t.joint == "chest"; }));
     }
 };
 

@@ -301,9 +301,16 @@ private slots:
         QVERIFY(chain >= 0);
         QVERIFY(doc.setChainIterations(chain, 33));
         QSignalSpy refused(&doc, &Document::editRefused);
-        if (doc.rig().chains()[chain].solver == SolverKind::TwoBone) { // two bones: two-bone by default
-            QVERIFY(!doc.setChainRoot(chain, "root1"));                // which three bones are not
+        QVERIFY(doc.setChainSolver(chain, "two-bone"));
+        {
+            QVERIFY(!doc.setChainRoot(chain, "root1")); // three bones are not two-bone
             QCOMPARE(refused.count(), 1);
+            // A new tip brings the root along, two bones up: still two-bone, one step.
+            QVERIFY(doc.setChainTip(chain, "joint3"));
+            QCOMPARE(doc.rig().chains()[chain].root, doc.findJoint("root1"));
+            doc.undo();
+            QCOMPARE(doc.rig().chains()[chain].root, doc.findJoint("joint2"));
+            QCOMPARE(doc.rig().chains()[chain].tip, doc.findJoint("joint4"));
             QVERIFY(doc.setChainSolver(chain, "fabrik"));
         }
         const int steps = doc.undoStack()->count();
