@@ -2,6 +2,7 @@
 #include "bonework/vec2.h"
 
 #include <cmath>
+#include <cstdio>
 
 namespace bonework {
 
@@ -55,6 +56,13 @@ double Rotation::degrees() const
 {
     const double d = std::atan2(s, c) * kDegreesPerRadian;
     return d == -180.0 ? 180.0 : d;
+}
+
+std::string degreesText(double degrees)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.10g", degrees);
+    return text;
 }
 
 } // namespace bonework

@@ -1,6 +1,7 @@
 #pragma once
 // Angle helpers shared by the model and the solvers. All angles are in degrees.
 
+#include <string>
 
 namespace bonework {
 
@@ -25,5 +26,8 @@ double angleDifference(double a, double b);
 // round, wrapped into (-180, 180]; for a limited one along the numbers, so that between two
 // angles within the limits it stays within them (up to rounding).
 double angleBetween(double from, double to, double share, bool free);
+
+// Degrees as a person reads them in a message: -30, 42.5, not std::to_string's -30.000000.
+std::string degreesText(double degrees);
 
 } // namespace bonework

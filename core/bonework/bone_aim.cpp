@@ -4,17 +4,9 @@
 #include "bonework/forward_kinematics.h"
 
 #include <cmath>
-#include <cstdio>
 
 namespace bonework {
 namespace {
-
-std::string degreesText(double degrees)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.6g", degrees);
-    return text;
-}
 
 // The first pinned joint strictly under `joint` (depth first), or kNoJoint.
 JointIndex pinUnder(const Rig& rig, JointIndex joint)

@@ -10,17 +10,6 @@
 #include <limits>
 
 namespace bonework {
-namespace {
-
-// Degrees as a person reads them in a message: -30, 42.5, not std::to_string's -30.000000.
-std::string degreesText(double degrees)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.10g", degrees);
-    return text;
-}
-
-} // namespace
 
 using rig_rules::finite;
 using rig_rules::quoted;
