@@ -271,9 +271,13 @@ ApplicationWindow {
         }
 
         SplitView {
+            id: sideColumn
             orientation: Qt.Vertical
             SplitView.preferredWidth: 320
             SplitView.minimumWidth: 240
+            // The inspector has only its hint to show (no joint or image picked): the chains
+            // panel may take its room.
+            readonly property bool inspectorIdle: window.document.selectedJoint < 0 && window.document.selectedSlot < 0
 
             // Shares of the column's height that, with the inspector's minimum, fit a window of
             // 700 px: a panel that does not fit scrolls instead of running under the status bar.
@@ -286,7 +290,7 @@ ApplicationWindow {
                 document: window.document
                 SplitView.fillHeight: true
                 // Its hint alone needs little room: the chains panel below may take it.
-                SplitView.minimumHeight: chainsPanel.inspectorIdle ? 64 : 120
+                SplitView.minimumHeight: sideColumn.inspectorIdle ? 64 : 120
                 onChooseImageRequested: imageDialog.open()
             }
             DrawOrderPanel {
@@ -299,13 +303,11 @@ ApplicationWindow {
                 onImportRequested: window.importImages()
             }
             ChainsPanel {
-                id: chainsPanel
                 document: window.document
                 // Tall enough for its list and every field of the selected chain, up to a third of
-                // the column and more (then it scrolls); up to 60% while the inspector has only
+                // the column and more (then it scrolls); up to 70% while the inspector has only
                 // its hint to show (a chain picked, no joint or image).
-                readonly property bool inspectorIdle: window.document.selectedJoint < 0 && window.document.selectedSlot < 0
-                SplitView.preferredHeight: Math.min(implicitHeight, parent ? parent.height * (inspectorIdle ? 0.7 : 0.35) : implicitHeight)
+                SplitView.preferredHeight: Math.min(implicitHeight, parent ? parent.height * (sideColumn.inspectorIdle ? 0.7 : 0.35) : implicitHeight)
                 SplitView.minimumHeight: Math.min(implicitHeight, 160)
                 onMakeChainRequested: actions.makeChain.trigger()
             }

@@ -305,9 +305,9 @@ void AnimationPlayer::updateGhosts()
         return;
     }
     if (m_ghosts.empty())
-        for (int side : {-1, 1})
-            for (int i = 1; i <= kGhostsEachSide; ++i)
-                m_ghosts.push_back({side * i * kGhostSpacing, *m_setup});
+        for (int i = kGhostsEachSide; i >= 1; --i) // the farthest first
+            for (int side : {-1, 1})
+                m_ghosts.push_back({side * i * kGhostSpacing, *m_setup, {}});
     const double d = duration();
     for (Ghost& ghost : m_ghosts) {
         double t = m_time + static_cast<double>(ghost.frames) / m_fps;
@@ -316,6 +316,8 @@ void AnimationPlayer::updateGhosts()
         else if (m_loop && t > d)
             t -= d;
         m_sampler->sample(std::clamp(t, 0.0, d), ghost.pose);
+        ghost.world.resize(ghost.pose.jointCount());
+        forwardKinematics(ghost.pose, ghost.world);
     }
     emit ghostsChanged();
 }

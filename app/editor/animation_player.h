@@ -12,6 +12,7 @@
 #include "pose_change.h"
 
 #include "bonework/animation/clip_sampler.h"
+#include "bonework/forward_kinematics.h"
 #include "bonework/rig.h"
 
 #include <QElapsedTimer>
@@ -111,10 +112,13 @@ public:
     void suspend();
     void resume();
 
-    // The onion skin's ghosts: the pose `frames` away from the playhead (negative: before).
+    // The onion skin's ghosts: the pose `frames` away from the playhead (negative: before),
+    // with its joints' world transforms (worked out when sampled, not on every paint); the
+    // farthest first, so a painter that draws them in order lays the nearest on top.
     struct Ghost {
         int frames;
         Rig pose;
+        std::vector<WorldTransform> world;
     };
     const std::vector<Ghost>& ghosts() const { return m_ghosts; }
     static constexpr int kGhostsEachSide = 2;

@@ -25,9 +25,6 @@ public:
     // The ghosts' bones, warm before the playhead and cool after, over the art.
     void paint(drawing::CanvasSurface& surface, const drawing::CanvasView& view,
                const std::vector<AnimationPlayer::Ghost>& ghosts) const;
-
-private:
-    mutable std::vector<WorldTransform> m_world; // reused: no allocation per frame once warm
 };
 
 } // namespace bonework::editor

@@ -158,9 +158,13 @@ void PoseController::beginMoveRoot(int joint)
 
 void PoseController::moveRootTo(double x, double y)
 {
-    if (m_drag != DragKind::MoveRoot)
-        return;
-    const EditResult result = m_document->m_rig.setRootPosition(m_dragJoint, {x, y});
+    if (m_drag == DragKind::MoveRoot)
+        placeDraggedRoot({x, y});
+}
+
+void PoseController::placeDraggedRoot(Vec2 position)
+{
+    const EditResult result = m_document->m_rig.setRootPosition(m_dragJoint, position);
     if (!result.ok()) {
         emit m_document->editRefused(QString::fromStdString(result.error));
         return;
@@ -226,20 +230,15 @@ void PoseController::rotateDrag(Vec2 target)
     Rig& rig = m_document->m_rig;
     const JointIndex joint = m_dragJoint;
     m_lastDragTarget = target;
-    QString why;
-    double aimed = 0.0;
     if (rig.isRoot(joint)) {
-        // A root has no bone to turn: it moves, as in the Select tool.
-        const EditResult moved = rig.setRootPosition(joint, target);
-        if (!moved.ok())
-            why = QString::fromStdString(moved.error);
-    } else {
-        const BoneAim aim = aimBoneAt(rig, joint, target);
-        why = QString::fromStdString(explainBoneAim(rig, joint, aim));
-        aimed = rig.angle(joint);
-        if (aim.outcome != BoneAimOutcome::Turned && why.isEmpty())
-            return; // already there
+        placeDraggedRoot(target); // a root has no bone to turn: it moves, as in the Select tool
+        return;
     }
+    const BoneAim aim = aimBoneAt(rig, joint, target);
+    const QString why = QString::fromStdString(explainBoneAim(rig, joint, aim));
+    const double aimed = rig.angle(joint);
+    if (aim.outcome != BoneAimOutcome::Turned && why.isEmpty())
+        return; // already there
     if (!why.isEmpty()) {
         m_lastSolve = {m_defaultSolver, -1.0, 0, 0.0, why};
         emit lastSolveChanged();
@@ -250,16 +249,14 @@ void PoseController::rotateDrag(Vec2 target)
         return;
     }
     m_holder.hold(rig); // the chains hold, this bone's too
-    if (!rig.isRoot(joint)) {
-        m_lastSolve = {m_defaultSolver, -1.0, 0, 0.0,
-                       tr("rotate · %1 at %2°").arg(m_document->jointLabel(joint)).arg(rig.angle(joint), 0, 'f', 2)};
-        // A chain that holds this bone turns it back toward its target: say which, once.
-        if (!m_dragExplained && std::fabs(angleDifference(rig.angle(joint), aimed)) > 1e-6) {
-            m_dragExplained = true;
-            m_document->sayWhichChainHolds(joint, aimed, tr("move its target, or lower its mix, to rotate the bone by hand"));
-        }
-        emit lastSolveChanged();
+    m_lastSolve = {m_defaultSolver, -1.0, 0, 0.0,
+                   tr("rotate · %1 at %2°").arg(m_document->jointLabel(joint)).arg(rig.angle(joint), 0, 'f', 2)};
+    // A chain that holds this bone turns it back toward its target: say which, once.
+    if (!m_dragExplained && std::fabs(angleDifference(rig.angle(joint), aimed)) > 1e-6) {
+        m_dragExplained = true;
+        m_document->sayWhichChainHolds(joint, aimed, tr("move its target, or lower its mix, to rotate the bone by hand"));
     }
+    emit lastSolveChanged();
     m_document->notifyPoseChanged();
     pushDragStep();
 }
@@ -300,10 +297,8 @@ void PoseController::explainStuckDrag(SolverKind kind, const solvers::SolveReque
 void PoseController::endDrag()
 {
     const bool keyable = m_drag != DragKind::None && isAnimating();
-    const struct {
-        bool rotates;
-        int joint;
-    } dragged{rotatesBone(), m_dragJoint};
+    const bool rotated = rotatesBone();
+    const JointIndex dragged = m_dragJoint;
     m_drag = DragKind::None;
     m_dragJoint = -1;
     m_dragChain = -1;
@@ -313,8 +308,8 @@ void PoseController::endDrag()
         // its one bone (or root), as Spine's Rotate tool does: the chains it moved hold again
         // wherever the clip is sampled.
         PoseChange change = m_dragStart.changesIn(m_document->m_rig).shown(m_document->m_rig);
-        if (dragged.rotates)
-            std::erase_if(change.joints, [&](const PoseChange::Joint& j) { return j.joint != dragged.joint; });
+        if (rotated)
+            std::erase_if(change.joints, [&](const PoseChange::Joint& j) { return j.joint != dragged; });
         if (!change.empty())
             m_document->animation()->poseEdited(change);
     }

@@ -93,6 +93,8 @@ private:
     void solveDrag(Vec2 target);
     // A "rotate" drag: the dragged joint's bone alone turns toward `target` (a root moves).
     void rotateDrag(Vec2 target);
+    // The dragged root to `position` (refused: says why), the chains holding, one undo step.
+    void placeDraggedRoot(Vec2 position);
     // Pushes the drag's change so far as one undo step (merged with the drag's earlier ones).
     void pushDragStep();
     // Says in the status bar why the dragged joint did not move (pins, rigid bones, limits).

@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <initializer_list>
 #include <limits>
 #include <malloc.h>
 
@@ -42,6 +43,26 @@ class TestEditorEndToEnd : public QObject {
     RigCanvas* m_canvas = nullptr;
 
     void drag(QPointF fromScene, QPointF toScene, bool shift = false) { QVERIFY(m_editor.drag(fromScene, toScene, shift)); }
+    // A new rig of one bone, a clip made with the Timeline's + and open, the bone keyed at
+    // `times` (20, 40, ... degrees): `bone` and the Timeline's model. A failure is recorded
+    // (QTest::currentTestFailed) when a step fails.
+    void openAClipKeyedAt(std::initializer_list<double> times, int& bone, TimelineModel*& keys)
+    {
+        m_document->files()->newRig();
+        bone = m_document->addBone(m_document->addRoot(400, 400), 500, 400);
+        AnimationPlayer* anim = m_document->animation();
+        QVERIFY(m_editor.click(m_editor.item("newClipButton")));
+        QTRY_VERIFY(anim->isActive());
+        m_document->setSelectedJoint(bone);
+        double angle = 0.0;
+        for (double t : times) {
+            anim->setTime(t);
+            QVERIFY(m_document->setAngle(bone, angle += 20));
+        }
+        keys = qobject_cast<TimelineModel*>(m_editor.object("timelineModel"));
+        QVERIFY(keys);
+        QTRY_COMPARE(keys->keyCount(), int(times.size()));
+    }
     // The bytes the process has allocated and not freed (glibc's count): unlike the resident
     // size, not moved by pages the allocator keeps or returns.
     static qint64 heapInUse() { return static_cast<qint64>(mallinfo2().uordblks); }
@@ -599,19 +620,13 @@ private slots:
     // the selected joint).
     void editMenuCopiesPastesAndDeletesKeys()
     {
-        m_document->files()->newRig();
-        const int root = m_document->addRoot(400, 400);
-        const int bone = m_document->addBone(root, 500, 400);
+        int bone = -1;
+        TimelineModel* keys = nullptr;
+        openAClipKeyedAt({0.2}, bone, keys);
+        if (QTest::currentTestFailed())
+            return;
         AnimationPlayer* anim = m_document->animation();
-        QVERIFY(m_editor.click(m_editor.item("newClipButton")));
-        QTRY_VERIFY(anim->isActive());
         const int clip = anim->current();
-        m_document->setSelectedJoint(bone);
-        anim->setTime(0.2);
-        QVERIFY(m_document->setAngle(bone, 20)); // a key at 0.2
-        auto* keys = qobject_cast<TimelineModel*>(m_editor.object("timelineModel"));
-        QVERIFY(keys);
-        QTRY_COMPARE(keys->keyCount(), 1);
         keys->selectKey(0, 0.2, false); // the summary row's diamond
         QCOMPARE(keys->selectedKeyCount(), 1);
         m_canvas->forceActiveFocus();
@@ -633,20 +648,12 @@ private slots:
     // which cancels a Qt Quick button's press).
     void curveOpensTheCurveDialog()
     {
-        m_document->files()->newRig();
-        const int root = m_document->addRoot(400, 400);
-        const int bone = m_document->addBone(root, 500, 400);
+        int bone = -1;
+        TimelineModel* keys = nullptr;
+        openAClipKeyedAt({0.2, 0.6}, bone, keys);
+        if (QTest::currentTestFailed())
+            return;
         AnimationPlayer* anim = m_document->animation();
-        QVERIFY(m_editor.click(m_editor.item("newClipButton")));
-        QTRY_VERIFY(anim->isActive());
-        m_document->setSelectedJoint(bone);
-        anim->setTime(0.2);
-        QVERIFY(m_document->setAngle(bone, 20));
-        anim->setTime(0.6);
-        QVERIFY(m_document->setAngle(bone, 40));
-        auto* keys = qobject_cast<TimelineModel*>(m_editor.object("timelineModel"));
-        QVERIFY(keys);
-        QTRY_COMPARE(keys->keyCount(), 2);
         // The key's diamond, clicked as a user does.
         std::function<QQuickItem*(QQuickItem*)> diamond = [&](QQuickItem* item) -> QQuickItem* {
             if (item->isVisible() && item->rotation() == 45 && item->property("modelData").isValid()
