@@ -171,6 +171,7 @@ ApplicationWindow {
             overwriteDialog.path = path
             overwriteDialog.open()
         }
+        function onChangedOnDisk(path) { changedOnDiskDialog.open() }
     }
     Connections {
         target: canvas
@@ -369,6 +370,26 @@ ApplicationWindow {
         defaultButton: Dialog.Cancel
         onOpened: standardButton(Dialog.Ok).text = qsTr("Overwrite")
         onAccepted: window.document.files.saveOverwriting(path)
+    }
+    // Another program wrote the open file (a text editor, version control, a script): offer it
+    // at once. Reloading is one undo step, so nothing here is lost either way.
+    MessageBox {
+        id: changedOnDiskDialog
+        objectName: "changedOnDiskDialog"
+        title: qsTr("The file changed on disk")
+        text: qsTr("%1 was changed by another program.").arg(window.document.displayName)
+        informativeText: window.document.modified
+                         ? qsTr("Reload it? Your unsaved changes here are set aside: Undo brings them back. Keep Mine keeps them, and Save then writes over the other version.")
+                         : qsTr("Reload it? Undo brings back the rig as it was here. Keep Mine keeps it, and Save then writes over the other version.")
+        standardButtons: Dialog.Yes | Dialog.No
+        defaultButton: Dialog.Yes
+        onOpened: {
+            standardButton(Dialog.Yes).text = qsTr("Reload")
+            standardButton(Dialog.No).text = qsTr("Keep Mine")
+        }
+        onAccepted: window.document.files.reloadFromDisk()
+        // Esc decides nothing for the file: a save still asks before writing over it.
+        onRejected: window.document.files.keepOwnVersion(clickedButton === Dialog.No)
     }
     MessageBox {
         id: artCopyDialog

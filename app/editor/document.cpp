@@ -4,6 +4,7 @@
 #include "node_shape_command.h"
 #include "structure_commands.h"
 #include "pose_command.h"
+#include "replace_rig_command.h"
 #include "rig_edit_command.h"
 
 #include "bonework/angles.h"
@@ -185,6 +186,16 @@ void Document::markSaved(const QString& path)
     m_savedRig = setupRig();
     m_undo.setClean();
     setFile(path);
+}
+
+void Document::reloadFrom(const Rig& rig, const io::EditorSettings& editor)
+{
+    m_animation->stop(); // its clip may be gone or changed; the setup pose is what is replaced
+    m_images.reload();   // its images may have changed with it
+    m_undo.push(new ReplaceRigCommand(this, tr("Reload from Disk"), setupRig(), rig));
+    applyNodeShape(editor.nodeShape); // a view setting: not an undo step
+    m_savedRig = rig;
+    m_undo.setClean();
 }
 
 void Document::revertToClean()

@@ -314,6 +314,9 @@ private:
     QString storedImagePath(const QString& file);
     // The rig was written to `path`: it is the saved state now.
     void markSaved(const QString& path);
+    // The file as another program wrote it replaces the rig as one undo step and is the saved
+    // state now: undo brings back the rig as it was here, unsaved.
+    void reloadFrom(const Rig& rig, const io::EditorSettings& editor);
     // Undoes back to the saved state (or to the start) without a file to reload.
     void revertToClean();
     QString jointLabel(int joint) const;

@@ -3,12 +3,11 @@
 #include "document.h"
 #include "example_catalogue.h"
 #include "recent_files.h"
-#include "recover_work_command.h"
+#include "replace_rig_command.h"
 
 #include "bonework/animation/clip_edit.h"
 #include "file_format.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -46,26 +45,18 @@ FileService::FileService(Document* document) : QObject(document), m_document(doc
         m_bake.fps = static_cast<int>(fps);
     if (bakeToleranceProblem(tolerance).isEmpty())
         m_bake.bakeTolerance = tolerance;
+    connect(&m_diskWatch, &DiskWatch::changed, this, &FileService::changedOnDisk);
+    connect(&m_diskWatch, &DiskWatch::removed, this, [this](const QString& path) {
+        emit m_document->notice(
+            tr("%1 was deleted or moved by another program: Save writes it again.").arg(QFileInfo(path).fileName()));
+    });
 }
-
-namespace {
-
-// A digest of the file's bytes; empty when it cannot be read.
-QByteArray digestOf(const QString& path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    return hash.addData(&file) ? hash.result() : QByteArray();
-}
-
-} // namespace
 
 void FileService::rememberDisk(const QString& path)
 {
-    m_diskDigest = path.isEmpty() ? QByteArray() : digestOf(path);
+    m_diskDigest = path.isEmpty() ? QByteArray() : DiskWatch::digestOf(path);
     m_overwriteApproved.clear();
+    m_diskWatch.follow(path, m_diskDigest);
 }
 
 void FileService::newRig()
@@ -123,7 +114,7 @@ bool FileService::saveAs(const QString& path)
         return false;
     // Over the document's own file, changed on disk by someone else: ask before losing that.
     if (QFileInfo(path).absoluteFilePath() == m_document->filePath() && !m_diskDigest.isEmpty() && QFileInfo::exists(path)) {
-        const QByteArray onDisk = digestOf(path);
+        const QByteArray onDisk = DiskWatch::digestOf(path);
         if (onDisk != m_diskDigest && onDisk != m_overwriteApproved) {
             emit overwriteNeeded(path);
             return false;
@@ -157,7 +148,7 @@ bool FileService::saveAs(const QString& path)
 
 bool FileService::saveOverwriting(const QString& path)
 {
-    m_overwriteApproved = digestOf(path); // this version on disk, and no later one
+    m_overwriteApproved = DiskWatch::digestOf(path); // this version on disk, and no later one
     return saveAs(path);
 }
 
@@ -189,6 +180,30 @@ bool FileService::revert()
         return true;
     }
     return open(m_document->filePath());
+}
+
+bool FileService::reloadFromDisk()
+{
+    const QString path = m_document->filePath();
+    if (path.isEmpty())
+        return false;
+    const io::LoadResult loaded = formats::rigFormat().read(path);
+    if (!loaded.ok()) {
+        emit m_document->loadFailed(QString::fromStdString(loaded.error.toString()));
+        return false;
+    }
+    m_document->reloadFrom(*loaded.rig, loaded.editor);
+    rememberDisk(path);
+    emit m_document->notice(tr("Reloaded %1 from disk: Undo brings back the rig as it was here.").arg(QFileInfo(path).fileName()));
+    return true;
+}
+
+void FileService::keepOwnVersion(bool overwrite)
+{
+    const QByteArray theirs = DiskWatch::digestOf(m_document->filePath());
+    if (overwrite)
+        m_overwriteApproved = theirs;
+    m_diskWatch.dismiss(theirs);
 }
 
 const formats::FileFormat* FileService::prepareExport(const QUrl& url, const QString& format, QString& path,
@@ -415,7 +430,7 @@ bool FileService::restoreRecovered(const QByteArray& json, const QString& origin
     }
     m_document->restoreImageSources(images); // before the rig comes back, so its images are found
     m_document->undoStack()->push(
-        new RecoverWorkCommand(m_document, tr("Recover unsaved work"), m_document->rig(), *loaded.rig));
+        new ReplaceRigCommand(m_document, tr("Recover unsaved work"), m_document->rig(), *loaded.rig));
     m_document->applyNodeShape(loaded.editor.nodeShape); // a view setting: not an undo step
     return true;
 }

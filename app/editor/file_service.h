@@ -5,6 +5,7 @@
 // write. QML reaches it as `document.files`; failures are reported through the document's
 // loadFailed and saveFailed signals, and a failed open leaves the document as it was.
 
+#include "disk_watch.h"
 #include "export_job.h"
 #include "image_sources.h"
 
@@ -59,6 +60,13 @@ public:
     // loads the file as it is now).
     Q_INVOKABLE bool saveOverwriting(const QString& path);
     Q_INVOKABLE bool revert();
+    // The file changed on disk while open (changedOnDisk): reload it as one undo step, the
+    // document clean after (undo brings back the rig as it was here; false, loadFailed emitted
+    // and nothing changed, when the file no longer loads), or keep the rig here: that version
+    // is not told again and, when `overwrite`, a save writes over it without asking (else the
+    // save asks, overwriteNeeded).
+    Q_INVOKABLE bool reloadFromDisk();
+    Q_INVOKABLE void keepOwnVersion(bool overwrite);
     // Writes the rig in a game runtime's format ("spine" or "dragonbones"); never over a
     // .rig.json. lastExportReport() then says what the format could not carry.
     Q_INVOKABLE bool exportTo(const QUrl& url, const QString& format);
@@ -113,6 +121,8 @@ signals:
     void artCopyNeeded(const QString& path, const QString& message);
     // The document's file at `path` changed on disk since it was read or written here.
     void overwriteNeeded(const QString& path);
+    // Another program wrote a new version of the document's file while it is open.
+    void changedOnDisk(const QString& path);
 
 private:
     void addRecent(const QString& path);
@@ -135,6 +145,7 @@ private:
     QByteArray m_diskDigest;
     QByteArray m_overwriteApproved;
     void rememberDisk(const QString& path);
+    DiskWatch m_diskWatch;
     ExportJob m_exportJob;
     exporters::AnimationOptions m_bake; // from QSettings
 };

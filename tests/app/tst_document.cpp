@@ -15,6 +15,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSaveFile>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -26,6 +27,12 @@ using namespace bonework::editor;
 using bonework::testing::localPath;
 
 namespace {
+
+QByteArray fileBytes(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
 
 // root at (100, 100), then a -> b -> c to the right, 50 each.
 void buildArm(Document& doc)
@@ -289,6 +296,105 @@ private slots:
         QCOMPARE(asked.count(), 1);
         const io::LoadResult loaded = io::loadRigFile(localPath(path));
         QVERIFY(loaded.ok() && *loaded.rig == doc.rig());
+    }
+
+    // Another program's version of the open file is offered once it is written, whether it
+    // replaced the file (as editors save) or wrote into it; this editor's own saves are not.
+    // Reloading is one undo step that leaves the document clean; undo brings back the rig here.
+    void aFileChangedOnDiskIsOfferedAndReloadsAsOneUndoStep()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("arm.rig.json");
+        {
+            Document first;
+            buildArm(first);
+            QVERIFY(first.files()->saveAs(path));
+        }
+        Document doc;
+        QVERIFY(doc.files()->open(path));
+        QSignalSpy told(doc.files(), &FileService::changedOnDisk);
+        QVERIFY(doc.setLength(1, 70));
+        QVERIFY(doc.files()->save());
+        QTest::qWait(800); // past the watch's quiet moment
+        QCOMPARE(told.count(), 0);
+
+        QVERIFY(doc.setLength(1, 80));
+        const Rig mine = doc.setupRig();
+        const QByteArray theirs = fileBytes(path).replace("\"joint2\"", "\"theirs\"");
+        QSaveFile replaced(path);
+        QVERIFY(replaced.open(QIODevice::WriteOnly) && replaced.write(theirs) == theirs.size() && replaced.commit());
+        QVERIFY(told.wait(5000));
+        QCOMPARE(told.count(), 1);
+        QCOMPARE(told.first().first().toString(), QFileInfo(path).absoluteFilePath());
+
+        const int steps = doc.undoStack()->count();
+        QVERIFY(doc.files()->reloadFromDisk());
+        QCOMPARE(doc.undoStack()->count(), steps + 1);
+        QVERIFY(!doc.isModified());
+        QVERIFY(doc.findJoint("theirs") >= 0);
+        doc.undoStack()->undo();
+        QVERIFY(doc.isModified());
+        QVERIFY(doc.setupRig() == mine);
+
+        // Written into in place this time; the reloaded version was seen, so a save of the
+        // rig here after undo wrote over it without asking.
+        QSignalSpy asked(doc.files(), &FileService::overwriteNeeded);
+        QVERIFY(doc.files()->save());
+        QCOMPARE(asked.count(), 0);
+        QTest::qWait(800);
+        QCOMPARE(told.count(), 1);
+        const QByteArray again = fileBytes(path).replace("\"joint3\"", "\"again\"");
+        QFile inPlace(path);
+        QVERIFY(inPlace.open(QIODevice::WriteOnly | QIODevice::Truncate) && inPlace.write(again) == again.size());
+        inPlace.close();
+        QVERIFY(told.wait(5000));
+        QCOMPARE(told.count(), 2);
+    }
+
+    // Keep Mine: that version is not offered again; a save writes over it without asking when
+    // the user said so, and asks when the question was only closed (Esc).
+    void keepingOwnVersionDecidesWhetherASaveAsks()
+    {
+        for (const bool overwrite : {true, false}) {
+            QTemporaryDir dir;
+            const QString path = dir.filePath("arm.rig.json");
+            Document doc;
+            buildArm(doc);
+            QVERIFY(doc.files()->saveAs(path));
+            QSignalSpy told(doc.files(), &FileService::changedOnDisk);
+            QSignalSpy asked(doc.files(), &FileService::overwriteNeeded);
+            QVERIFY(doc.setLength(1, 80));
+            const QByteArray theirs = fileBytes(path).replace("\"joint2\"", "\"theirs\"");
+            QSaveFile replaced(path);
+            QVERIFY(replaced.open(QIODevice::WriteOnly) && replaced.write(theirs) == theirs.size() && replaced.commit());
+            QVERIFY(told.wait(5000));
+            doc.files()->keepOwnVersion(overwrite);
+            QFile::setPermissions(path, QFile::permissions(path)); // a touch: still that version
+            QTest::qWait(800);
+            QCOMPARE(told.count(), 1);
+            QCOMPARE(doc.files()->save(), overwrite);
+            QCOMPARE(asked.count(), overwrite ? 0 : 1);
+            QCOMPARE(fileBytes(path) == theirs, !overwrite);
+        }
+    }
+
+    // A file deleted or moved away while open is said once, in the status bar; Save writes it again.
+    void aFileRemovedWhileOpenIsSaid()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("arm.rig.json");
+        Document doc;
+        buildArm(doc);
+        QVERIFY(doc.files()->saveAs(path));
+        QSignalSpy said(&doc, &Document::notice);
+        QVERIFY(QFile::rename(path, dir.filePath("moved.rig.json")));
+        QVERIFY(said.wait(5000));
+        QVERIFY2(said.first().first().toString().contains("arm.rig.json was deleted or moved"),
+                 qPrintable(said.first().first().toString()));
+        QVERIFY(doc.files()->save());
+        QVERIFY(QFileInfo::exists(path));
+        QTest::qWait(800);
+        QCOMPARE(said.count(), 1);
     }
 
     // A chain's root, tip and target joint are edits of their own, each one undo step, its

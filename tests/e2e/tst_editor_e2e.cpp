@@ -296,6 +296,45 @@ private slots:
         QTRY_VERIFY(!dialog->property("visible").toBool());
     }
 
+    // Another program writing the open file is asked about at once: Enter reloads it (one
+    // undo step: Undo brings back the rig here), Esc keeps the rig here and the next save asks.
+    void aFileChangedOnDiskIsOfferedAtOnce()
+    {
+        m_document->files()->newRig();
+        const int root = m_document->addRoot(100, 100);
+        m_document->addBone(root, 200, 100);
+        const QString path = m_dir.filePath("watched.rig.json");
+        QVERIFY(m_document->files()->saveAs(path));
+        QVERIFY(m_document->setLength(1, 150));
+        QObject* dialog = m_window->findChild<QObject*>("changedOnDiskDialog");
+        QVERIFY(dialog);
+        const auto writeTheirs = [&](double length) {
+            bonework::Rig theirs = m_document->setupRig();
+            theirs.setLength(1, length);
+            return bonework::io::saveRigFile(theirs, bonework::testing::localPath(path));
+        };
+        QVERIFY(writeTheirs(60));
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->property("visible").toBool(), 5000);
+        QVERIFY(m_editor.key("Return"));
+        QTRY_VERIFY(!dialog->property("visible").toBool());
+        QCOMPARE(m_document->rig().length(1), 60.0);
+        QVERIFY(!m_document->isModified());
+        m_document->undoStack()->undo();
+        QCOMPARE(m_document->rig().length(1), 150.0);
+
+        QVERIFY(writeTheirs(70));
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->property("visible").toBool(), 5000);
+        QVERIFY(m_editor.key("Escape"));
+        QTRY_VERIFY(!dialog->property("visible").toBool());
+        QCOMPARE(m_document->rig().length(1), 150.0);
+        QObject* overwrite = m_window->findChild<QObject*>("overwriteDialog");
+        QVERIFY(overwrite);
+        QVERIFY(!m_document->files()->save());
+        QTRY_VERIFY(overwrite->property("visible").toBool());
+        QVERIFY(m_editor.key("Escape"));
+        QTRY_VERIFY(!overwrite->property("visible").toBool());
+    }
+
     // A rig framed whole stays framed when the window changes size (it opened at its
     // remembered size after the first fit, and the rig sat small in a corner); once the user
     // zoomed, a resize leaves the view alone.
