@@ -258,8 +258,11 @@ int ChainSearch::run(ChainState& state, ChainPass& passes, Vec2 target, int iter
         return 0;
     if (iterations <= kProbeSteps) {
         // Too few iterations to probe or search (a chain solved one step per frame, as the
-        // tutorials' CCD and FABRIK are): the solver's own passes, as it always did them.
-        runPasses(state, passes, tip, target, budget, tolerance, TurnWindow{});
+        // tutorials' CCD and FABRIK are): the solver's own passes. Following a target, they run
+        // within the window, so a chain stepped once a frame never refolds between frames either.
+        const double moved = previousTarget ? safeDistance(*previousTarget, target) : length;
+        runPasses(state, passes, tip, target, budget, tolerance,
+                  moved < kFollowShare * length ? windowFor(state, followWindowDegrees(moved, length)) : TurnWindow{});
     } else if (const double moved = previousTarget ? safeDistance(*previousTarget, target) : length;
                moved < kFollowShare * length) {
         follow(state, passes, target, budget, tolerance, moved, startError > turningShare(state) * kWarmShare * length);
