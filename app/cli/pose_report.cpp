@@ -4,6 +4,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocale>
 
 #include <vector>
 
@@ -15,7 +16,7 @@ QString jsonString(const QString& s)
     return QString::fromUtf8(array.mid(1, array.size() - 2));
 }
 
-QString jsonNumber(double v) { return QString::number(v, 'g', 17); }
+QString jsonNumber(double v) { return QString::number(v, 'g', QLocale::FloatingPointShortest); }
 
 QString jointsMember(const Rig& rig)
 {

@@ -174,6 +174,10 @@ int runRender(const QStringList& arguments)
     const QString output = parser.value(outputOption);
     if (output.isEmpty())
         return command.usage(QStringLiteral("no output file given (-o OUT.png)"));
+    // PNG only (it keeps the transparency): a name that says another image format would lie.
+    static const QStringList kOtherImageSuffixes{"jpg", "jpeg", "gif", "bmp", "webp", "tif", "tiff", "svg", "ppm"};
+    if (kOtherImageSuffixes.contains(QFileInfo(output).suffix().toLower()))
+        return command.usage(QStringLiteral("render writes PNG images: name the output .png, not '%1'").arg(output));
     std::optional<QSize> size;
     if (parser.isSet(sizeOption) && !(size = parseSize(parser.value(sizeOption))))
         return command.usage(QStringLiteral("--size must be WIDTHxHEIGHT in pixels, each 1 to %1, not '%2'")

@@ -76,7 +76,8 @@ bool parseTarget(const QString& text, QString& joint, Vec2& point)
         return false;
     bool okX = false, okY = false;
     point = {xy[0].trimmed().toDouble(&okX), xy[1].trimmed().toDouble(&okY)};
-    return okX && okY && std::isfinite(point.x) && std::isfinite(point.y);
+    // As far out as a rig file's targets may be (kMostTargetCoordinate).
+    return okX && okY && std::isfinite(point.x) && std::isfinite(point.y) && targetWithinReach(point);
 }
 
 // held: the chains' holds when --hold-chains was given, else null.
@@ -144,7 +145,7 @@ int runSolve(const QStringList& arguments)
     for (const QString& text : parser.values(targetOption)) {
         ParsedTarget t;
         if (!parseTarget(text, t.joint, t.point))
-            return command.usage(QStringLiteral("--target wants JOINT=X,Y with finite numbers, not '%1'").arg(text));
+            return command.usage(QStringLiteral("--target wants JOINT=X,Y with finite numbers within 1e300 of the origin, not '%1'").arg(text));
         targets.push_back(t);
     }
     int iterations = 0;

@@ -121,8 +121,10 @@ BW_API bw_status bw_rig_set_following(bw_rig* rig, int32_t on);
 BW_API double bw_rig_chain_mix(const bw_rig* rig, int32_t chain);
 BW_API bw_status bw_rig_set_chain_mix(bw_rig* rig, int32_t chain, double mix);
 
-/* A solve no chain describes: `effectors` (several for relax), the fixed base `root` (-1: the
- * root above the first effector), at most 100 iterations, tolerance 0.01. */
+/* A solve no chain describes: `effectors` (one, or up to 64 for relax; more, or an effector's
+ * joint out of range, or a target farther than 1e300 from the origin on either axis, is
+ * BW_ERROR_ARGUMENT), the fixed base `root` (-1: the root above the first effector), at most
+ * 100 iterations, tolerance 0.01. */
 BW_API bw_status bw_rig_solve(bw_rig* rig, bw_solver solver, const bw_effector* effectors, size_t count,
                               int32_t root, bw_solve_result* result);
 
@@ -133,7 +135,10 @@ BW_API bw_status bw_rig_solve(bw_rig* rig, bw_solver solver, const bw_effector* 
  * keyed or loaded target, as bw_rig_solve_chains does; chains under a searching solver follow
  * their targets through the clip as if it were played from 0 at 60 Hz, never refolding from one
  * frame to the next (worked out as far as samples ask, kept per clip). Deterministic; after the
- * first sample of a clip, sampling it allocates nothing. */
+ * first sample of a clip, sampling it allocates nothing. A sample sets the chains' targets and
+ * mixes and the roots as the loaded rig or the clip has them, undoing bw_rig_set_chain_target,
+ * bw_rig_set_chain_mix and bw_rig_set_root_transform: to aim a chain over a clip, sample, then set
+ * its target and solve it (bw_rig_solve_chain). A time that is not finite is BW_ERROR_ARGUMENT. */
 BW_API int32_t bw_rig_animation_count(const bw_rig* rig);
 BW_API int32_t bw_rig_find_animation(const bw_rig* rig, const char* name);
 BW_API const char* bw_rig_animation_name(const bw_rig* rig, int32_t animation);

@@ -45,6 +45,8 @@ bw_status fail(bw_status status, std::string message)
     return status;
 }
 
+constexpr std::size_t kMostEffectors = 64; // bw_rig_solve's, on the stack
+
 bool validJoint(const bw_rig* rig, int32_t joint) { return rig && rig->rig.isValidJoint(joint); }
 bool validChain(const bw_rig* rig, int32_t chain)
 {
@@ -203,9 +205,10 @@ bw_status bw_rig_load_bytes(const char* data, size_t size, const char* name, bw_
 
 bw_status bw_rig_clone(const bw_rig* rig, bw_rig** out)
 {
+    if (out)
+        *out = nullptr; // as the loaders: a stale handle is never left to be freed twice
     if (!out || !rig)
         return fail(BW_ERROR_ARGUMENT, "no rig or no place for the copy");
-    *out = nullptr;
     return guarded([&] {
         bw_status status = adopt(Rig(rig->loaded), out);
         if (status == BW_OK)
@@ -337,13 +340,19 @@ bw_status bw_rig_solve(bw_rig* rig, bw_solver solver, const bw_effector* effecto
         return fail(BW_ERROR_ARGUMENT, "no rig or no effectors");
     if (static_cast<int>(solver) < 0 || static_cast<std::size_t>(solver) >= std::size(kAllSolvers))
         return fail(BW_ERROR_ARGUMENT, "unknown solver");
-    if (count > 64)
+    if (count > kMostEffectors)
         return fail(BW_ERROR_ARGUMENT, "at most 64 effectors a solve");
-    std::array<solvers::Effector, 64> list; // on the stack: a solve allocates nothing
+    if (count > 1 && solver != BW_SOLVER_RELAX)
+        return fail(BW_ERROR_ARGUMENT, "several effectors are for relax; the other solvers take one");
+    std::array<solvers::Effector, kMostEffectors> list; // on the stack: a solve allocates nothing
     for (size_t i = 0; i < count; ++i) {
         const bw_effector& e = effectors[i];
+        if (!validJoint(rig, e.joint))
+            return fail(BW_ERROR_ARGUMENT, "an effector names no joint of the rig");
         if (!std::isfinite(e.x) || !std::isfinite(e.y) || !std::isfinite(e.weight))
             return fail(BW_ERROR_ARGUMENT, "effector targets and weights must be finite");
+        if (!targetWithinReach({e.x, e.y}))
+            return fail(BW_ERROR_ARGUMENT, "an effector's target must lie within 1e300 of the origin");
         list[i] = {e.joint, {e.x, e.y}, e.weight};
         if (rig->following && validJoint(rig, e.joint)) // told where this joint's last solve sent it
             list[i].previousTarget = rig->jointFollowed[static_cast<std::size_t>(e.joint)];
@@ -412,6 +421,8 @@ bw_status bw_rig_sample_animation(bw_rig* rig, int32_t animation, double seconds
 {
     if (!rig || animation < 0 || animation >= bw_rig_animation_count(rig))
         return fail(BW_ERROR_ARGUMENT, "no rig or no such animation");
+    if (!std::isfinite(seconds))
+        return fail(BW_ERROR_ARGUMENT, "the time must be a finite number of seconds");
     return guarded([&] {
         const auto clip = static_cast<std::size_t>(animation);
         if (rig->samplers.size() <= clip)

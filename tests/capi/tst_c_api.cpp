@@ -116,6 +116,26 @@ private slots:
         const int32_t foot = bw_rig_find_joint(rig, "foot_l");
         QCOMPARE(bw_rig_solve(rig, BW_SOLVER_TWO_BONE, &far, 1, foot, nullptr), BW_ERROR_SOLVE); // hand not under foot
         QVERIFY(QByteArray(bw_last_error()).size() > 0);
+        // An effector as far out as a chain's target may be and no farther, under every solver;
+        // a joint out of range is an argument too; several effectors are for relax alone.
+        const Pose before = poseOf(rig);
+        for (const bw_solver solver : {BW_SOLVER_FOLLOW, BW_SOLVER_REACH, BW_SOLVER_FABRIK, BW_SOLVER_CCD,
+                                       BW_SOLVER_TWO_BONE, BW_SOLVER_RELAX}) {
+            const bw_effector beyond{far.joint, 1.7e308, -1.7e308, 1};
+            QCOMPARE(bw_rig_solve(rig, solver, &beyond, 1, -1, nullptr), BW_ERROR_ARGUMENT);
+            QCOMPARE(QByteArray(bw_last_error()), QByteArray("an effector's target must lie within 1e300 of the origin"));
+            const bw_effector nobody{999, 0, 0, 1};
+            QCOMPARE(bw_rig_solve(rig, solver, &nobody, 1, -1, nullptr), BW_ERROR_ARGUMENT);
+            QCOMPARE(QByteArray(bw_last_error()), QByteArray("an effector names no joint of the rig"));
+            const bw_effector two[] = {far, {foot, 0, 0, 1}};
+            QCOMPARE(bw_rig_solve(rig, solver, two, 2, -1, nullptr), solver == BW_SOLVER_RELAX ? BW_OK : BW_ERROR_ARGUMENT);
+            bw_rig_reset_pose(rig);
+        }
+        QVERIFY(poseOf(rig).xyd == before.xyd);
+        // A failed clone leaves no stale handle behind, as a failed load does.
+        bw_rig* copy = reinterpret_cast<bw_rig*>(0x1);
+        QCOMPARE(bw_rig_clone(nullptr, &copy), BW_ERROR_ARGUMENT);
+        QVERIFY(copy == nullptr);
         bw_rig_free(rig);
     }
 
@@ -286,6 +306,10 @@ private slots:
         QCOMPARE(bw_rig_animation_duration(rig, wave), 2.0);
         QCOMPARE(bw_rig_animation_duration(rig, -1), -1.0);
         QCOMPARE(bw_rig_sample_animation(rig, 5, 0.0), BW_ERROR_ARGUMENT);
+        for (const double never : {double(NAN), double(INFINITY), -double(INFINITY)}) {
+            QCOMPARE(bw_rig_sample_animation(rig, wave, never), BW_ERROR_ARGUMENT);
+            QCOMPARE(QByteArray(bw_last_error()), QByteArray("the time must be a finite number of seconds"));
+        }
 
         const int32_t hand = bw_rig_find_joint(rig, "hand");
         double x = 0, y = 0, degrees = 0;

@@ -385,6 +385,13 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QCOMPARE(r.err, QStringLiteral("bonework-cli render: cannot write %1: it is not a regular file\n").arg(pipe));
         QVERIFY(!QFileInfo(pipe).isFile());
+        // A name that says another image format: PNG bytes in a .jpg would lie to every viewer.
+        const QString jpeg = dir.filePath(QStringLiteral("shot.JPG"));
+        const Run j = cli({QStringLiteral("render"), rig, QStringLiteral("-o"), jpeg});
+        QCOMPARE(j.exitCode, 2);
+        QVERIFY2(j.err.startsWith(QStringLiteral("bonework-cli render: render writes PNG images: name the output .png, not '%1'\n").arg(jpeg)),
+                 qPrintable(j.err));
+        QVERIFY(!QFile::exists(jpeg));
     }
 
     // No platform and no display set: render picks the offscreen platform itself and says

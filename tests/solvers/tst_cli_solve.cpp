@@ -296,6 +296,7 @@ private slots:
             {arm(), QStringLiteral("--chain"), QStringLiteral("arm"), QStringLiteral("--target"), QStringLiteral("hand=1,2")},
             {arm(), QStringLiteral("--solver"), QStringLiteral("ccd"), QStringLiteral("--target"), QStringLiteral("hand=1")},
             {arm(), QStringLiteral("--solver"), QStringLiteral("ccd"), QStringLiteral("--target"), QStringLiteral("hand=1,inf")},
+            {arm(), QStringLiteral("--solver"), QStringLiteral("fabrik"), QStringLiteral("--target"), QStringLiteral("hand=1e301,380")},
             {arm(), QStringLiteral("--solver"), QStringLiteral("ccd"), QStringLiteral("--target"), QStringLiteral("hand=1,2"),
              QStringLiteral("--target"), QStringLiteral("elbow=1,2")},
             {arm(), QStringLiteral("--solver"), QStringLiteral("ccd"), QStringLiteral("--target"), QStringLiteral("hand=1,2"),
