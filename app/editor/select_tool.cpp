@@ -17,15 +17,19 @@ QString dragName(SlotHandle handle, const QString& name)
     }
 }
 
+// Shift takes the pivot marker where it lies on the image (plain drags there move the image).
+bool pivotKey(const ToolEvent& event) { return event.modifiers.testFlag(Qt::ShiftModifier); }
+
 } // namespace
 
 void SelectTool::press(const ToolEvent& event)
 {
     Document& document = m_host.editedDocument();
     // The selected image's handles first: they sit on top of everything.
-    if (document.selectedSlot() >= 0
-        && slotHandleAt(document, m_host.world(), m_host.view(), document.selectedSlot(), event.view) != SlotHandle::None
-        && slotHandleAt(document, m_host.world(), m_host.view(), document.selectedSlot(), event.view) != SlotHandle::Move) {
+    const SlotHandle handle = document.selectedSlot() >= 0 ? slotHandleAt(document, m_host.world(), m_host.view(),
+                                                                           document.selectedSlot(), event.view, pivotKey(event))
+                                                           : SlotHandle::None;
+    if (handle != SlotHandle::None && handle != SlotHandle::Move) {
         pressSlot(event);
         return;
     }
@@ -51,7 +55,7 @@ bool SelectTool::pressSlot(const ToolEvent& event)
 {
     Document& document = m_host.editedDocument();
     int index = document.selectedSlot();
-    SlotHandle handle = slotHandleAt(document, m_host.world(), m_host.view(), index, event.view);
+    SlotHandle handle = slotHandleAt(document, m_host.world(), m_host.view(), index, event.view, pivotKey(event));
     if (handle == SlotHandle::None) {
         index = slotUnder(document, m_host.world(), m_host.view(), event.view);
         if (index < 0)

@@ -85,25 +85,25 @@ int slotUnder(const Document& document, std::span<const WorldTransform> world, c
 }
 
 SlotHandle slotHandleAt(const Document& document, std::span<const WorldTransform> world,
-                        const drawing::CanvasView& view, int index, QPointF point)
+                        const drawing::CanvasView& view, int index, QPointF point, bool pivotKey)
 {
     if (index < 0 || index >= document.slotCount() || world.size() != document.rig().jointCount())
         return SlotHandle::None;
     const HandlePoints p = handlePoints(document, world, view, index);
-    if (distance(point, p.pivot) <= kHandleRadius)
+    bool invertible = false;
+    const QTransform back = slotImageTransform(document, world, index).inverted(&invertible);
+    const QPointF inImage = back.map(view.toRig(point));
+    const QSizeF size = imageSize(document, index);
+    const bool onImage =
+        invertible && inImage.x() >= 0 && inImage.y() >= 0 && inImage.x() <= size.width() && inImage.y() <= size.height();
+    if (distance(point, p.pivot) <= kHandleRadius && (pivotKey || !onImage))
         return SlotHandle::Pivot;
     if (distance(point, p.rotate) <= kHandleRadius + 2)
         return SlotHandle::Rotate;
     for (const QPointF& c : p.corners)
         if (distance(point, c) <= kHandleRadius)
             return SlotHandle::Scale;
-    bool invertible = false;
-    const QTransform back = slotImageTransform(document, world, index).inverted(&invertible);
-    const QPointF inImage = back.map(view.toRig(point));
-    const QSizeF size = imageSize(document, index);
-    if (invertible && inImage.x() >= 0 && inImage.y() >= 0 && inImage.x() <= size.width() && inImage.y() <= size.height())
-        return SlotHandle::Move;
-    return SlotHandle::None;
+    return onImage ? SlotHandle::Move : SlotHandle::None;
 }
 
 Slot draggedSlot(const Slot& start, SlotHandle handle, QPointF pressRig, QPointF nowRig, const WorldTransform& frame,

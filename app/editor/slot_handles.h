@@ -1,8 +1,8 @@
 #pragma once
 // The selected image's handles on the canvas and what dragging them does: the image itself
 // moves it, the circle above it rotates it about its pivot, a corner scales it (along its own
-// axes, about the pivot), and the pivot marker moves the pivot while the image stays where it
-// is. Picking an image takes the topmost in draw order that is shown, not locked and under the
+// axes, about the pivot), and the pivot marker (Shift-dragged where it lies on the image) moves
+// the pivot while the image stays where it is. Picking an image takes the topmost in draw order that is shown, not locked and under the
 // point. Distances are in view pixels; every drag works from the slot as it was at the press,
 // so a drag is exact whatever the number of moves.
 
@@ -31,9 +31,11 @@ QTransform slotImageTransform(const Document& document, std::span<const WorldTra
 int slotUnder(const Document& document, std::span<const WorldTransform> world, const drawing::CanvasView& view,
            QPointF point);
 
-// Which handle of slot `index` is at `point` (Move: inside the image), or None.
+// Which handle of slot `index` is at `point` (Move: inside the image), or None. Inside the
+// image the pivot marker is taken only with `pivotKey` (Shift) held: it sits at the image's
+// middle by default, right where a hand grabs an image to move it.
 SlotHandle slotHandleAt(const Document& document, std::span<const WorldTransform> world,
-                        const drawing::CanvasView& view, int index, QPointF point);
+                        const drawing::CanvasView& view, int index, QPointF point, bool pivotKey = false);
 
 // The slot after dragging `handle` from `pressRig` to `nowRig` (rig coordinates), from the slot
 // `start` as it was at the press, whose joint's frame is `frame`, showing an image of `imageSize`.

@@ -189,14 +189,23 @@ private slots:
         // well inside its corners (which scale it), whatever the canvas's size.
         while (m_canvas->zoom() < 1.5)
             m_canvas->zoomIn();
-        // Off the centre: the selected image's pivot marker sits there (dragging it moves the pivot).
-        const QPointF press = m_canvas->mapToRig(QPointF(m_canvas->width() / 2 + 20, m_canvas->height() / 2 + 12));
+        // On the centre, where the selected image's pivot marker sits: a plain drag moves the
+        // image all the same (it moved the pivot, and a hand grabs an image by its middle).
+        const QPointF press = m_canvas->mapToRig(QPointF(m_canvas->width() / 2, m_canvas->height() / 2));
         drag(press, press + QPointF(40, 30));
-        m_canvas->setShowBones(true);
-        m_canvas->setTool(tool);
         const Slot moved = m_document->rig().slotList()[0];
         QVERIFY2(std::hypot(moved.x - before.x - 40, moved.y - before.y - 30) < 1.0, "the image follows the mouse");
+        QCOMPARE(moved.pivotX, before.pivotX);
+        QCOMPARE(moved.pivotY, before.pivotY);
         QCOMPARE(m_document->undoText(), QString("Move hand"));
+        // Shift takes the pivot marker: the pivot moves, the image stays.
+        const QPointF pivot = press + QPointF(40, 30);
+        drag(pivot, pivot + QPointF(10, 0), true);
+        QCOMPARE(m_document->undoText(), QString("Move pivot of hand"));
+        QVERIFY(m_document->rig().slotList()[0].pivotX != moved.pivotX);
+        m_document->undoStack()->undo();
+        m_canvas->setShowBones(true);
+        m_canvas->setTool(tool);
 
         QVERIFY(QDir().mkpath(m_dir.filePath("rig")));
         const QString path = m_dir.filePath("rig/art.rig.json");
