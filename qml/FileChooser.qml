@@ -21,6 +21,8 @@ Dialog {
     property int filterIndex: 0
     property string defaultSuffix: ""
     property string problem: ""
+    // The folder a typed save path names that does not exist yet (Create Folder makes it).
+    property url missingFolder
     // The chosen file and the filter it was chosen under.
     signal chosen(url file, int filterIndex)
     signal chosenFiles(var files)
@@ -59,6 +61,7 @@ Dialog {
         if (multiple && nameField.text.indexOf('"') >= 0)
             return tryAcceptMany()
         problem = ""
+        missingFolder = ""
         const target = FileNames.resolve(folder, nameField.text, saving ? defaultSuffix : "")
         if (target.toString() === "") {
             problem = saving ? qsTr("Type a name for the file.") : qsTr("Pick a file or type its name.")
@@ -67,8 +70,11 @@ Dialog {
             nameField.text = ""
         } else if (!saving && !FileNames.exists(target)) {
             problem = qsTr("There is no file %1.").arg(FileNames.localPath(target))
+        } else if (saving && !FileNames.isFolder(FileNames.folderOf(target))) {
+            missingFolder = FileNames.folderOf(target)
+            problem = qsTr("There is no folder %1.").arg(FileNames.localPath(missingFolder))
         } else if (saving && !FileNames.canCreateIn(target)) {
-            problem = qsTr("Cannot write in %1.").arg(FileNames.localPath(FileNames.parentFolder(target)))
+            problem = qsTr("Cannot write in %1.").arg(FileNames.localPath(FileNames.folderOf(target)))
         } else if (saving && FileNames.exists(target)) {
             chooser.replaceBox.target = target
             chooser.replaceBox.open()
@@ -219,13 +225,27 @@ Dialog {
                 onActivated: (index) => chooser.filterIndex = index
             }
         }
-        Label {
-            objectName: "fileProblem"
+        RowLayout {
             visible: chooser.problem !== ""
-            text: chooser.problem
-            color: Theme.warning
-            wrapMode: Text.Wrap
             Layout.fillWidth: true
+            Label {
+                objectName: "fileProblem"
+                text: chooser.problem
+                color: Theme.warning
+                wrapMode: Text.Wrap
+                Layout.fillWidth: true
+            }
+            Button {
+                objectName: "createFolderButton"
+                visible: chooser.missingFolder.toString() !== ""
+                text: qsTr("Create Folder")
+                onClicked: {
+                    if (FileNames.makeFolder(chooser.missingFolder))
+                        chooser.tryAccept()
+                    else
+                        chooser.problem = qsTr("Cannot create the folder %1.").arg(FileNames.localPath(chooser.missingFolder))
+                }
+            }
         }
     }
 

@@ -23,6 +23,24 @@ Pane {
         width: scroller.contentRoom
         spacing: 4
         Label { text: qsTr("Inspector"); font.bold: true }
+        // Nothing selected: the rig itself, whose name the exports give their skeleton.
+        RowLayout {
+            visible: !inspector.hasJoint && !inspector.hasSlot
+            Label { text: qsTr("Rig name"); Layout.preferredWidth: 72 }
+            TextField {
+                id: rigNameField
+                objectName: "rigNameField"
+                Layout.fillWidth: true
+                text: inspector.document.rigName
+                selectByMouse: true
+                onAccepted: FieldFocus.endEdit(rigNameField, Window.window)
+                onEditingFinished: {
+                    if (text !== inspector.document.rigName)
+                        inspector.document.setRigName(text)
+                    text = Qt.binding(() => inspector.document.rigName)
+                }
+            }
+        }
         Label {
             visible: !inspector.hasJoint && !inspector.hasSlot
             text: qsTr("Select a joint or an image on the canvas, in the tree or in the draw order.")

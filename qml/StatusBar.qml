@@ -43,7 +43,7 @@ ToolBar {
             Layout.preferredWidth: 170
         }
         Label { text: qsTr("zoom %1%").arg(Math.round(bar.canvas.zoom * 100)); Layout.preferredWidth: 90 }
-        Label { text: qsTr("%1 joints").arg(bar.document.jointCount); Layout.preferredWidth: 90 }
+        Label { text: bar.document.jointCount === 1 ? qsTr("1 joint") : qsTr("%n joints", "", bar.document.jointCount); Layout.preferredWidth: 90 }
         Label {
             text: bar.message !== "" ? bar.message
                   : bar.playStatus !== "" ? bar.playStatus

@@ -386,6 +386,19 @@ bool Document::removeJoint(int joint)
     return true;
 }
 
+bool Document::setRigName(const QString& name)
+{
+    const std::string trimmed = name.trimmed().toStdString();
+    if (trimmed == m_rig.name())
+        return true;
+    return applyEdit(tr("Rename rig to %1").arg(name.trimmed()), [&](Rig& r) {
+        if (trimmed.empty())
+            return EditResult::refused("a rig needs a name: the exports name their skeleton after it");
+        r.setName(trimmed);
+        return EditResult::success();
+    }, false); // no pose changes: nothing for the chains to hold
+}
+
 bool Document::renameJoint(int joint, const QString& name)
 {
     return applyEdit(tr("Rename %1 to %2").arg(jointLabel(joint), name),

@@ -45,6 +45,9 @@ class Document : public QObject {
     Q_PROPERTY(QString displayName READ displayName NOTIFY fileChanged)
     Q_PROPERTY(bool modified READ isModified NOTIFY modifiedChanged)
     Q_PROPERTY(int jointCount READ jointCount NOTIFY rigChanged)
+    // The rig's own name (the exports name their skeleton or armature after it); a new rig is
+    // "untitled" until it is saved, then named after its file.
+    Q_PROPERTY(QString rigName READ rigName NOTIFY rigChanged)
     Q_PROPERTY(int selectedJoint READ selectedJoint WRITE setSelectedJoint NOTIFY selectionChanged)
     Q_PROPERTY(int selectedChain READ selectedChain WRITE setSelectedChain NOTIFY selectionChanged)
     // The selected slot (image) in draw order, or -1 (document_slots.cpp).
@@ -117,6 +120,9 @@ public:
     // A child of `parent` ending at scene point (x, y): length and angle from the point.
     Q_INVOKABLE int addBone(int parent, double x, double y);
     Q_INVOKABLE bool removeJoint(int joint);
+    QString rigName() const { return QString::fromStdString(m_rig.name()); }
+    // One undo step; refused (editRefused) when the name is empty.
+    Q_INVOKABLE bool setRigName(const QString& name);
     Q_INVOKABLE bool renameJoint(int joint, const QString& name);
     Q_INVOKABLE bool reparentJoint(int joint, int newParent);
     Q_INVOKABLE bool setLength(int joint, double length);

@@ -41,6 +41,10 @@ QUrl FileNames::parentFolder(const QUrl& folder)
     return dir.cdUp() ? QUrl::fromLocalFile(dir.absolutePath()) : folder;
 }
 
+QUrl FileNames::folderOf(const QUrl& file) { return QUrl::fromLocalFile(QFileInfo(file.toLocalFile()).absolutePath()); }
+
+bool FileNames::makeFolder(const QUrl& folder) { return folder.isLocalFile() && QDir().mkpath(folder.toLocalFile()); }
+
 QString FileNames::fileName(const QUrl& file) { return QFileInfo(file.toLocalFile()).fileName(); }
 
 QString FileNames::localPath(const QUrl& file) { return QDir::toNativeSeparators(file.toLocalFile()); }

@@ -28,6 +28,10 @@ public:
     // Whether a new file can be written there (the folder exists and is writable).
     Q_INVOKABLE static bool canCreateIn(const QUrl& file);
     Q_INVOKABLE static QUrl parentFolder(const QUrl& folder);
+    // The folder `file` would be in, whether it exists or not.
+    Q_INVOKABLE static QUrl folderOf(const QUrl& file);
+    // Makes `folder` and the folders above it that are missing; false when it cannot.
+    Q_INVOKABLE static bool makeFolder(const QUrl& folder);
     Q_INVOKABLE static QString fileName(const QUrl& file);
     Q_INVOKABLE static QString localPath(const QUrl& file);
     // Where a file dialog opens: beside `currentFile` if there is one, else the folder used last

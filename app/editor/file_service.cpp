@@ -26,11 +26,25 @@ constexpr char kExportFolderKey[] = "export/folder";
 constexpr char kBakeFpsKey[] = "export/bakeFps";
 constexpr char kBakeToleranceKey[] = "export/bakeTolerance";
 
+constexpr char kUntitled[] = "untitled";
+
 Rig untitledRig()
 {
     Rig rig;
-    rig.setName("untitled");
+    rig.setName(kUntitled);
     return rig;
+}
+
+// "hero" for hero.rig.json (or hero.json, or hero).
+QString rigNameFor(const QString& path)
+{
+    QString name = QFileInfo(path).fileName();
+    for (const QString suffix : {QStringLiteral(".rig.json"), QStringLiteral(".json")})
+        if (name.endsWith(suffix, Qt::CaseInsensitive)) {
+            name.chop(suffix.size());
+            break;
+        }
+    return name.trimmed().isEmpty() ? QString::fromLatin1(kUntitled) : name;
 }
 
 } // namespace
@@ -133,6 +147,10 @@ bool FileService::saveAs(const QString& path)
     }
     if (!copies.isEmpty() && !copyArt(path))
         return false;
+    // A new rig takes its file's name at its first save: the exports name their skeleton (and
+    // a DragonBones runtime looks the armature up) by it, and "untitled" would clash.
+    if (m_document->rig().name() == kUntitled)
+        m_document->setRigName(rigNameFor(path));
     exporters::ExportReport report;
     QString error;
     if (!formats::rigFormat().save(m_document->setupRig(), m_document->editorSettings(), path, report, &error)) {

@@ -351,6 +351,36 @@ private slots:
         QCOMPARE(told.count(), 2);
     }
 
+    // A new rig is named after its file at its first save (the exports name their skeleton by
+    // it; every rig made from scratch was "untitled"); a name given or loaded stays; renaming
+    // is one undo step, and an empty name is refused.
+    void aNewRigIsNamedAfterItsFile()
+    {
+        QTemporaryDir dir;
+        Document doc;
+        doc.files()->newRig();
+        buildArm(doc);
+        QCOMPARE(doc.rigName(), QStringLiteral("untitled"));
+        QVERIFY(doc.files()->saveAs(dir.filePath("hero.rig.json")));
+        QCOMPARE(doc.rigName(), QStringLiteral("hero"));
+        QVERIFY(!doc.isModified());
+        QCOMPARE(io::loadRigFile(localPath(dir.filePath("hero.rig.json"))).rig->name(), std::string("hero"));
+        QVERIFY(doc.files()->saveAs(dir.filePath("copy.rig.json")));
+        QCOMPARE(doc.rigName(), QStringLiteral("hero"));
+
+        QSignalSpy refused(&doc, &Document::editRefused);
+        QVERIFY(!doc.setRigName(QStringLiteral("  ")));
+        QCOMPARE(refused.count(), 1);
+        const int steps = doc.undoStack()->count();
+        QVERIFY(doc.setRigName(QStringLiteral(" knight ")));
+        QCOMPARE(doc.rigName(), QStringLiteral("knight"));
+        QCOMPARE(doc.undoStack()->count(), steps + 1);
+        QVERIFY(doc.isModified());
+        doc.undoStack()->undo();
+        QCOMPARE(doc.rigName(), QStringLiteral("hero"));
+        QVERIFY(!doc.isModified());
+    }
+
     // Keep Mine: that version is not offered again; a save writes over it without asking when
     // the user said so, and asks when the question was only closed (Esc).
     void keepingOwnVersionDecidesWhetherASaveAsks()

@@ -18,9 +18,11 @@ Item {
     Component { id: treeComponent; JointTree { width: 300; height: 400 } }
     Component { id: timelineComponent; Timeline { width: 1100; height: 300 } }
     Component { id: exportOptionsComponent; ExportOptionsDialog { files: testDocument.files } }
+    Component { id: fileChooserComponent; FileChooser { saving: true; defaultSuffix: "rig.json" } }
 
     SignalSpy { id: committedSpy; signalName: "committed" }
     SignalSpy { id: exportSpy; signalName: "exportFinished" }
+    SignalSpy { id: chosenSpy; signalName: "chosen" }
 
     TestCase {
         name: "Components"
@@ -437,6 +439,30 @@ Item {
             compare(exportSpy.count, 2)
             verify(FileNames.exists(testFolder + "/still.json"))
             verify(files.setBakeFps(30) && files.setBakeTolerance(0.1))
+        }
+
+        // A save into a folder that does not exist says so (it said "Cannot write in" the file
+        // itself) and Create Folder makes it and saves there.
+        function test_savingIntoAMissingFolderOffersToCreateIt() {
+            const chooser = createTemporaryObject(fileChooserComponent, root)
+            chosenSpy.clear()
+            chosenSpy.target = chooser
+            const chosen = chosenSpy
+            chooser.folder = testFolder
+            chooser.open()
+            const nameField = findChild(chooser.contentItem, (i) => i.objectName === "fileNameField")
+            const problem = findChild(chooser.contentItem, (i) => i.objectName === "fileProblem")
+            const create = findChild(chooser.contentItem, (i) => i.objectName === "createFolderButton")
+            verify(nameField && problem && create)
+            nameField.text = "exports/run1/hero"
+            chooser.tryAccept()
+            compare(problem.text, "There is no folder " + FileNames.localPath(testFolder) + "/exports/run1.")
+            tryVerify(() => create.visible)
+            compare(chosen.count, 0)
+            create.clicked()
+            verify(FileNames.isFolder(testFolder + "/exports/run1"))
+            compare(chosen.count, 1)
+            compare(chosen.signalArguments[0][0].toString(), testFolder + "/exports/run1/hero.rig.json")
         }
 
         function test_statusBarShowsRefusals() {
