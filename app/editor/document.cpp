@@ -8,6 +8,7 @@
 #include "rig_edit_command.h"
 
 #include "bonework/angles.h"
+#include "bonework/animation/clip_edit.h"
 #include "bonework/bone_placement.h"
 #include "bonework/forward_kinematics.h"
 #include "bonework/solvers/stuck_drag.h"
@@ -19,6 +20,16 @@
 
 namespace bonework::editor {
 namespace {
+
+// Every key of every track of `clip`.
+std::size_t keyCount(const animation::Clip& clip)
+{
+    std::size_t n = 0;
+    for (const animation::TrackRef& track : animation::keyedTracks(clip))
+        n += animation::keyTimes(clip, track).size();
+    return n;
+}
+
 
 bool sameStructure(const Rig& a, const Rig& b)
 {
@@ -373,9 +384,24 @@ bool Document::removeJoint(int joint)
         alsoGone << count(removed.chains.size(), tr("%1 chain"), tr("%1 chains"));
     if (!removed.slotList.empty())
         alsoGone << count(removed.slotList.size(), tr("%1 image"), tr("%1 images"));
-    const QString gone = alsoGone.isEmpty() ? QString()
-                                            : tr("Deleted %1 with %2 (Ctrl+Z brings them back)").arg(jointLabel(joint), alsoGone.join(QStringLiteral(", ")));
+    const QString label = jointLabel(joint);
     m_rig.removeJoint(joint);
+    // Keys go with their joints, chains and images: a clip emptied without a word is found out
+    // after the save.
+    std::size_t keysGone = 0, clipsTouched = 0;
+    QString touched; // the clip that lost keys, when only one did
+    for (std::size_t c = 0; c < removed.animations.size() && c < m_rig.animations().size(); ++c) {
+        const std::size_t lost = keyCount(removed.animations[c]) - keyCount(m_rig.animations()[c]);
+        if (lost == 0)
+            continue;
+        keysGone += lost;
+        touched = ++clipsTouched == 1 ? QString::fromStdString(removed.animations[c].name) : QString();
+    }
+    if (keysGone > 0)
+        alsoGone << (clipsTouched == 1 ? count(keysGone, tr("%1 key in \"%2\""), tr("%1 keys in \"%2\"")).arg(touched)
+                                       : count(keysGone, tr("%1 key in %2 clips"), tr("%1 keys in %2 clips")).arg(clipsTouched));
+    const QString gone = alsoGone.isEmpty() ? QString()
+                                            : tr("Deleted %1 with %2 (Ctrl+Z brings them back)").arg(label, alsoGone.join(QStringLiteral(", ")));
     notifyRigChanged();
     m_undo.push(new RemoveJointCommand(this, text, joint, std::move(removed), true));
     setSelectedJoint(neighbour.isEmpty() ? -1 : findJoint(neighbour));
