@@ -218,8 +218,10 @@ private slots:
                     for (const QJsonValue& w : armature.value("ik").toArray()) {
                         const int ci = rig.findChain(w.toObject().value("name").toString().toStdString());
                         const Chain& c = rig.chains()[ci];
+                        // A target riding on a joint is read at its chain's turn, after the chains
+                        // before it moved that joint (the runtime's target bone is its child).
                         const Vec2 goal = ci == chainIndex ? target
-                                          : (c.target.isAttached() ? forwardKinematics(rig)[c.target.joint].position : c.target.point);
+                                          : (c.target.isAttached() ? forwardKinematics(solved)[c.target.joint].position : c.target.point);
                         const Effector e{c.tip, goal, 1.0};
                         SolveRequest request = chainRequest(c, e);
                         request.iterations = 1;
@@ -235,8 +237,9 @@ private slots:
                     for (const QJsonValue& w : armature.value("ik").toArray()) {
                         const int ci = rig.findChain(w.toObject().value("name").toString().toStdString());
                         const Chain& c = rig.chains()[ci];
-                        const Vec2 goal = ci == chainIndex ? target
-                                          : (c.target.isAttached() ? forwardKinematics(rig)[c.target.joint].position : c.target.point);
+                        if (ci != chainIndex && c.target.isAttached())
+                            continue; // a child of its joint's bone: it follows the joint there
+                        const Vec2 goal = ci == chainIndex ? target : c.target.point;
                         targets.insert(w.toObject().value("target").toString(), QJsonArray{goal.x, goal.y});
                     }
                     const QString targetsPath = tmp.filePath("targets.json");

@@ -102,16 +102,19 @@ ExportedSkeleton exportedSkeleton(const Rig& rig, ExportReport& report)
         ik.mix = c.mix;
         ExportedBone target;
         target.name = uniqueName(chainName + "_target", taken);
-        target.parent = top;
-        Vec2 at = c.target.point;
         if (c.target.isAttached()) {
-            at = world[c.target.joint].position;
-            report.add("attached targets, exported at their current positions", chainName,
-                       "target of chain " + inQuotes(chainName) + " attached to " + inQuotes(rig.jointName(c.target.joint))
-                           + " (exported at its current position)");
+            // A target riding on a joint is a child of the joint's bone, at its end (where the
+            // joint is): it follows the joint in the runtime too, so a game that turns a rifle
+            // brings the hands on it along.
+            const JointIndex on = c.target.joint;
+            target.parent = rig.jointName(on);
+            target.x = rig.isRoot(on) ? 0.0 : rig.length(on);
+            target.y = 0.0;
+        } else {
+            target.parent = top;
+            target.x = c.target.point.x;
+            target.y = c.target.point.y;
         }
-        target.x = at.x;
-        target.y = at.y;
         out.bones.push_back(target);
         ik.target = target.name;
         out.ik.push_back(ik);

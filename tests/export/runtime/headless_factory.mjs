@@ -66,15 +66,23 @@ export class HeadlessFactory extends db.BaseFactory {
     }
 }
 
-// Moves target bones to armature coordinates: {"bone": [x, y], ...}. Target bones hang from the
-// top bone at the origin, so armature coordinates are their local ones.
+// Moves target bones to armature coordinates: {"bone": [x, y], ...}. A target bone hangs from
+// the top bone at the origin (armature coordinates are its local ones) or rides on a joint's bone.
 export function moveTargets(armature, targets) {
     for (const [name, [x, y]] of Object.entries(targets)) {
         const bone = armature.getBone(name);
         if (!bone)
             throw new Error(`no bone named ${name}`);
-        bone.offset.x = x - bone.origin.x;
-        bone.offset.y = y - bone.origin.y;
+        // In the parent bone's frame (a target riding on a joint is that joint bone's child),
+        // from the parent's world transform as the last update left it.
+        let [lx, ly] = [x, y];
+        if (bone.parent) {
+            const m = bone.parent.globalTransformMatrix;
+            const det = m.a * m.d - m.b * m.c, dx = x - m.tx, dy = y - m.ty;
+            [lx, ly] = [(m.d * dx - m.c * dy) / det, (m.a * dy - m.b * dx) / det];
+        }
+        bone.offset.x = lx - bone.origin.x;
+        bone.offset.y = ly - bone.origin.y;
         bone.invalidUpdate();
     }
 }
