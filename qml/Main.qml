@@ -349,7 +349,10 @@ ApplicationWindow {
         multiple: true
         filters: [{ label: qsTr("Images (*.png, *.jpg, *.jpeg)"), globs: ["*.png", "*.jpg", "*.jpeg"] }]
         onAboutToShow: folder = FileNames.startFolder(window.document.filePath)
-        onChosenFiles: (files) => window.importAt(files, Qt.point(canvas.width / 2, canvas.height / 2))
+        onChosenFiles: (files) => {
+            const p = window.document.importPoint(canvas.mapToRig(Qt.point(canvas.width / 2, canvas.height / 2)))
+            window.document.importImages(files, p.x, p.y)
+        }
     }
     FileChooser {
         id: imageDialog

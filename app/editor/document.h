@@ -195,6 +195,10 @@ public:
     // Files inside the rig's folder are stored relative to it; others as "art/NAME", copied there
     // when the rig is saved (see artCopies). Returns how many were imported.
     Q_INVOKABLE int importImages(const QList<QUrl>& files, double x, double y);
+    // Where File > Import Images… puts new images: on the bone they go to (the middle of the
+    // selected joint's bone, or the selected image's; a root's own place), else `fallback` (the
+    // view's centre, where a new root is made). A drop puts them where they are dropped instead.
+    Q_INVOKABLE QPointF importPoint(QPointF fallback) const;
     // A new image file for a slot (the inspector's Choose…), stored as importImages stores it.
     Q_INVOKABLE bool setSlotImageFile(int index, const QUrl& file);
     // The files a save to `rigPath` must copy beside it (source, destination) so every slot's

@@ -2,6 +2,8 @@
 // files as slots, and what a save must copy beside the rig so every image path finds its file.
 #include "document.h"
 
+#include "bonework/forward_kinematics.h"
+
 #include <QDir>
 #include <QFileInfo>
 
@@ -96,6 +98,20 @@ int Document::importImages(const QList<QUrl>& files, double x, double y)
     }
     m_undo.endMacro();
     return imported;
+}
+
+QPointF Document::importPoint(QPointF fallback) const
+{
+    int joint = m_selectedJoint;
+    if (joint < 0 && m_selectedSlot >= 0)
+        joint = m_rig.slotList()[static_cast<std::size_t>(m_selectedSlot)].joint;
+    if (!m_rig.isValidJoint(joint))
+        return fallback;
+    const Vec2 at = worldTransformOf(m_rig, joint).position;
+    if (m_rig.isRoot(joint))
+        return {at.x, at.y};
+    const Vec2 from = worldTransformOf(m_rig, m_rig.parent(joint)).position;
+    return {0.5 * (at.x + from.x), 0.5 * (at.y + from.y)};
 }
 
 bool Document::setSlotImageFile(int index, const QUrl& file)

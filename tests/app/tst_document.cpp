@@ -351,6 +351,22 @@ private slots:
         QCOMPARE(told.count(), 2);
     }
 
+    // Import Images… puts the images on the bone they go to (the middle of the selected joint's
+    // bone, a root's own place), not in a pile at the view's centre; with nothing selected, the
+    // view's centre.
+    void importedImagesLandOnTheirBone()
+    {
+        Document doc;
+        buildArm(doc); // root1 (100, 100) -> joint2 (150, 100) -> joint3 -> joint4
+        const QPointF centre(400, 300);
+        doc.setSelectedJoint(-1);
+        QCOMPARE(doc.importPoint(centre), centre);
+        doc.setSelectedJoint(doc.findJoint("joint3"));
+        QCOMPARE(doc.importPoint(centre), QPointF(175, 100));
+        doc.setSelectedJoint(doc.findJoint("root1"));
+        QCOMPARE(doc.importPoint(centre), QPointF(100, 100));
+    }
+
     // Deleting a joint says what went with it, the clips' keys included (a clip emptied without
     // a word was found out after the save); Ctrl+Z brings them all back.
     void deletingAJointSaysWhatWentWithIt()
