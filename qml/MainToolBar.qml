@@ -65,6 +65,9 @@ ToolBar {
         }
         RowLayout {
             spacing: 2
+            // The motion preview's transport (physics driven by the cursor, a ball or the keys),
+            // named so it is not taken for the Timeline's clip playback.
+            Label { text: qsTr("Preview") }
             ToolButton {
                 action: bar.actions.play; highlighted: bar.player.playing
                 ToolTip.visible: hovered; ToolTip.text: bar.tip(qsTr("Play or pause the motion preview"), action)
