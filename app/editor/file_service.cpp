@@ -148,9 +148,13 @@ bool FileService::saveAs(const QString& path)
     if (!copies.isEmpty() && !copyArt(path))
         return false;
     // A new rig takes its file's name at its first save: the exports name their skeleton (and
-    // a DragonBones runtime looks the armature up) by it, and "untitled" would clash.
-    if (m_document->rig().name() == kUntitled)
-        m_document->setRigName(rigNameFor(path));
+    // a DragonBones runtime looks the armature up) by it, and "untitled" would clash. Part of
+    // the save, as the file's path is, not an undo step of its own (Ctrl+Z after a first save
+    // undid that and left the rig modified).
+    if (m_document->setupRig().name() == kUntitled) {
+        m_document->posing()->nameRig(rigNameFor(path).toStdString());
+        emit m_document->rigChanged();
+    }
     exporters::ExportReport report;
     QString error;
     if (!formats::rigFormat().save(m_document->setupRig(), m_document->editorSettings(), path, report, &error)) {

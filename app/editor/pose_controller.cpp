@@ -333,6 +333,13 @@ Rig PoseController::setupRig() const
     return setup;
 }
 
+void PoseController::nameRig(const std::string& name)
+{
+    m_document->m_rig.setName(name);
+    if (m_previewing)
+        m_beforePreview.setName(name);
+}
+
 void PoseController::showPreview(const Rig& rig)
 {
     if (m_previewing)

@@ -79,6 +79,9 @@ public:
     bool isAnimating() const { return m_previewing && m_previewKind == PreviewKind::Animate; }
     // The rig with the pose from before the preview (its own pose when none runs): what is saved.
     Rig setupRig() const;
+    // Names the rig, its setup kept while a clip or the preview shows too (a file's name at the
+    // first save: not an edit, so not an undo step).
+    void nameRig(const std::string& name);
 
 signals:
     void defaultSolverChanged();

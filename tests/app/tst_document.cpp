@@ -409,9 +409,11 @@ private slots:
         doc.files()->newRig();
         buildArm(doc);
         QCOMPARE(doc.rigName(), QStringLiteral("untitled"));
+        const int built = doc.undoStack()->count();
         QVERIFY(doc.files()->saveAs(dir.filePath("hero.rig.json")));
         QCOMPARE(doc.rigName(), QStringLiteral("hero"));
         QVERIFY(!doc.isModified());
+        QCOMPARE(doc.undoStack()->count(), built); // part of the save, not an edit to undo
         QCOMPARE(io::loadRigFile(localPath(dir.filePath("hero.rig.json"))).rig->name(), std::string("hero"));
         QVERIFY(doc.files()->saveAs(dir.filePath("copy.rig.json")));
         QCOMPARE(doc.rigName(), QStringLiteral("hero"));
