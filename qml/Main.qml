@@ -290,8 +290,8 @@ ApplicationWindow {
             Inspector {
                 document: window.document
                 SplitView.fillHeight: true
-                // Its hint alone needs little room: the chains panel below may take it.
-                SplitView.minimumHeight: sideColumn.inspectorIdle ? 64 : 120
+                // The rig's name and a hint need little room: the chains panel below may take it.
+                SplitView.minimumHeight: sideColumn.inspectorIdle ? 104 : 120
                 onChooseImageRequested: imageDialog.open()
             }
             DrawOrderPanel {
