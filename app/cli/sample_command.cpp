@@ -13,6 +13,8 @@
 #include "rig_output.h"
 #include "pose_report.h"
 
+#include "clip_choice.h"
+
 #include "bonework/animation/clip_sampler.h"
 #include "bonework/io/rig_file.h"
 
@@ -76,14 +78,10 @@ int runSample(const QStringList& arguments)
         return command.loadFailed(loaded);
     const Rig& setup = *loaded.rig;
     const QString name = parser.value(animationOption);
-    const int index = setup.findAnimation(name.toStdString());
-    if (index < 0) {
-        QStringList names;
-        for (const animation::Clip& clip : setup.animations())
-            names << QString::fromStdString(clip.name);
-        return command.failure(QStringLiteral("%1 has no animation named '%2'").arg(file, name)
-                               + (names.isEmpty() ? QStringLiteral(" (it has none)") : QStringLiteral(" (it has: %1)").arg(names.join(QStringLiteral(", ")))));
-    }
+    QString noClip;
+    const int index = findClip(setup, file, name, noClip);
+    if (index < 0)
+        return command.failure(noClip);
     const animation::Clip& clip = setup.animations()[static_cast<std::size_t>(index)];
     animation::ClipSampler sampler;
     if (const std::string why = sampler.bind(setup, clip); !why.empty()) { // the loader checked it: never expected

@@ -181,6 +181,34 @@ private slots:
         QVERIFY(rest != rendered);
     }
 
+    // --animation NAME --time T draws the clip's pose (its keyed images too) exactly as the rig
+    // that `sample` writes for that time renders, and not the setup pose.
+    void aClipFrameRendersAsItsSampledRig_data()
+    {
+        QTest::addColumn<QString>("clip");
+        QTest::addColumn<QString>("time");
+        QTest::newRow("walk") << "walk" << "0.3";
+        QTest::newRow("blink, eyes shut") << "blink" << "2.45";
+    }
+    void aClipFrameRendersAsItsSampledRig()
+    {
+        QFETCH(QString, clip);
+        QFETCH(QString, time);
+        QTemporaryDir dir;
+        copyArt(QStringLiteral("humanoid"), QDir(dir.path()));
+        const QString sampled = dir.filePath(QStringLiteral("sampled.rig.json"));
+        const Run s = cli({QStringLiteral("sample"), example(QStringLiteral("humanoid")), QStringLiteral("--animation"), clip,
+                           QStringLiteral("--time"), time, QStringLiteral("-o"), sampled});
+        QVERIFY2(s.exitCode == 0, qPrintable(s.err));
+        const QStringList size{QStringLiteral("--size"), QStringLiteral("300x400"), QStringLiteral("--bones")};
+        const QImage direct = render(example(QStringLiteral("humanoid")), dir.filePath(QStringLiteral("direct.png")),
+                                     size + QStringList{QStringLiteral("--animation"), clip, QStringLiteral("--time"), time});
+        const QImage viaSample = render(sampled, dir.filePath(QStringLiteral("via.png")), size);
+        QVERIFY(!direct.isNull() && !viaSample.isNull());
+        QVERIFY(direct == viaSample);
+        QVERIFY(direct != render(example(QStringLiteral("humanoid")), dir.filePath(QStringLiteral("setup.png")), size));
+    }
+
     void bonesDrawOverTheArt()
     {
         QTemporaryDir dir;
@@ -275,6 +303,10 @@ private slots:
         QTest::newRow("no such rig") << QStringList{source("no/such.rig.json"), "-o", "OUT"} << 2;
         QTest::newRow("unwritable output") << QStringList{rig, "-o", "/no/such/folder/out.png"} << 2;
         QTest::newRow("invalid rig") << QStringList{source("tests/io/invalid/angle_outside_limits.json"), "-o", "OUT"} << 1;
+        QTest::newRow("time without animation") << QStringList{rig, "-o", "OUT", "--time", "0.5"} << 2;
+        QTest::newRow("animation without time") << QStringList{rig, "-o", "OUT", "--animation", "walk"} << 2;
+        QTest::newRow("time not a number") << QStringList{rig, "-o", "OUT", "--animation", "walk", "--time", "nan"} << 2;
+        QTest::newRow("no such animation") << QStringList{rig, "-o", "OUT", "--animation", "run", "--time", "0"} << 1;
     }
     void badArgumentsExit2()
     {
@@ -294,7 +326,7 @@ private slots:
     {
         const Run r = cli({QStringLiteral("render"), QStringLiteral("--help")});
         QCOMPARE(r.exitCode, 0);
-        for (const char* option : {"--size", "--background", "--bones", "-o, --output"})
+        for (const char* option : {"--size", "--background", "--bones", "-o, --output", "--animation NAME", "--time T"})
             QVERIFY2(r.out.contains(QLatin1String(option)), option);
         QVERIFY(cli({QStringLiteral("--help")}).out.contains(QStringLiteral("render RIG.json")));
     }
