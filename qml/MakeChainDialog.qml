@@ -51,9 +51,19 @@ Dialog {
                 Keys.onReturnPressed: (event) => { if (popup.visible) event.accepted = false; else dialog.accept() }
                 Keys.onEnterPressed: (event) => { if (popup.visible) event.accepted = false; else dialog.accept() }
             }
+            // The bones the chain turns, named after the joints they end at, and the chain's
+            // root, which stays put (a Spine user reads "torso → forearm" as holding the torso).
             Label {
+                objectName: "chainBonesLabel"
                 color: Theme.secondaryText
-                text: ancestorBox.currentIndex === 0 ? qsTr("1 bone") : qsTr("%n bones", "", ancestorBox.currentIndex + 1)
+                wrapMode: Text.WordWrap
+                Layout.fillWidth: true
+                Layout.maximumWidth: 420
+                readonly property var turned: dialog.ancestorList.slice(0, Math.max(0, ancestorBox.currentIndex))
+                                                  .reverse().concat([dialog.tip]).map(j => dialog.document.jointName(j))
+                text: (ancestorBox.currentIndex === 0 ? qsTr("1 bone turns: %1") : qsTr("%n bones turn: %1", "", ancestorBox.currentIndex + 1))
+                          .arg(turned.join(", "))
+                      + "; " + qsTr("%1 stays in place").arg(ancestorBox.currentText)
             }
         }
     }

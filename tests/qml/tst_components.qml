@@ -19,6 +19,7 @@ Item {
     Component { id: timelineComponent; Timeline { width: 1100; height: 300 } }
     Component { id: exportOptionsComponent; ExportOptionsDialog { files: testDocument.files } }
     Component { id: fileChooserComponent; FileChooser { saving: true; defaultSuffix: "rig.json" } }
+    Component { id: makeChainComponent; MakeChainDialog { document: testDocument } }
 
     SignalSpy { id: committedSpy; signalName: "committed" }
     SignalSpy { id: exportSpy; signalName: "exportFinished" }
@@ -463,6 +464,28 @@ Item {
             verify(FileNames.isFolder(testFolder + "/exports/run1"))
             compare(chosen.count, 1)
             compare(chosen.signalArguments[0][0].toString(), testFolder + "/exports/run1/hero.rig.json")
+        }
+
+        // Make Chain names the bones the chain turns and the root that stays (a Spine user read
+        // "torso, 2 bones" as holding the torso).
+        function test_makeChainNamesTheBonesItTurns() {
+            const r = testDocument.addRoot(0, 0)
+            const a = testDocument.addBone(r, 50, 0)
+            const b = testDocument.addBone(a, 100, 0)
+            const c = testDocument.addBone(b, 150, 0)
+            testDocument.selectedJoint = c
+            const dialog = createTemporaryObject(makeChainComponent, root)
+            dialog.open()
+            tryVerify(() => dialog.opened)
+            const box = findChild(dialog.contentItem, (i) => i.objectName === "chainRootBox")
+            const label = findChild(dialog.contentItem, (i) => i.objectName === "chainBonesLabel")
+            verify(box && label)
+            box.currentIndex = 0
+            compare(label.text, "1 bone turns: " + testDocument.jointName(c) + "; " + testDocument.jointName(b) + " stays in place")
+            box.currentIndex = 2
+            compare(label.text, "3 bones turn: " + [a, b, c].map(j => testDocument.jointName(j)).join(", ") + "; "
+                                + testDocument.jointName(r) + " stays in place")
+            dialog.close()
         }
 
         function test_statusBarShowsRefusals() {
