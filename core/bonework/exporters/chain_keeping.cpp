@@ -69,8 +69,12 @@ std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainInd
         const Vec2 from = forwardKinematics(pose)[static_cast<std::size_t>(chain.root)].position;
         const Vec2 to = animation::sampleTrack(target, t, chain.target.point);
         const double d = std::hypot(to.x - from.x, to.y - from.y);
-        if (d <= std::fabs(a - b) + margin || d >= a + b - margin)
-            return "its target out of reach at " + numberText(t) + " s";
+        // At full extension the runtime's IK and ours may straighten the arm differently by a
+        // hair, so a target that close counts as out of reach, and says so.
+        if (d >= a + b - margin)
+            return "its target at or past full reach (within 0.1%) at " + numberText(t) + " s";
+        if (d <= std::fabs(a - b) + margin)
+            return "its target too close to the chain's root to reach at " + numberText(t) + " s";
     }
     return {};
 }
