@@ -115,6 +115,14 @@ void warmUp(bw_rig& handle)
         if (depth[i] >= 2 && twoBoneTip == kNoJoint)
             twoBoneTip = j;
     }
+    // Each slot's image name as long as any a clip keys for it: the string keeps that room when
+    // the loaded pose is put back, so a sample swapping images allocates nothing.
+    for (const animation::Clip& clip : rig.animations())
+        for (const animation::SlotTracks& tracks : clip.slotTracks)
+            if (const int slot = rig.findSlot(tracks.slot); slot >= 0)
+                for (const animation::ImageKey& key : tracks.image)
+                    if (key.image.size() > handle.rig.slotList()[static_cast<std::size_t>(slot)].image.size())
+                        handle.rig.setSlotImageUnchecked(slot, key.image);
     for (SolverKind kind : kAllSolvers) {
         const JointIndex tip = kind == SolverKind::TwoBone ? twoBoneTip : deepest;
         if (tip == kNoJoint || leaves.empty())
@@ -127,6 +135,19 @@ void warmUp(bw_rig& handle)
             request.root = rig.parent(rig.parent(tip));
         handle.rig = rig;
         runSolve(&handle, kind, request, nullptr);
+    }
+    // relax sizes its system by its effectors and the joints they need: the most a solve may
+    // ask (every joint, up to the 64 effectors bw_rig_solve takes), so another set of effectors
+    // (a hand and an elbow, not leaves) allocates nothing either.
+    std::vector<solvers::Effector> most;
+    for (std::size_t i = rig.jointCount(); i-- > 0 && most.size() < kMostEffectors;)
+        if (!rig.isRoot(static_cast<JointIndex>(i)))
+            most.push_back({static_cast<JointIndex>(i), worldTransformOf(rig, static_cast<JointIndex>(i)).position + Vec2{1, 1}, 1.0});
+    if (most.size() > leaves.size()) {
+        solvers::SolveRequest request = solvers::defaultRequest(std::span<const solvers::Effector>(most));
+        request.iterations = 1; // the sizes are set before the first iteration: loading stays quick
+        handle.rig = rig;
+        runSolve(&handle, SolverKind::Relax, request, nullptr);
     }
 }
 

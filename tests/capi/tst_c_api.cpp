@@ -288,6 +288,36 @@ private slots:
         }
         QCOMPARE(allocationCount() - before, 0LL);
         bw_rig_free(rig);
+
+        // relax with effectors that are not all leaves (the snake has one): a bigger system
+        // than the warm-up's leaves asked, sized at loading all the same.
+        QCOMPARE(bw_rig_load_file(example("snake.rig.json"), &rig), BW_OK);
+        const int32_t last = bw_rig_joint_count(rig) - 1;
+        const long long snakeBefore = allocationCount();
+        for (int frame = 0; frame < 20; ++frame) {
+            const bw_effector two[] = {{last, 500.0 + frame, 400, 1}, {1, 400, 400, 1}};
+            QCOMPARE(bw_rig_solve(rig, BW_SOLVER_RELAX, two, 2, -1, &result), BW_OK);
+        }
+        QCOMPARE(allocationCount() - snakeBefore, 0LL);
+        bw_rig_free(rig);
+    }
+
+    // A clip that swaps a slot's image for one with a longer name (the humanoid's blink at
+    // 2.4 s) allocates nothing either, once the clip has been sampled.
+    void swappingImagesAllocatesNothing()
+    {
+        bw_rig* rig = nullptr;
+        QCOMPARE(bw_rig_load_file(example("humanoid.rig.json"), &rig), BW_OK);
+        const int32_t blink = bw_rig_find_animation(rig, "blink");
+        QVERIFY(blink >= 0);
+        QCOMPARE(bw_rig_sample_animation(rig, blink, 0.0), BW_OK);
+        const long long before = allocationCount();
+        for (int frame = 0; frame <= 90; ++frame)
+            QCOMPARE(bw_rig_sample_animation(rig, blink, frame / 30.0), BW_OK);
+        bw_rig_reset_pose(rig);
+        QCOMPARE(bw_rig_sample_animation(rig, blink, 2.45), BW_OK);
+        QCOMPARE(allocationCount() - before, 0LL);
+        bw_rig_free(rig);
     }
 
     // A rig's animation clips through the C API: listed by index and name, sampled with the
