@@ -146,8 +146,9 @@ BW_API double bw_rig_animation_duration(const bw_rig* rig, int32_t animation);
 BW_API bw_status bw_rig_sample_animation(bw_rig* rig, int32_t animation, double seconds);
 
 /* The pose: a joint's world position and the world direction of the bone ending at it (for a
- * root: its rotation), or every joint's into `xyd` (3 doubles a joint: x, y, degrees;
- * `capacity` in joints, at least bw_rig_joint_count). */
+ * root: its rotation; any of x, y and degrees may be NULL when not wanted), or every joint's
+ * into `xyd` (3 doubles a joint: x, y, degrees; `capacity` in joints, at least
+ * bw_rig_joint_count). */
 BW_API bw_status bw_rig_world_transform(const bw_rig* rig, int32_t joint, double* x, double* y, double* degrees);
 BW_API bw_status bw_rig_world_transforms(const bw_rig* rig, double* xyd, size_t capacity);
 
