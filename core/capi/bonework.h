@@ -152,6 +152,22 @@ BW_API bw_status bw_rig_sample_animation(bw_rig* rig, int32_t animation, double 
 BW_API bw_status bw_rig_world_transform(const bw_rig* rig, int32_t joint, double* x, double* y, double* degrees);
 BW_API bw_status bw_rig_world_transforms(const bw_rig* rig, double* xyd, size_t capacity);
 
+/* Art: the slots (images on bones) in draw order, back to front, as the pose has them (a clip's
+ * sample swaps their images, shows, hides and fades them). Names and image paths stay valid
+ * until the rig is posed again or freed; an index out of range gives NULL, -1 or
+ * BW_ERROR_ARGUMENT. An image path is relative to the rig file's folder, as in the file. */
+BW_API int32_t bw_rig_slot_count(const bw_rig* rig);
+BW_API int32_t bw_rig_find_slot(const bw_rig* rig, const char* name);
+BW_API const char* bw_rig_slot_name(const bw_rig* rig, int32_t slot);
+BW_API const char* bw_rig_slot_image(const bw_rig* rig, int32_t slot);
+BW_API int32_t bw_rig_slot_joint(const bw_rig* rig, int32_t slot);
+/* Whether the slot shows (`visible` 1 or 0) and its opacity (0 to 1); either may be NULL. */
+BW_API bw_status bw_rig_slot_state(const bw_rig* rig, int32_t slot, int32_t* visible, double* opacity);
+/* Where the slot's image goes, for an image `width` by `height` pixels (finite, above 0): the
+ * affine map m[6] = {a, b, c, d, tx, ty} taking the image's pixel (u, v), from its top-left
+ * corner, y down, to rig coordinates (X, Y) = (a u + c v + tx, b u + d v + ty). */
+BW_API bw_status bw_rig_slot_transform(const bw_rig* rig, int32_t slot, double width, double height, double m[6]);
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,6 +5,7 @@
 
 #include "bonework/animation/clip_sampler.h"
 #include "bonework/forward_kinematics.h"
+#include "bonework/slot_placement.h"
 #include "bonework/io/rig_file.h"
 #include "bonework/solvers/chain_holder.h"
 #include "bonework/solvers/solver.h"
@@ -48,6 +49,11 @@ bw_status fail(bw_status status, std::string message)
 constexpr std::size_t kMostEffectors = 64; // bw_rig_solve's, on the stack
 
 bool validJoint(const bw_rig* rig, int32_t joint) { return rig && rig->rig.isValidJoint(joint); }
+
+bool validSlot(const bw_rig* rig, int32_t slot)
+{
+    return rig && slot >= 0 && static_cast<std::size_t>(slot) < rig->rig.slotList().size();
+}
 bool validChain(const bw_rig* rig, int32_t chain)
 {
     return rig && chain >= 0 && static_cast<std::size_t>(chain) < rig->rig.chains().size();
@@ -459,6 +465,58 @@ bw_status bw_rig_sample_animation(bw_rig* rig, int32_t animation, double seconds
         rig->samplers[clip]->sample(seconds, rig->rig);
         return BW_OK;
     });
+}
+
+int32_t bw_rig_slot_count(const bw_rig* rig) { return rig ? static_cast<int32_t>(rig->rig.slotList().size()) : 0; }
+
+int32_t bw_rig_find_slot(const bw_rig* rig, const char* name) { return rig && name ? rig->rig.findSlot(name) : -1; }
+
+const char* bw_rig_slot_name(const bw_rig* rig, int32_t slot)
+{
+    return validSlot(rig, slot) ? rig->rig.slotList()[static_cast<std::size_t>(slot)].name.c_str() : nullptr;
+}
+
+const char* bw_rig_slot_image(const bw_rig* rig, int32_t slot)
+{
+    return validSlot(rig, slot) ? rig->rig.slotList()[static_cast<std::size_t>(slot)].image.c_str() : nullptr;
+}
+
+int32_t bw_rig_slot_joint(const bw_rig* rig, int32_t slot)
+{
+    return validSlot(rig, slot) ? rig->rig.slotList()[static_cast<std::size_t>(slot)].joint : -1;
+}
+
+bw_status bw_rig_slot_state(const bw_rig* rig, int32_t slot, int32_t* visible, double* opacity)
+{
+    if (!validSlot(rig, slot))
+        return fail(BW_ERROR_ARGUMENT, "no such slot");
+    const Slot& s = rig->rig.slotList()[static_cast<std::size_t>(slot)];
+    if (visible)
+        *visible = s.visible ? 1 : 0;
+    if (opacity)
+        *opacity = s.opacity;
+    return BW_OK;
+}
+
+bw_status bw_rig_slot_transform(const bw_rig* rig, int32_t slot, double width, double height, double m[6])
+{
+    if (!validSlot(rig, slot) || !m)
+        return fail(BW_ERROR_ARGUMENT, "no such slot, or no place for the transform");
+    if (!std::isfinite(width) || !std::isfinite(height) || !(width > 0.0) || !(height > 0.0))
+        return fail(BW_ERROR_ARGUMENT, "the image's width and height must be finite and above 0");
+    const Slot& s = rig->rig.slotList()[static_cast<std::size_t>(slot)];
+    // slot_placement.h: pivot + rotation.apply({(u - pivotX w) scaleX, (v - pivotY h) scaleY}).
+    const SlotPlacement p = placeSlot(s, slotFrameOf(rig->rig, s.joint));
+    const double a = p.rotation.c * p.scaleX, b = p.rotation.s * p.scaleX;
+    const double c = -p.rotation.s * p.scaleY, d = p.rotation.c * p.scaleY;
+    const double u0 = p.pivotX * width, v0 = p.pivotY * height;
+    m[0] = a;
+    m[1] = b;
+    m[2] = c;
+    m[3] = d;
+    m[4] = p.pivot.x - a * u0 - c * v0;
+    m[5] = p.pivot.y - b * u0 - d * v0;
+    return BW_OK;
 }
 
 } // extern "C"

@@ -302,6 +302,53 @@ private slots:
         bw_rig_free(rig);
     }
 
+    // The art a game draws: slots in draw order with their images, state and the affine map of
+    // an image's pixels onto the rig (worked out by hand here for a turned root, a scaled slot).
+    void slotsTellWhereTheirImagesGo()
+    {
+        const char json[] = R"({"format": "bonework.rig", "version": 2, "name": "art",
+            "joints": [{"name": "root", "x": 100, "y": 50, "rotation": 90}, {"name": "bone", "parent": "root", "length": 40, "angle": 0}],
+            "slots": [{"name": "back", "bone": "root", "image": "a.png"},
+                      {"name": "front", "bone": "bone", "image": "b.png", "x": 20, "y": 0, "scaleX": 2, "opacity": 0.5, "visible": false}]})";
+        bw_rig* rig = nullptr;
+        QCOMPARE(bw_rig_load_bytes(json, sizeof json - 1, "art.json", &rig), BW_OK);
+        QCOMPARE(bw_rig_slot_count(rig), 2);
+        QCOMPARE(QByteArray(bw_rig_slot_name(rig, 0)), QByteArray("back")); // back to front
+        const int32_t front = bw_rig_find_slot(rig, "front");
+        QCOMPARE(front, 1);
+        QCOMPARE(QByteArray(bw_rig_slot_image(rig, front)), QByteArray("b.png"));
+        QCOMPARE(bw_rig_slot_joint(rig, front), bw_rig_find_joint(rig, "bone"));
+        int32_t visible = -1;
+        double opacity = -1;
+        QCOMPARE(bw_rig_slot_state(rig, front, &visible, &opacity), BW_OK);
+        QCOMPARE(visible, 0);
+        QCOMPARE(opacity, 0.5);
+        // The bone points down (root turned 90, clockwise on screen): the pivot sits 20 px below
+        // the root, and the image's u axis, scaled by 2, runs down with it.
+        double m[6] = {};
+        QCOMPARE(bw_rig_slot_transform(rig, front, 10, 4, m), BW_OK);
+        const double expected[6] = {0, 2, -1, 0, 102, 60};
+        for (int i = 0; i < 6; ++i)
+            QVERIFY2(std::fabs(m[i] - expected[i]) < 1e-12, qPrintable(QStringLiteral("m[%1] = %2").arg(i).arg(m[i])));
+        QCOMPARE(bw_rig_slot_transform(rig, front, 0, 4, m), BW_ERROR_ARGUMENT);
+        QCOMPARE(bw_rig_slot_transform(rig, 2, 10, 4, m), BW_ERROR_ARGUMENT);
+        QCOMPARE(bw_rig_slot_transform(rig, front, 10, 4, nullptr), BW_ERROR_ARGUMENT);
+        QVERIFY(bw_rig_slot_name(rig, -1) == nullptr && bw_rig_slot_image(rig, 2) == nullptr);
+        QCOMPARE(bw_rig_slot_joint(rig, 5), -1);
+        QCOMPARE(bw_rig_find_slot(rig, "nothing"), -1);
+        bw_rig_free(rig);
+
+        // A clip's sample swaps the image: the humanoid's blink shuts the eyes at 2.4 s.
+        QCOMPARE(bw_rig_load_file(example("humanoid.rig.json"), &rig), BW_OK);
+        const int32_t head = bw_rig_find_slot(rig, "head");
+        const int32_t blink = bw_rig_find_animation(rig, "blink");
+        QCOMPARE(bw_rig_sample_animation(rig, blink, 2.45), BW_OK);
+        QCOMPARE(QByteArray(bw_rig_slot_image(rig, head)), QByteArray("art/humanoid/head_blink.png"));
+        QCOMPARE(bw_rig_sample_animation(rig, blink, 1.0), BW_OK);
+        QCOMPARE(QByteArray(bw_rig_slot_image(rig, head)), QByteArray("art/humanoid/head.png"));
+        bw_rig_free(rig);
+    }
+
     // A clip that swaps a slot's image for one with a longer name (the humanoid's blink at
     // 2.4 s) allocates nothing either, once the clip has been sampled.
     void swappingImagesAllocatesNothing()
