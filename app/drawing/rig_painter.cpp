@@ -12,6 +12,10 @@ namespace {
 
 const QColor kGridMinor(0x2b, 0x2e, 0x33);
 const QColor kGridMajor(0x33, 0x37, 0x3d);
+// The rig's origin, where the exports put the skeleton's own (a game places a character by it):
+// its x axis a muted red, its y axis a muted green, as Spine and most editors draw them.
+const QColor kAxisX(0x6a, 0x3a, 0x3e);
+const QColor kAxisY(0x3a, 0x5e, 0x42);
 const QColor kBone(0x9d, 0xb4, 0xc8);
 const QColor kBoneOutline(0x4f, 0x63, 0x75);
 const QColor kJoint(0xe6, 0xec, 0xf1);
@@ -48,6 +52,18 @@ void RigPainter::paintGrid(CanvasSurface& surface, const CanvasView& view) const
     };
     lines(step, kGridMinor);
     lines(step * 5, kGridMajor);
+    const QPointF origin = view.fromRig({0, 0});
+    const double ox = std::round(origin.x()) + 0.5, oy = std::round(origin.y()) + 0.5;
+    if (oy >= 0 && oy <= view.size.height()) {
+        batch.clear();
+        batch.append(QLineF(0, oy, view.size.width(), oy));
+        surface.gridLines(batch, kAxisX);
+    }
+    if (ox >= 0 && ox <= view.size.width()) {
+        batch.clear();
+        batch.append(QLineF(ox, 0, ox, view.size.height()));
+        surface.gridLines(batch, kAxisY);
+    }
 }
 
 void RigPainter::paintRig(CanvasSurface& surface, const CanvasView& view, const Rig& rig, std::span<const WorldTransform> world,
