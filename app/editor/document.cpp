@@ -201,12 +201,21 @@ void Document::markSaved(const QString& path)
 
 void Document::reloadFrom(const Rig& rig, const io::EditorSettings& editor)
 {
-    m_animation->stop(); // its clip may be gone or changed; the setup pose is what is replaced
-    m_images.reload();   // its images may have changed with it
+    // The setup pose is what is replaced; the clip open (by name: it may have moved) and its
+    // time come back afterwards, so an animator keeps their place.
+    const int open = m_animation->current();
+    const QString clip = open >= 0 ? m_animation->animations().value(open) : QString();
+    const double time = m_animation->time();
+    m_animation->stop();
+    m_images.reload(); // its images may have changed with it
     m_undo.push(new ReplaceRigCommand(this, tr("Reload from Disk"), setupRig(), rig));
     applyNodeShape(editor.nodeShape); // a view setting: not an undo step
     m_savedRig = rig;
     m_undo.setClean();
+    if (const int again = static_cast<int>(m_animation->animations().indexOf(clip)); !clip.isEmpty() && again >= 0) {
+        m_animation->setCurrent(again);
+        m_animation->setTime(time);
+    }
 }
 
 void Document::revertToClean()

@@ -1,5 +1,6 @@
 // The document and its undo stack: every edit undone and redone, merged drags, the modified
 // flag, files (open, save, revert, broken files), posing and recovery.
+#include "animation_player.h"
 #include "autosave.h"
 #include "document.h"
 #include "editor_examples.h"
@@ -429,6 +430,34 @@ private slots:
         doc.undoStack()->undo();
         QCOMPARE(doc.rigName(), QStringLiteral("hero"));
         QVERIFY(!doc.isModified());
+    }
+
+    // Reloading while a clip is open keeps the animator's place: the clip (found by name) and
+    // its time, after the reload and after undoing it.
+    void reloadingKeepsTheOpenClip()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("arm.rig.json");
+        QVERIFY(QFile::copy(bonework::testing::sourceTree() + "/tests/io/valid/arm_animated.json", path));
+        QFile::setPermissions(path, QFile::permissions(path) | QFileDevice::WriteOwner);
+        Document doc;
+        QVERIFY(doc.files()->open(path));
+        AnimationPlayer* player = doc.animation();
+        player->setCurrent(static_cast<int>(player->animations().indexOf("idle")));
+        player->setTime(0.5);
+        QSignalSpy told(doc.files(), &FileService::changedOnDisk);
+        const QByteArray theirs = fileBytes(path).replace("\"wave\"", "\"hello\""); // idle moves to index 1 still
+        QSaveFile replaced(path);
+        QVERIFY(replaced.open(QIODevice::WriteOnly) && replaced.write(theirs) == theirs.size() && replaced.commit());
+        QVERIFY(told.wait(5000));
+        QVERIFY(doc.files()->reloadFromDisk());
+        QVERIFY(player->current() >= 0);
+        QCOMPARE(player->animations().value(player->current()), QStringLiteral("idle"));
+        QCOMPARE(player->time(), 0.5);
+        QVERIFY(player->animations().contains("hello"));
+        doc.undo();
+        QVERIFY(player->animations().contains("wave"));
+        QCOMPARE(player->animations().value(player->current()), QStringLiteral("idle"));
     }
 
     // Keep Mine: that version is not offered again; a save writes over it without asking when
