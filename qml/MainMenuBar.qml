@@ -11,11 +11,11 @@ MenuBar {
     signal openExample(int index)
     signal rendererChanged()
 
-    Menu {
+    FittingMenu {
         title: qsTr("&File")
         ActionMenuItem { action: bar.actions.newRig }
         ActionMenuItem { action: bar.actions.open }
-        Menu {
+        FittingMenu {
             id: recentMenu
             title: qsTr("Open &Recent")
             enabled: bar.document.files.recentFiles.length > 0
@@ -32,7 +32,7 @@ MenuBar {
                 onObjectRemoved: (index, object) => recentMenu.removeItem(object)
             }
         }
-        Menu {
+        FittingMenu {
             id: examplesMenu
             title: qsTr("E&xamples")
             Instantiator {
@@ -60,7 +60,7 @@ MenuBar {
         MenuSeparator {}
         ActionMenuItem { action: bar.actions.quit }
     }
-    Menu {
+    FittingMenu {
         title: qsTr("&Edit")
         ActionMenuItem { action: bar.actions.undo }
         ActionMenuItem { action: bar.actions.redo }
@@ -70,7 +70,7 @@ MenuBar {
         ActionMenuItem { action: bar.actions.deleteJoint }
         ActionMenuItem { action: bar.actions.togglePin }
     }
-    Menu {
+    FittingMenu {
         title: qsTr("&View")
         ActionMenuItem { action: bar.actions.zoomIn }
         ActionMenuItem { action: bar.actions.zoomOut }
@@ -82,7 +82,7 @@ MenuBar {
         MenuSeparator {}
         // How the window is drawn (renderer_choice.h); the scene graph is set up once, so a
         // change applies when the editor starts again.
-        Menu {
+        FittingMenu {
             objectName: "rendererMenu"
             title: qsTr("&Renderer")
             width: Math.max(implicitWidth, inUse.implicitWidth + leftPadding + rightPadding)
@@ -110,17 +110,17 @@ MenuBar {
             }
         }
     }
-    Menu {
+    FittingMenu {
         title: qsTr("&Tools")
         ActionMenuItem { action: bar.actions.selectTool }
         ActionMenuItem { action: bar.actions.addBoneTool }
         ActionMenuItem { action: bar.actions.poseTool }
     }
-    Menu {
+    FittingMenu {
         title: qsTr("&Rig")
         ActionMenuItem { action: bar.actions.makeChain }
         ActionMenuItem { action: bar.actions.resetPose }
-        Menu {
+        FittingMenu {
             title: qsTr("Node &Shape")
             Repeater {
                 model: bar.document.nodeShapeNames
@@ -134,7 +134,7 @@ MenuBar {
             }
         }
     }
-    Menu {
+    FittingMenu {
         title: qsTr("&Play")
         ActionMenuItem { action: bar.actions.play }
         ActionMenuItem { action: bar.actions.step }
@@ -144,7 +144,7 @@ MenuBar {
         MenuSeparator {}
         ActionMenuItem { action: bar.actions.flipBend }
     }
-    Menu {
+    FittingMenu {
         title: qsTr("&Animation")
         ActionMenuItem { action: bar.actions.newAnimation }
         ActionMenuItem { action: bar.actions.setupPose }
@@ -155,7 +155,7 @@ MenuBar {
         MenuSeparator {}
         ActionMenuItem { action: bar.actions.onionSkin }
     }
-    Menu {
+    FittingMenu {
         title: qsTr("&Help")
         ActionMenuItem { action: bar.actions.shortcuts }
         ActionMenuItem { action: bar.actions.documentation }
