@@ -2,6 +2,7 @@
 
 #include "document.h"
 #include "example_catalogue.h"
+#include "file_names.h"
 #include "recent_files.h"
 #include "replace_rig_command.h"
 
@@ -464,6 +465,9 @@ QString FileService::recentFileLabel(const QString& path) const { return RecentF
 void FileService::addRecent(const QString& path)
 {
     RecentFiles::add(path);
+    // The file dialogs start where the last rig was opened or saved, however (the command line,
+    // Open Recent, an example saved): after New, Save As opened in the home folder.
+    FileNames::rememberFolder(QUrl::fromLocalFile(path));
     emit recentFilesChanged();
 }
 

@@ -4,6 +4,7 @@
 #include "autosave.h"
 #include "document.h"
 #include "editor_examples.h"
+#include "file_names.h"
 #include "file_service.h"
 #include "source_tree.h"
 
@@ -398,6 +399,24 @@ private slots:
                  QStringLiteral("Deleted a with 2 joints under it, 6 keys in 2 clips (Ctrl+Z brings them back)"));
         doc.undoStack()->undo();
         QVERIFY(doc.rig() == before);
+    }
+
+    // The file dialogs start in the folder of the rig last opened or saved, however it was
+    // opened (the command line too): after New, Save As opened in the home folder.
+    void dialogsStartWhereTheLastRigWas()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("arm.rig.json");
+        {
+            Document first;
+            buildArm(first);
+            QVERIFY(first.files()->saveAs(path));
+        }
+        QSettings().remove("files/lastFolder");
+        Document doc;
+        QVERIFY(doc.files()->open(path));
+        doc.files()->newRig();
+        QCOMPARE(FileNames::startFolder(doc.filePath()), QUrl::fromLocalFile(QFileInfo(path).absolutePath()));
     }
 
     // A new rig is named after its file at its first save (the exports name their skeleton by
