@@ -1,4 +1,5 @@
 #include "bonework/exporters/dragonbones_exporter.h"
+#include "bonework/exporters/message_text.h"
 
 #include "bonework/exporters/dragonbones_animation.h"
 #include "bonework/exporters/exported_bones.h"
@@ -98,8 +99,24 @@ std::string exportDragonBones(const Rig& rig, ExportReport& report, const std::v
                                             [](const animation::Clip& c) { return c.name == "setup"; });
     if (!clipNamedSetup)
         animations.push_back(Json{{"name", "setup"}, {"duration", 0}, {"playTimes", 0}});
-    for (const animation::Clip& clip : rig.animations())
-        animations.push_back(dragonBonesAnimation(rig, planClip(rig, clip, options, true, report), skeleton, exported, options, report));
+    for (const animation::Clip& clip : rig.animations()) {
+        const ClipPlan plan = planClip(rig, clip, options, true, report);
+        Json written = dragonBonesAnimation(rig, plan, skeleton, exported, options, report);
+        // How many keyframes the bones got, as the Spine export says.
+        std::size_t keys = 0, bones = 0, most = 0;
+        if (written.contains("bone"))
+            for (const Json& timeline : written["bone"]) {
+                ++bones;
+                for (const char* kind : {"translateFrame", "rotateFrame"})
+                    if (timeline.contains(kind)) {
+                        keys += timeline[kind].size();
+                        most = std::max(most, timeline[kind].size());
+                    }
+            }
+        if (const std::string line = boneKeysText(clip.name, keys, bones, most, plan.frames, options.fps); !line.empty())
+            report.decide(line);
+        animations.push_back(std::move(written));
+    }
     armature["animation"] = std::move(animations);
     armature["defaultActions"] =
         Json::array({Json{{"gotoAndPlay", clipNamedSetup ? rig.animations().front().name : std::string("setup")}}});

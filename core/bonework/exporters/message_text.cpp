@@ -36,4 +36,14 @@ std::string inQuotes(std::string_view text)
     return out;
 }
 
+std::string boneKeysText(std::string_view clip, std::size_t keys, std::size_t bones, std::size_t most, int frames, int fps)
+{
+    if (keys == 0)
+        return {};
+    return "animation " + inQuotes(clip) + ": " + countText(static_cast<long long>(keys)) + (keys == 1 ? " bone key on " : " bone keys on ")
+           + countText(static_cast<long long>(bones)) + (bones == 1 ? " bone" : " bones") + " (at most "
+           + countText(static_cast<long long>(most)) + " on one timeline; the clip is " + countText(frames) + " frames at "
+           + std::to_string(fps) + " fps)";
+}
+
 } // namespace bonework::exporters

@@ -1,4 +1,5 @@
 #include "bonework/exporters/spine_exporter.h"
+#include "bonework/exporters/message_text.h"
 
 #include "bonework/exporters/exported_bones.h"
 #include "bonework/exporters/finite_json.h"
@@ -135,8 +136,23 @@ std::string exportSpine(const Rig& rig, ExportReport& report, const std::vector<
         root["ik"] = std::move(ik);
     root["skins"] = Json::array({Json{{"name", "default"}, {"attachments", std::move(attachments)}}});
     Json animations = {{"setup", Json::object()}}; // a clip named "setup" takes its place
-    for (const animation::Clip& clip : rig.animations())
-        animations[clip.name] = spineAnimation(rig, planClip(rig, clip, options, false, report), skeleton, exported, report);
+    for (const animation::Clip& clip : rig.animations()) {
+        const ClipPlan plan = planClip(rig, clip, options, false, report);
+        Json written = spineAnimation(rig, plan, skeleton, exported, report);
+        // How many keys the bones got, so a bake that wrote more than an animator expects shows.
+        std::size_t keys = 0, bones = 0, most = 0;
+        if (written.contains("bones"))
+            for (const auto& [bone, timelines] : written["bones"].items()) {
+                ++bones;
+                for (const auto& [kind, timeline] : timelines.items()) {
+                    keys += timeline.size();
+                    most = std::max(most, timeline.size());
+                }
+            }
+        if (const std::string line = boneKeysText(clip.name, keys, bones, most, plan.frames, options.fps); !line.empty())
+            report.decide(line);
+        animations[clip.name] = std::move(written);
+    }
     root["animations"] = std::move(animations);
     keepNumbersFinite(root, report);
     return jsonText(root, JsonLayout::Indented);
