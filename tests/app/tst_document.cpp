@@ -45,6 +45,22 @@ void buildArm(Document& doc)
     doc.addBone(b, 250, 100);
 }
 
+// The arm saved as arm.rig.json in `dir` by another editor; its path, or empty.
+QString savedArm(const QTemporaryDir& dir)
+{
+    const QString path = dir.filePath("arm.rig.json");
+    Document first;
+    buildArm(first);
+    return first.files()->saveAs(path) ? path : QString();
+}
+
+// `bytes` written over `path` as editors save: a new file renamed over the old one.
+bool replaceFile(const QString& path, const QByteArray& bytes)
+{
+    QSaveFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit();
+}
+
 Vec2 worldOf(const Document& doc, const char* name)
 {
     return forwardKinematics(doc.rig())[doc.rig().findJoint(name)].position;
@@ -266,12 +282,8 @@ private slots:
     void savingOverAFileChangedOnDiskAsksFirst()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath("arm.rig.json");
-        {
-            Document first;
-            buildArm(first);
-            QVERIFY(first.files()->saveAs(path));
-        }
+        const QString path = savedArm(dir);
+        QVERIFY(!path.isEmpty());
         Document doc;
         QVERIFY(doc.files()->open(path));
         QSignalSpy asked(doc.files(), &FileService::overwriteNeeded);
@@ -306,12 +318,8 @@ private slots:
     void aFileChangedOnDiskIsOfferedAndReloadsAsOneUndoStep()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath("arm.rig.json");
-        {
-            Document first;
-            buildArm(first);
-            QVERIFY(first.files()->saveAs(path));
-        }
+        const QString path = savedArm(dir);
+        QVERIFY(!path.isEmpty());
         Document doc;
         QVERIFY(doc.files()->open(path));
         QSignalSpy told(doc.files(), &FileService::changedOnDisk);
@@ -323,8 +331,7 @@ private slots:
         QVERIFY(doc.setLength(1, 80));
         const Rig mine = doc.setupRig();
         const QByteArray theirs = fileBytes(path).replace("\"joint2\"", "\"theirs\"");
-        QSaveFile replaced(path);
-        QVERIFY(replaced.open(QIODevice::WriteOnly) && replaced.write(theirs) == theirs.size() && replaced.commit());
+        QVERIFY(replaceFile(path, theirs));
         QVERIFY(told.wait(5000));
         QCOMPARE(told.count(), 1);
         QCOMPARE(told.first().first().toString(), QFileInfo(path).absoluteFilePath());
@@ -406,12 +413,8 @@ private slots:
     void dialogsStartWhereTheLastRigWas()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath("arm.rig.json");
-        {
-            Document first;
-            buildArm(first);
-            QVERIFY(first.files()->saveAs(path));
-        }
+        const QString path = savedArm(dir);
+        QVERIFY(!path.isEmpty());
         QSettings().remove("files/lastFolder");
         Document doc;
         QVERIFY(doc.files()->open(path));
@@ -466,8 +469,7 @@ private slots:
         player->setTime(0.5);
         QSignalSpy told(doc.files(), &FileService::changedOnDisk);
         const QByteArray theirs = fileBytes(path).replace("\"wave\"", "\"hello\""); // idle moves to index 1 still
-        QSaveFile replaced(path);
-        QVERIFY(replaced.open(QIODevice::WriteOnly) && replaced.write(theirs) == theirs.size() && replaced.commit());
+        QVERIFY(replaceFile(path, theirs));
         QVERIFY(told.wait(5000));
         QVERIFY(doc.files()->reloadFromDisk());
         QVERIFY(player->current() >= 0);
@@ -493,8 +495,7 @@ private slots:
             QSignalSpy asked(doc.files(), &FileService::overwriteNeeded);
             QVERIFY(doc.setLength(1, 80));
             const QByteArray theirs = fileBytes(path).replace("\"joint2\"", "\"theirs\"");
-            QSaveFile replaced(path);
-            QVERIFY(replaced.open(QIODevice::WriteOnly) && replaced.write(theirs) == theirs.size() && replaced.commit());
+            QVERIFY(replaceFile(path, theirs));
             QVERIFY(told.wait(5000));
             doc.files()->keepOwnVersion(overwrite);
             QFile::setPermissions(path, QFile::permissions(path)); // a touch: still that version
