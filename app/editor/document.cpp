@@ -30,7 +30,6 @@ std::size_t keyCount(const animation::Clip& clip)
     return n;
 }
 
-
 bool sameStructure(const Rig& a, const Rig& b)
 {
     if (a.jointCount() != b.jointCount())
