@@ -88,6 +88,13 @@ public:
     // much nearer than the best pose within the window (turning over costs frames that miss).
     static constexpr double kFoldGain = 0.5;
 
+    // Whether a solve told the last target (`previous`) follows it: the target moved less than
+    // kFollowShare of the chain's `length` since.
+    static bool follows(std::optional<Vec2> previous, Vec2 target, double length)
+    {
+        return previous && safeDistance(*previous, target) < kFollowShare * length;
+    }
+
     // The window of a followed start, degrees each way, for a target that moved `moved` since
     // the last solve on a chain `length` long (relax's followed limbs use it too).
     static double followWindowDegrees(double moved, double length)

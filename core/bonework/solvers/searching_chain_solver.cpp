@@ -16,8 +16,11 @@ void SearchingChainSolver::run(Rig& rig, const SolveRequest& request, SolveResul
     const Effector& effector = request.effectors.front();
     const Vec2 target = boundedTarget(m_state.basePosition(), effector.target);
     // Out of reach of a chain without limits the passes would only creep toward the straight
-    // chain for all their iterations (CCD: 1.7 ms on 1000 bones); that pose is known.
-    if (layOutStraightIfOutOfReach(m_state, target)) {
+    // chain for all their iterations (CCD: 1.7 ms on 1000 bones); that pose is known. Not while
+    // following a target: laid out at once, a folded chain crossing its reach swung its joints
+    // by up to 48 degrees in a frame; the search turns it there within the turn window.
+    if (!ChainSearch::follows(effector.previousTarget, target, m_state.totalLength())
+        && layOutStraightIfOutOfReach(m_state, target)) {
         result.iterations = 1;
         m_state.store(rig, m_path, effector.target, request.tolerance, result);
         return;
