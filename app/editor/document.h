@@ -333,6 +333,9 @@ private:
     // After an angle typed for `joint` (`typed` degrees) came out otherwise: names the chain that
     // holds the joint, and what to do (`advice`), in the status bar.
     void sayWhichChainHolds(int joint, double typed, const QString& advice);
+    // After a chain's mix is keyed in a clip: says so when its joints are keyed at the playhead
+    // too (Auto-Key keyed them to the solve), where a lower mix changes nothing to see.
+    void sayWhenKeysHoldThePose(int index);
     // "root3", "joint7": the prefix and the first number no joint has taken.
     std::string newJointName(const char* prefix) const;
     // Adds `joint` as one undo step (AddJointCommand) and selects it; -1 when refused.

@@ -1,6 +1,9 @@
 // Document's chains: the names the chain form offers, and adding, removing and changing chains,
 // each one undo step (RigEditCommand, through applyEdit).
 #include "document.h"
+
+#include "animation_player.h"
+#include "bonework/animation/clip_edit.h"
 #include "pose_controller.h"
 
 #include "bonework/forward_kinematics.h"
@@ -110,9 +113,35 @@ bool Document::setChainBend(int index, const QString& bend)
 
 bool Document::setChainMix(int index, double mix)
 {
-    if (m_posing->isAnimating()) // a clip is open: the mix is a key at the playhead
-        return m_animation->keyChainMix(index, mix);
+    if (m_posing->isAnimating()) { // a clip is open: the mix is a key at the playhead
+        if (!m_animation->keyChainMix(index, mix))
+            return false;
+        sayWhenKeysHoldThePose(index);
+        return true;
+    }
     return applyEdit(tr("Set mix"), [&](Rig& r) { return changeChain(r, index, [&](Chain& c) { c.mix = mix; }); });
+}
+
+void Document::sayWhenKeysHoldThePose(int index)
+{
+    // The mix blends the chain's solve with the pose the keys give; where Auto-Key keyed the
+    // chain's joints to the solve at this frame, both are the same pose and nothing moves.
+    const int open = m_animation->current();
+    if (open < 0 || index < 0 || index >= chainCount())
+        return;
+    const Chain& chain = m_rig.chains()[static_cast<std::size_t>(index)];
+    const animation::Clip& clip = m_rig.animations()[static_cast<std::size_t>(open)];
+    for (const animation::KeyRef& key : animation::keysAt(clip, m_animation->time())) {
+        if (key.track.owner != animation::Owner::Joint || key.track.channel != animation::Channel::Angle)
+            continue;
+        for (JointIndex j = chain.tip; j != chain.root && j != kNoJoint; j = m_rig.parent(j))
+            if (m_rig.jointName(j) == key.track.name) {
+                emit notice(tr("%1's joints are keyed at this frame to the pose the chain gave them, so a lower mix shows the "
+                               "same pose: delete their keys here to see the mix blend toward the clip's own keys")
+                                .arg(QString::fromStdString(chain.name)));
+                return;
+            }
+    }
 }
 
 bool Document::setChainRoot(int index, const QString& root)

@@ -481,6 +481,26 @@ private slots:
         QCOMPARE(player->animations().value(player->current()), QStringLiteral("idle"));
     }
 
+    // Lowering a chain's mix in a clip where its joints are keyed at the playhead (Auto-Key keyed
+    // them to the solve) shows the same pose: the status bar says why, and only then.
+    void aMixOverKeyedJointsSaysWhyNothingMoves()
+    {
+        Document doc;
+        QVERIFY(doc.files()->open(bonework::testing::sourceTree() + "/tests/io/valid/arm_animated.json"));
+        AnimationPlayer* player = doc.animation();
+        player->setCurrent(static_cast<int>(player->animations().indexOf("wave"))); // elbow keyed at 0, 1 and 2 s
+        const int arm = doc.rig().findChain("arm");
+        QSignalSpy said(&doc, &Document::notice);
+        player->setTime(0.5);
+        QVERIFY(doc.setChainMix(arm, 0.5));
+        QCOMPARE(said.count(), 0);
+        player->setTime(1.0);
+        QVERIFY(doc.setChainMix(arm, 0.25));
+        QCOMPARE(said.count(), 1);
+        QVERIFY2(said.first().first().toString().startsWith("arm's joints are keyed at this frame"),
+                 qPrintable(said.first().first().toString()));
+    }
+
     // Keep Mine: that version is not offered again; a save writes over it without asking when
     // the user said so, and asks when the question was only closed (Esc).
     void keepingOwnVersionDecidesWhetherASaveAsks()
