@@ -3,7 +3,8 @@
  * For engines that bind through a foreign-function interface (Godot GDExtension, Unity
  * P/Invoke, Python ctypes). Plain C, opaque handles, no exceptions across it. Every function
  * that can fail returns a bw_status; the message of the last failure on the calling thread is
- * bw_last_error(). Memory is allocated when a rig is loaded, never while it is posed or read.
+ * bw_last_error(). Memory is allocated when a rig is loaded or cloned and the first time each clip
+ * is sampled (a clone samples afresh), never while it is posed or read.
  * Separate rigs may be used from separate threads at once; one rig from one thread at a time.
  *
  *   bw_rig* rig = NULL;
@@ -123,8 +124,9 @@ BW_API bw_status bw_rig_set_chain_mix(bw_rig* rig, int32_t chain, double mix);
 
 /* A solve no chain describes: `effectors` (one, or up to 64 for relax; more, or an effector's
  * joint out of range, or a target farther than 1e300 from the origin on either axis, is
- * BW_ERROR_ARGUMENT), the fixed base `root` (-1: the root above the first effector), at most
- * 100 iterations, tolerance 0.01. */
+ * BW_ERROR_ARGUMENT), the fixed base `root` (a joint, held in place; -1 fixes none: follow and
+ * relax may move the rig's root, the chain solvers work up to the root above the first
+ * effector; out of range: BW_ERROR_ARGUMENT), at most 100 iterations, tolerance 0.01. */
 BW_API bw_status bw_rig_solve(bw_rig* rig, bw_solver solver, const bw_effector* effectors, size_t count,
                               int32_t root, bw_solve_result* result);
 

@@ -371,6 +371,8 @@ bw_status bw_rig_solve(bw_rig* rig, bw_solver solver, const bw_effector* effecto
         return fail(BW_ERROR_ARGUMENT, "at most 64 effectors a solve");
     if (count > 1 && solver != BW_SOLVER_RELAX)
         return fail(BW_ERROR_ARGUMENT, "several effectors are for relax; the other solvers take one");
+    if (root >= 0 && !validJoint(rig, root))
+        return fail(BW_ERROR_ARGUMENT, "the fixed base names no joint of the rig");
     std::array<solvers::Effector, kMostEffectors> list; // on the stack: a solve allocates nothing
     for (size_t i = 0; i < count; ++i) {
         const bw_effector& e = effectors[i];

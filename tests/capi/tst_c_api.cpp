@@ -127,6 +127,8 @@ private slots:
             const bw_effector nobody{999, 0, 0, 1};
             QCOMPARE(bw_rig_solve(rig, solver, &nobody, 1, -1, nullptr), BW_ERROR_ARGUMENT);
             QCOMPARE(QByteArray(bw_last_error()), QByteArray("an effector names no joint of the rig"));
+            QCOMPARE(bw_rig_solve(rig, solver, &far, 1, bw_rig_joint_count(rig), nullptr), BW_ERROR_ARGUMENT);
+            QCOMPARE(QByteArray(bw_last_error()), QByteArray("the fixed base names no joint of the rig"));
             const bw_effector two[] = {far, {foot, 0, 0, 1}};
             QCOMPARE(bw_rig_solve(rig, solver, two, 2, -1, nullptr), solver == BW_SOLVER_RELAX ? BW_OK : BW_ERROR_ARGUMENT);
             bw_rig_reset_pose(rig);
