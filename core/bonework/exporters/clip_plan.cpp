@@ -129,7 +129,7 @@ double curveError(const std::vector<Key>& keys, bool frameGrid, int fps, double 
 // solutions) or swings far within a frame: an interval is halved while its middle strays more
 // than half the tolerance from the straight line between its ends and either the half holding
 // the jump strays as much as the whole did (so the jump ends up between two samples a few
-// nanoseconds apart) or the stray is a swing, over kSwing times the tolerance (a limb turning
+// microseconds apart) or the stray is a swing, over kSwing times the tolerance (a limb turning
 // over within a frame, which would play 5 px off). A jump strays half its size at every halving;
 // a bend strays a quarter as much at each (and an arm leaving full extension, whose angle goes
 // as the square root of time, 0.7 as much): small ones are left to the frames, as a runtime that

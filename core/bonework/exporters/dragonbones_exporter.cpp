@@ -1,9 +1,9 @@
 #include "bonework/exporters/dragonbones_exporter.h"
-#include "bonework/exporters/message_text.h"
 
 #include "bonework/exporters/dragonbones_animation.h"
 #include "bonework/exporters/exported_bones.h"
 #include "bonework/exporters/finite_json.h"
+#include "bonework/exporters/message_text.h"
 #include "bonework/io/json_text.h"
 
 #include <algorithm>

@@ -1,8 +1,8 @@
 #include "bonework/exporters/spine_exporter.h"
-#include "bonework/exporters/message_text.h"
 
 #include "bonework/exporters/exported_bones.h"
 #include "bonework/exporters/finite_json.h"
+#include "bonework/exporters/message_text.h"
 #include "bonework/exporters/spine_animation.h"
 #include "bonework/exporters/sha1.h"
 #include "bonework/io/json_text.h"

@@ -256,15 +256,15 @@ int ChainSearch::run(ChainState& state, ChainPass& passes, Vec2 target, int iter
     int budget = iterations;
     if (startError <= tolerance)
         return 0;
+    const bool followed = follows(previousTarget, target, length);
+    const double moved = followed ? safeDistance(*previousTarget, target) : length;
     if (iterations <= kProbeSteps) {
         // Too few iterations to probe or search (a chain solved one step per frame, as the
         // tutorials' CCD and FABRIK are): the solver's own passes. Following a target, they run
         // within the window, so a chain stepped once a frame never refolds between frames either.
-        const double moved = previousTarget ? safeDistance(*previousTarget, target) : length;
         runPasses(state, passes, tip, target, budget, tolerance,
-                  moved < kFollowShare * length ? windowFor(state, followWindowDegrees(moved, length)) : TurnWindow{});
-    } else if (const double moved = previousTarget ? safeDistance(*previousTarget, target) : length;
-               moved < kFollowShare * length) {
+                  followed ? windowFor(state, followWindowDegrees(moved, length)) : TurnWindow{});
+    } else if (followed) {
         follow(state, passes, target, budget, tolerance, moved, startError > turningShare(state) * kWarmShare * length);
     } else if (startError > kFarShare * length) {
         searchEverywhere(state, passes, tip, target, budget, tolerance);
