@@ -40,7 +40,7 @@ Rig untitledRig()
 QString rigNameFor(const QString& path)
 {
     QString name = QFileInfo(path).fileName();
-    for (const QString suffix : {QStringLiteral(".rig.json"), QStringLiteral(".json")})
+    for (const QString& suffix : {QStringLiteral(".rig.json"), QStringLiteral(".json")})
         if (name.endsWith(suffix, Qt::CaseInsensitive)) {
             name.chop(suffix.size());
             break;

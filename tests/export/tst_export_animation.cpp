@@ -118,7 +118,7 @@ std::vector<Clip> clips(const Rig& rig)
     rest.chains.push_back({.chain = "arm", .mix = {key(0, 0)}});
     rest.joints.push_back({.joint = "elbow", .angle = {key(0, -20), key(1, 40)}});
     // The arm's two-bone chain within reach throughout, its target keyed linear and stepped, the
-    // spine turning under it: DragonBones keeps it as its own IK (Spine bakes it).
+    // spine turning under it: both formats keep it as their own IK.
     Clip reach{.name = "reach", .duration = 1.0};
     reach.chains.push_back({.chain = "arm",
                             .target = {{0, hand, {}}, {0.5, {hand.x - 15, hand.y + 8}, {Curve::Kind::Stepped}}, {0.8, {hand.x - 5, hand.y - 10}, {}}}});
@@ -189,34 +189,94 @@ double spineValue(const QJsonArray& keys, const QString& field, int index, doubl
     return v1;
 }
 
-// Every joint's position (y down, as Bonework's) from Spine's bones posed by the clip at t.
-std::vector<Vec2> spinePose(const QJsonArray& bones, const QJsonObject& animation, const Rig& rig, double t)
+// The mix of IK constraint `ik` at t: its "mix" (Spine's default 1), or its timeline's latest
+// key at or before t (a key's "mix" defaults to 1 too). The exports key only 0 and 1, stepped.
+double spineIkMix(const QJsonObject& ik, const QJsonObject& animation, double t)
 {
-    std::map<QString, std::pair<Vec2, double>> world; // origin (y up), rotation
-    std::map<QString, Vec2> tips;
+    double mix = ik.value("mix").toDouble(1.0);
+    for (const QJsonValue& k : animation.value("ik").toObject().value(ik.value("name").toString()).toArray())
+        if (k.toObject().value("time").toDouble() <= t)
+            mix = k.toObject().value("mix").toDouble(1.0);
+    return mix;
+}
+
+// Every joint's position (y down, as Bonework's) from Spine's bones posed by the clip at t, and
+// then by its IK constraints in their order. Spine's two-bone IK (IkConstraint.apply2 with mix
+// 1, no softness, stretch or scale) puts the child bone's tip on the target: the parent bone
+// turns about its origin, the child's origin on the parent's x axis at distance l1 from it,
+// the child's length l2, the child's rotation acos((d^2 - l1^2 - l2^2) / (2 l1 l2)) (d: the
+// target's distance, clamped to the reach) positive (counter-clockwise, y up) when
+// `bendPositive`, else negative.
+std::vector<Vec2> spinePose(const QJsonArray& bones, const QJsonObject& animation, const Rig& rig, double t,
+                            const QJsonArray& ik = {})
+{
+    struct Local {
+        QString parent;
+        double x = 0, y = 0, rotation = 0, length = 0;
+    };
+    std::vector<QString> order;
+    std::map<QString, Local> local;
     const QJsonObject timelines = animation.value("bones").toObject();
     for (const QJsonValue& v : bones) {
         const QJsonObject b = v.toObject();
         const QString name = b.value("name").toString();
         const QJsonObject tl = timelines.value(name).toObject();
-        const double x = b.value("x").toDouble() + spineValue(tl.value("translate").toArray(), "x", 0, t);
-        const double y = b.value("y").toDouble() + spineValue(tl.value("translate").toArray(), "y", 1, t);
-        const double rot = b.value("rotation").toDouble() + spineValue(tl.value("rotate").toArray(), "value", 0, t);
-        Vec2 origin{x, y};
-        double turn = rot;
-        if (b.contains("parent")) {
-            const auto& [po, pr] = world.at(b.value("parent").toString());
-            const double r = pr * M_PI / 180;
-            origin = {po.x + std::cos(r) * x - std::sin(r) * y, po.y + std::sin(r) * x + std::cos(r) * y};
-            turn = pr + rot;
+        order.push_back(name);
+        local[name] = {b.value("parent").toString(), b.value("x").toDouble() + spineValue(tl.value("translate").toArray(), "x", 0, t),
+                       b.value("y").toDouble() + spineValue(tl.value("translate").toArray(), "y", 1, t),
+                       b.value("rotation").toDouble() + spineValue(tl.value("rotate").toArray(), "value", 0, t),
+                       b.value("length").toDouble()};
+    }
+    std::map<QString, std::pair<Vec2, double>> world; // origin (y up), rotation in degrees
+    const auto pose = [&] {
+        for (const QString& name : order) {
+            const Local& b = local.at(name);
+            Vec2 origin{b.x, b.y};
+            double turn = b.rotation;
+            if (!b.parent.isEmpty()) {
+                const auto& [po, pr] = world.at(b.parent);
+                const double r = pr * M_PI / 180;
+                origin = {po.x + std::cos(r) * b.x - std::sin(r) * b.y, po.y + std::sin(r) * b.x + std::cos(r) * b.y};
+                turn = pr + b.rotation;
+            }
+            world[name] = {origin, turn};
         }
-        world[name] = {origin, turn};
-        const double len = b.value("length").toDouble(), r = turn * M_PI / 180;
-        tips[name] = {origin.x + std::cos(r) * len, -(origin.y + std::sin(r) * len)};
+    };
+    pose();
+    std::vector<QJsonObject> constraints;
+    for (const QJsonValue& c : ik)
+        constraints.push_back(c.toObject());
+    std::stable_sort(constraints.begin(), constraints.end(),
+                     [](const QJsonObject& a, const QJsonObject& b) { return a.value("order").toInt() < b.value("order").toInt(); });
+    for (const QJsonObject& c : constraints) {
+        const double mix = spineIkMix(c, animation, t);
+        if (mix == 0.0)
+            continue;
+        if (mix != 1.0 || c.value("bones").toArray().size() != 2)
+            qFatal("spinePose: only two-bone IK with mix 0 or 1 is evaluated here");
+        const QString first = c.value("bones")[0].toString(), second = c.value("bones")[1].toString();
+        Local& p = local.at(first);
+        Local& ch = local.at(second);
+        if (ch.parent != first || ch.y != 0.0 || ch.x <= 0.0)
+            qFatal("spinePose: the child bone must sit on its parent's x axis");
+        const Vec2 origin = world.at(first).first, target = world.at(c.value("target").toString()).first;
+        const double l1 = ch.x, l2 = ch.length;
+        const double d = std::clamp(std::hypot(target.x - origin.x, target.y - origin.y), std::fabs(l1 - l2), l1 + l2);
+        const double bend = (c.value("bendPositive").toBool(true) ? 1.0 : -1.0)
+                            * std::acos(std::clamp((d * d - l1 * l1 - l2 * l2) / (2 * l1 * l2), -1.0, 1.0));
+        const double aim = std::atan2(target.y - origin.y, target.x - origin.x)
+                           - std::atan2(l2 * std::sin(bend), l1 + l2 * std::cos(bend));
+        p.rotation = aim * 180 / M_PI - world.at(p.parent).second;
+        ch.rotation = bend * 180 / M_PI;
+        pose();
     }
     std::vector<Vec2> out;
-    for (std::size_t j = 0; j < rig.jointCount(); ++j)
-        out.push_back(tips.at(QString::fromStdString(rig.jointName(static_cast<JointIndex>(j)))));
+    for (std::size_t j = 0; j < rig.jointCount(); ++j) {
+        const QString name = QString::fromStdString(rig.jointName(static_cast<JointIndex>(j)));
+        const auto& [origin, turn] = world.at(name);
+        const double r = turn * M_PI / 180, len = local.at(name).length;
+        out.push_back({origin.x + std::cos(r) * len, -(origin.y + std::sin(r) * len)});
+    }
     return out;
 }
 
@@ -490,9 +550,18 @@ class TestExportAnimation : public QObject {
                     }
                 }
             }
-            // Every exported IK constraint that holds is switched off (mix 0) in the clip.
+            // Every exported IK constraint is switched off (mix 0) in the clip, or kept as IK
+            // (no key: mix 1 throughout, then Spine's IK is evaluated below).
             for (const QJsonValue& c : spine.value("ik").toArray()) {
-                const QJsonArray keys = anim.value("ik").toObject().value(c.toObject().value("name").toString()).toArray();
+                const QString name = c.toObject().value("name").toString();
+                const QJsonArray keys = anim.value("ik").toObject().value(name).toArray();
+                if (keys.isEmpty()) {
+                    QVERIFY2(testing::qtList(report.decisions)
+                                 .contains(QStringLiteral("animation \"%1\": chain \"%2\" kept as the runtime's IK (two bones, no limits, "
+                                                          "always within reach), its target keyed").arg(clip.name.c_str(), name)),
+                             qPrintable(name));
+                    continue;
+                }
                 QCOMPARE(keys.size(), 1);
                 QCOMPARE(keys[0].toObject().value("mix").toDouble(-1), 0.0);
                 QCOMPARE(keys[0].toObject().value("bendPositive").toBool(), c.toObject().value("bendPositive").toBool());
@@ -512,7 +581,7 @@ class TestExportAnimation : public QObject {
             for (double t : times) {
                 sampler.sample(t, pose);
                 const auto ours = forwardKinematics(pose);
-                const auto theirs = spinePose(bones, anim, rig, t);
+                const auto theirs = spinePose(bones, anim, rig, t, spine.value("ik").toArray());
                 // Slots: the attachment (the region, or null: hidden) and alpha, as Spine keys them.
                 for (const Slot& slot : pose.slotList()) {
                     const QJsonObject tl = anim.value("slots").toObject().value(QString::fromStdString(slot.name)).toObject();
@@ -844,7 +913,7 @@ private slots:
             const double t = from + (cut - from) * i / 300.0;
             sampler.sample(t, pose);
             const auto ours = forwardKinematics(pose);
-            const auto theirs = spinePose(spine.value("bones").toArray(), anim, rig, t);
+            const auto theirs = spinePose(spine.value("bones").toArray(), anim, rig, t, spine.value("ik").toArray());
             for (std::size_t j = 0; j < ours.size(); ++j) {
                 const double error = std::hypot(theirs[j].x - ours[j].position.x, theirs[j].y - ours[j].position.y);
                 worst = std::max(worst, error);
@@ -1009,6 +1078,40 @@ private slots:
         const io::LoadResult arm = io::loadRigFile(bonework::testing::sourceTree().toStdString() + "/tests/io/valid/arm_animated.json");
         QVERIFY(arm.ok());
         spinePlaysLikeBonework(*arm.rig, beziers, stepped);
+    }
+
+    // A two-bone chain without limits whose target stays within reach stays Spine's own IK: the
+    // constraint on (no mix key), its target bone keyed as the clip keys the target (linear and
+    // stepped), the arm's joints not baked, so a game moving the target in Spine moves the arm.
+    // With Bezier target keys (Spine plays them as ten straight segments) it is baked, and the
+    // report says why. spineTimelinesPlayLikeBonework plays both by Spine's IK math.
+    void spineKeepsTwoBoneChainsAsIk()
+    {
+        const Rig rig = withClips();
+        exporters::ExportReport report;
+        const QJsonObject spine = QJsonDocument::fromJson(qtBytes(exporters::exportSpine(rig, report, slotsOf(rig)))).object();
+        const QStringList decisions = testing::qtList(report.decisions);
+        QVERIFY2(decisions.contains("animation \"reach\": chain \"arm\" kept as the runtime's IK (two bones, no limits, always "
+                                    "within reach), its target keyed"),
+                 qPrintable(decisions.join("\n")));
+        const QJsonObject reach = spine.value("animations").toObject().value("reach").toObject();
+        QVERIFY(!reach.value("ik").toObject().contains("arm"));
+        const QJsonObject bones = reach.value("bones").toObject();
+        QVERIFY(!bones.contains("elbow") && !bones.contains("hand"));
+        const QJsonArray target = bones.value("arm_target").toObject().value("translate").toArray();
+        QCOMPARE(target.size(), 3);
+        const Clip& clip = rig.animations()[static_cast<std::size_t>(rig.findAnimation("reach"))];
+        const Vec2 setup = rig.chains()[0].target.point;
+        for (qsizetype i = 0; i < target.size(); ++i) {
+            const animation::PointKey& k = clip.chains[0].target[static_cast<std::size_t>(i)];
+            QCOMPARE(target[i].toObject().value("time").toDouble(), k.time);
+            QCOMPARE(target[i].toObject().value("x").toDouble(), k.point.x - setup.x);
+            QCOMPARE(target[i].toObject().value("y").toDouble(), -(k.point.y - setup.y));
+        }
+        QCOMPARE(target[1].toObject().value("curve").toString(), QString("stepped"));
+        QVERIFY(decisions.contains("animation \"wave\": chain \"arm\" holds, so its joints (elbow, hand) are baked and the chain is "
+                                   "switched off (not kept as IK: target keys with Bezier curves)"));
+        QCOMPARE(spine.value("animations").toObject().value("wave").toObject().value("ik").toObject().value("arm").toArray().size(), 1);
     }
 };
 

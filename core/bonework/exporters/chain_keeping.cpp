@@ -24,7 +24,8 @@ bool isAncestorOrSelf(const Rig& rig, JointIndex a, JointIndex j)
 
 } // namespace
 
-std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainIndex, const std::vector<int>& holding, int fps)
+std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainIndex, const std::vector<int>& holding, int fps,
+                       bool frameGrid)
 {
     const Chain& chain = rig.chains()[static_cast<std::size_t>(chainIndex)];
     const JointIndex tip = chain.tip, middle = rig.parent(chain.tip);
@@ -41,9 +42,12 @@ std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainInd
     if (chain.mix != 1.0 || (tracks != clip.chains.end() && std::any_of(tracks->mix.begin(), tracks->mix.end(),
                                                                         [](const animation::Key& k) { return k.value != 1.0; })))
         return "a mix below 1";
-    for (const animation::PointKey& k : target)
-        if (k.curve.kind == animation::Curve::Kind::Bezier || !onFrameGrid(k.time, fps))
-            return "target keys with Bezier curves or off the frame grid";
+    for (const animation::PointKey& k : target) {
+        if (k.curve.kind == animation::Curve::Kind::Bezier)
+            return "target keys with Bezier curves";
+        if (frameGrid && !onFrameGrid(k.time, fps))
+            return "target keys off the frame grid";
+    }
     for (int other : holding) {
         if (other == chainIndex)
             continue;

@@ -511,7 +511,7 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
                       + " frames at " + std::to_string(fps) + " fps");
 
     // Joints that holding chains can turn; the chains are switched off in the clip, unless
-    // DragonBones' own IK carries one exactly (chain_keeping.h).
+    // the runtime's own IK carries one exactly (chain_keeping.h).
     const std::size_t n = rig.jointCount();
     std::vector<char> chainTurned(n, 0);
     std::vector<int> holding;
@@ -537,15 +537,12 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
             }
             continue;
         }
-        std::string why = "Spine's IK is not checked here";
-        if (frameGrid) {
-            why = whyNotKept(rig, clip, static_cast<int>(c), holding, fps);
-            if (why.empty()) {
-                plan.kept.push_back({static_cast<int>(c), tracks == clip.chains.end() ? std::vector<PointKey>{} : tracks->target});
-                report.decide(inClip + "chain " + inQuotes(chain.name)
-                              + " kept as the runtime's IK (two bones, no limits, always within reach), its target keyed");
-                continue;
-            }
+        const std::string why = whyNotKept(rig, clip, static_cast<int>(c), holding, fps, frameGrid);
+        if (why.empty()) {
+            plan.kept.push_back({static_cast<int>(c), tracks == clip.chains.end() ? std::vector<PointKey>{} : tracks->target});
+            report.decide(inClip + "chain " + inQuotes(chain.name)
+                          + " kept as the runtime's IK (two bones, no limits, always within reach), its target keyed");
+            continue;
         }
         plan.switchedOff.push_back(static_cast<int>(c));
         std::string joints; // root side first

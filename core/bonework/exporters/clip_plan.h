@@ -73,7 +73,7 @@ struct ClipPlan {
     // Chains the runtime's IK must leave alone in the clip: those that hold (baked) and those
     // whose mix the clip keys to 0 from the start (they hold in the setup pose).
     std::vector<int> switchedOff;
-    std::vector<KeptChain> kept; // DragonBones only: holding chains its IK carries exactly
+    std::vector<KeptChain> kept; // holding chains the runtime's IK carries exactly
 };
 
 // `frameGrid`: DragonBones (keys on whole frames, Bezier curves sampled once a frame); otherwise

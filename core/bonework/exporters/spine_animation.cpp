@@ -31,6 +31,31 @@ void appendHandles(Json& out, const Curve& c, double t0, double v0, double t1, d
     out.push_back(v0 + c.y2 * (v1 - v0));
 }
 
+// A translate timeline: the keys as offsets from `setup` (y up), their curves converted.
+Json translateKeys(const std::vector<animation::PointKey>& points, Vec2 setup)
+{
+    Json keys = Json::array();
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const animation::PointKey& k = points[i];
+        Json o = timed(k.time);
+        o["x"] = k.point.x - setup.x;
+        o["y"] = flip(k.point.y - setup.y);
+        if (i + 1 < points.size()) {
+            if (k.curve.kind == Curve::Kind::Stepped)
+                o["curve"] = "stepped";
+            else if (k.curve.kind == Curve::Kind::Bezier) {
+                Json handles = Json::array();
+                const animation::PointKey& next = points[i + 1];
+                appendHandles(handles, k.curve, k.time, k.point.x - setup.x, next.time, next.point.x - setup.x);
+                appendHandles(handles, k.curve, k.time, flip(k.point.y - setup.y), next.time, flip(next.point.y - setup.y));
+                o["curve"] = std::move(handles);
+            }
+        }
+        keys.push_back(std::move(o));
+    }
+    return keys;
+}
+
 } // namespace
 
 Json spineAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skeleton,
@@ -67,30 +92,20 @@ Json spineAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton
             timelines["rotate"] = std::move(keys);
         }
         if (!ch.translation.empty()) {
-            const Vec2 setup = rig.rootPosition(ch.joint);
-            Json keys = Json::array();
-            for (std::size_t i = 0; i < ch.translation.size(); ++i) {
-                const animation::PointKey& k = ch.translation[i];
-                Json o = timed(k.time);
-                o["x"] = k.point.x - setup.x;
-                o["y"] = flip(k.point.y - setup.y);
-                if (i + 1 < ch.translation.size()) {
-                    if (k.curve.kind == Curve::Kind::Stepped)
-                        o["curve"] = "stepped";
-                    else if (k.curve.kind == Curve::Kind::Bezier) {
-                        Json handles = Json::array();
-                        const animation::PointKey& next = ch.translation[i + 1];
-                        appendHandles(handles, k.curve, k.time, k.point.x - setup.x, next.time, next.point.x - setup.x);
-                        appendHandles(handles, k.curve, k.time, flip(k.point.y - setup.y), next.time, flip(next.point.y - setup.y));
-                        o["curve"] = std::move(handles);
-                    }
-                }
-                keys.push_back(std::move(o));
-            }
+            timelines["translate"] = translateKeys(ch.translation, rig.rootPosition(ch.joint));
             lastKey = std::max(lastKey, ch.translation.back().time);
-            timelines["translate"] = std::move(keys);
         }
         bones[rig.jointName(ch.joint)] = std::move(timelines);
+    }
+    // Chains kept as IK: their target bones move with the target keys (offsets from the setup
+    // target; target bones hang from the top bone at the origin). The constraint stays on.
+    for (const KeptChain& k : plan.kept) {
+        const Chain& chain = rig.chains()[static_cast<std::size_t>(k.chain)];
+        const auto e = std::find_if(skeleton.ik.begin(), skeleton.ik.end(), [&](const ExportedIk& i) { return i.name == chain.name; });
+        if (e == skeleton.ik.end() || k.target.empty())
+            continue;
+        bones[e->target] = Json{{"translate", translateKeys(k.target, chain.target.point)}};
+        lastKey = std::max(lastKey, k.target.back().time);
     }
     if (!bones.empty())
         out["bones"] = bones;
