@@ -19,10 +19,12 @@
 #include <QLocale>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -132,6 +134,17 @@ Rig withClips()
     for (const Clip& c : clips(rig))
         if (auto r = rig.addAnimation(c); !r)
             qFatal("clip %s: %s", c.name.c_str(), r.error.c_str());
+    return rig;
+}
+
+// The same with limits on the hand, [-45, 170] degrees: they hold it in "wave", where the arm
+// folds (so the runtimes' IK, which has no limits, cannot carry it there), and never in
+// "reach" or "late" (so it can).
+Rig withClipsHandLimited()
+{
+    Rig rig = withClips();
+    if (auto r = rig.setLimits(rig.findJoint("hand"), -45, 170); !r)
+        qFatal("limits: %s", r.error.c_str());
     return rig;
 }
 
@@ -282,6 +295,16 @@ std::vector<Vec2> spinePose(const QJsonArray& bones, const QJsonObject& animatio
 
 constexpr double kOffGridBound = 3.0;
 
+// Whether the export report says chain `chain` is kept as the runtime's IK in clip `clip`.
+bool keptAsIk(const exporters::ExportReport& report, const QString& clip, const QString& chain)
+{
+    const QString kept = QStringLiteral("animation \"%1\": chain \"%2\" kept as the runtime's IK (two bones, within reach and their "
+                                        "limits throughout), its target keyed")
+                             .arg(clip, chain);
+    const QStringList decisions = testing::qtList(report.decisions);
+    return std::any_of(decisions.begin(), decisions.end(), [&](const QString& d) { return d.startsWith(kept); });
+}
+
 // The slots as an export with art gives them (the runtimes' checks here need no pixels).
 std::vector<exporters::ExportedSlot> slotsOf(const Rig& rig)
 {
@@ -306,16 +329,18 @@ Rig plainArm()
     return rig;
 }
 
-// A two-bone arm whose chain holds (its hand's limits keep it from the runtime's IK, so it is
-// baked) while its target sweeps round the shoulder: the elbow's solved angle passes 180
-// degrees and comes back as -180 from one frame to the next (the QA's wrap3 rig).
+// A two-bone arm whose chain holds while its target sweeps round the shoulder at a constant
+// distance: the elbow's solved angle passes 180 degrees and comes back as -180 from one frame
+// to the next (the QA's wrap3 rig). The hand's bend (87.134 degrees at the keys, more between
+// them, where the target passes nearer the shoulder) lies within 0.01 degrees of its lower
+// limit, too close for the runtimes' IK (which has none), so it is baked.
 Rig sweepingArm()
 {
     Rig rig;
     rig.setName("wrap");
     const JointIndex sh = add(rig, {.name = "sh", .position = {100, 100}});
     const JointIndex el = add(rig, {.name = "el", .parent = sh, .angle = 111.37513783907916, .length = 60});
-    const JointIndex ha = add(rig, {.name = "ha", .parent = el, .angle = 87.13405881358057, .length = 50, .minAngle = -175, .maxAngle = 175});
+    const JointIndex ha = add(rig, {.name = "ha", .parent = el, .angle = 87.13405881358057, .length = 50, .minAngle = 87.13, .maxAngle = 175});
     (void)el;
     Chain arm{.name = "arm", .root = sh, .tip = ha, .solver = SolverKind::TwoBone};
     arm.target.point = {30.718, 140};
@@ -556,10 +581,7 @@ class TestExportAnimation : public QObject {
                 const QString name = c.toObject().value("name").toString();
                 const QJsonArray keys = anim.value("ik").toObject().value(name).toArray();
                 if (keys.isEmpty()) {
-                    QVERIFY2(testing::qtList(report.decisions)
-                                 .contains(QStringLiteral("animation \"%1\": chain \"%2\" kept as the runtime's IK (two bones, no limits, "
-                                                          "always within reach), its target keyed").arg(clip.name.c_str(), name)),
-                             qPrintable(name));
+                    QVERIFY2(keptAsIk(report, clip.name.c_str(), name), qPrintable(name));
                     continue;
                 }
                 QCOMPARE(keys.size(), 1);
@@ -632,8 +654,16 @@ private slots:
         // Converted, not only baked: a Bezier kept as `curve`, the long turn with `clockwise`.
         QVERIFY(exported.contains("\"curve\"") && exported.contains("\"clockwise\"") && exported.contains("\"displayFrame\""));
         qInfo().noquote() << qt(report.toText());
-        QVERIFY(testing::qtList(report.decisions).contains("animation \"reach\": chain \"arm\" kept as the runtime's IK (two bones, no limits, always within reach), its target keyed"));
+        QVERIFY(keptAsIk(report, "reach", "arm"));
         playedLikeBonework(rig, exported, options);
+        if (QTest::currentTestFailed())
+            return;
+        // A kept chain with limits (clear of them in the clip).
+        const Rig limited = withClipsHandLimited();
+        exporters::ExportReport limitedReport;
+        const QByteArray limitedExport = qtBytes(exporters::exportDragonBones(limited, limitedReport, slotsOf(limited), options));
+        QVERIFY(keptAsIk(limitedReport, "reach", "arm") && !keptAsIk(limitedReport, "wave", "arm"));
+        playedLikeBonework(limited, limitedExport, options);
         if (QTest::currentTestFailed())
             return;
         // A rig from a file: an arm whose chain has limits (baked), keys with every curve.
@@ -1074,27 +1104,31 @@ private slots:
         spinePlaysLikeBonework(withClips(), beziers, stepped);
         if (QTest::currentTestFailed())
             return;
+        spinePlaysLikeBonework(withClipsHandLimited(), beziers, stepped);
+        if (QTest::currentTestFailed())
+            return;
         QVERIFY(beziers > 0 && stepped > 0); // both kinds of curve were converted, not only baked
         const io::LoadResult arm = io::loadRigFile(bonework::testing::sourceTree().toStdString() + "/tests/io/valid/arm_animated.json");
         QVERIFY(arm.ok());
         spinePlaysLikeBonework(*arm.rig, beziers, stepped);
     }
 
-    // A two-bone chain without limits whose target stays within reach stays Spine's own IK: the
-    // constraint on (no mix key), its target bone keyed as the clip keys the target (linear and
-    // stepped), the arm's joints not baked, so a game moving the target in Spine moves the arm.
-    // With Bezier target keys (Spine plays them as ten straight segments) it is baked, and the
-    // report says why. spineTimelinesPlayLikeBonework plays both by Spine's IK math.
+    // A two-bone chain whose target stays within reach and whose joints stay clear of their
+    // limits stays Spine's own IK: the constraint on (no mix key), its target bone keyed as the
+    // clip keys the target (linear and stepped as they are, a Bezier key as a key every frame),
+    // the arm's joints not baked, so a game moving the target in Spine moves the arm. An arm
+    // whose limits hold it is baked, and the report says why.
+    // spineTimelinesPlayLikeBonework plays them all by Spine's IK math, and
+    // dragonBonesRuntimePlaysEveryClip in the DragonBones runtime.
     void spineKeepsTwoBoneChainsAsIk()
     {
         const Rig rig = withClips();
         exporters::ExportReport report;
         const QJsonObject spine = QJsonDocument::fromJson(qtBytes(exporters::exportSpine(rig, report, slotsOf(rig)))).object();
         const QStringList decisions = testing::qtList(report.decisions);
-        QVERIFY2(decisions.contains("animation \"reach\": chain \"arm\" kept as the runtime's IK (two bones, no limits, always "
-                                    "within reach), its target keyed"),
-                 qPrintable(decisions.join("\n")));
-        const QJsonObject reach = spine.value("animations").toObject().value("reach").toObject();
+        QVERIFY2(keptAsIk(report, "reach", "arm"), qPrintable(decisions.join("\n")));
+        const QJsonObject animations = spine.value("animations").toObject();
+        const QJsonObject reach = animations.value("reach").toObject();
         QVERIFY(!reach.value("ik").toObject().contains("arm"));
         const QJsonObject bones = reach.value("bones").toObject();
         QVERIFY(!bones.contains("elbow") && !bones.contains("hand"));
@@ -1109,9 +1143,51 @@ private slots:
             QCOMPARE(target[i].toObject().value("y").toDouble(), -(k.point.y - setup.y));
         }
         QCOMPARE(target[1].toObject().value("curve").toString(), QString("stepped"));
-        QVERIFY(decisions.contains("animation \"wave\": chain \"arm\" holds, so its joints (elbow, hand) are baked and the chain is "
-                                   "switched off (not kept as IK: target keys with Bezier curves)"));
-        QCOMPARE(spine.value("animations").toObject().value("wave").toObject().value("ik").toObject().value("arm").toArray().size(), 1);
+
+        // "wave" eases the target from 0 to 0.5 s: a linear key every frame between (14 at 30 fps).
+        QVERIFY2(decisions.contains("animation \"wave\": chain \"arm\" kept as the runtime's IK (two bones, within reach and their "
+                                    "limits throughout), its target keyed (its Bezier keys as a key every frame)"),
+                 qPrintable(decisions.join("\n")));
+        const QJsonObject wave = animations.value("wave").toObject();
+        QVERIFY(!wave.value("ik").toObject().contains("arm"));
+        const QJsonArray eased = wave.value("bones").toObject().value("arm_target").toObject().value("translate").toArray();
+        QCOMPARE(eased.size(), 17);
+        const Clip& waveClip = rig.animations()[static_cast<std::size_t>(rig.findAnimation("wave"))];
+        for (qsizetype i = 0; i < eased.size(); ++i) {
+            const QJsonObject k = eased[i].toObject();
+            QVERIFY(!k.contains("curve"));
+            const double t = k.value("time").toDouble();
+            QVERIFY(t == 0.5 || t == 1.0 || onGrid(t, 30));
+            const Vec2 at = animation::sampleTrack(waveClip.chains[0].target, t, setup);
+            QVERIFY(std::fabs(k.value("x").toDouble() - (at.x - setup.x)) < 1e-9);
+            QVERIFY(std::fabs(k.value("y").toDouble() + (at.y - setup.y)) < 1e-9);
+        }
+
+        // With limits on the hand, kept in "reach" (clear of them), baked in "wave" (they hold
+        // the folding arm there).
+        const Rig limited = withClipsHandLimited();
+        exporters::ExportReport limitedReport;
+        const QJsonObject limitedSpine = QJsonDocument::fromJson(qtBytes(exporters::exportSpine(limited, limitedReport, slotsOf(limited)))).object();
+        QVERIFY(keptAsIk(limitedReport, "reach", "arm"));
+        QVERIFY2(testing::qtList(limitedReport.decisions)
+                         .filter(QRegularExpression("^animation \"wave\": chain \"arm\" holds, so its joints \\(elbow, hand\\) are baked and "
+                                                    "the chain is switched off \\(not kept as IK: its limits would hold hand near [0-9.]+ s\\)$"))
+                         .size() == 1,
+                 qPrintable(testing::qtList(limitedReport.decisions).join("\n")));
+        const QJsonObject limitedAnimations = limitedSpine.value("animations").toObject();
+        QVERIFY(!limitedAnimations.value("reach").toObject().value("ik").toObject().contains("arm"));
+        QCOMPARE(limitedAnimations.value("wave").toObject().value("ik").toObject().value("arm").toArray().size(), 1);
+
+        // The sweeping arm's hand bends within 0.01 degrees of its limit: baked.
+        const Rig sweeping = sweepingArm();
+        exporters::ExportReport sweepReport;
+        const QJsonObject swept = QJsonDocument::fromJson(qtBytes(exporters::exportSpine(sweeping, sweepReport, slotsOf(sweeping)))).object();
+        const QStringList sweepDecisions = testing::qtList(sweepReport.decisions);
+        QVERIFY2(sweepDecisions.filter(QRegularExpression("^animation \"sweep\": chain \"arm\" holds, so its joints \\(el, ha\\) are baked "
+                                                          "and the chain is switched off \\(not kept as IK: its limits would hold ha near "
+                                                          "[0-9.]+ s\\)$")).size() == 1,
+                 qPrintable(sweepDecisions.join("\n")));
+        QCOMPARE(swept.value("animations").toObject().value("sweep").toObject().value("ik").toObject().value("arm").toArray().size(), 1);
     }
 };
 

@@ -14,13 +14,21 @@
 namespace bonework::exporters {
 
 // Empty when chain `chain` can be kept in `clip` sampled at `fps` frames a second; otherwise
-// why not. It can when it is a two-bone chain with the two-bone solver, no limits or pins on its
-// joints, a target of its own (not attached), a mix of 1 throughout, linear or stepped target
-// keys (on the frame grid when `frameGrid`: DragonBones' keys fall on whole frames), the target
-// strictly within reach at every frame and key time (the runtimes differ from Bonework out of
-// reach), and no other chain that holds in the clip turns its joints, or their ancestors after
-// it in chain order (the runtime would solve it last).
+// why not. It can when it is a two-bone chain with the two-bone solver, no pin on its joints or
+// below them, a target of its own (not attached), a mix of 1 throughout, target keys on the
+// frame grid when `frameGrid` (DragonBones' keys fall on whole frames), the target strictly
+// within reach and the joints' angles clear of their limits at every frame and key time (the
+// runtimes have no limits and differ from Bonework out of reach), and no other chain that
+// holds in the clip turns its joints, or their ancestors after it in chain order (the runtime
+// would solve it last).
 std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chain, const std::vector<int>& holding, int fps,
                        bool frameGrid);
+
+// A kept chain's target keys as exported: linear and stepped keys as they are; a Bezier key
+// linear, with a linear key at every frame (of `fps` a second) up to the next key, where
+// Bonework samples the curve. The runtimes draw a Bezier by their own approximation, and the
+// IK would carry that error to the elbow, magnified near full reach; on the frames the runtime
+// now solves the exact target.
+std::vector<animation::PointKey> keptTargetKeys(const std::vector<animation::PointKey>& keys, int fps);
 
 } // namespace bonework::exporters

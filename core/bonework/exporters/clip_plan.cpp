@@ -539,9 +539,14 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
         }
         const std::string why = whyNotKept(rig, clip, static_cast<int>(c), holding, fps, frameGrid);
         if (why.empty()) {
-            plan.kept.push_back({static_cast<int>(c), tracks == clip.chains.end() ? std::vector<PointKey>{} : tracks->target});
+            const std::vector<PointKey> none;
+            const std::vector<PointKey>& target = tracks == clip.chains.end() ? none : tracks->target;
+            const bool curved = std::any_of(target.begin(), target.end(),
+                                            [](const PointKey& k) { return k.curve.kind == animation::Curve::Kind::Bezier; });
+            plan.kept.push_back({static_cast<int>(c), keptTargetKeys(target, fps)});
             report.decide(inClip + "chain " + inQuotes(chain.name)
-                          + " kept as the runtime's IK (two bones, no limits, always within reach), its target keyed");
+                          + " kept as the runtime's IK (two bones, within reach and their limits throughout), its target keyed"
+                          + (curved ? " (its Bezier keys as a key every frame)" : ""));
             continue;
         }
         plan.switchedOff.push_back(static_cast<int>(c));
