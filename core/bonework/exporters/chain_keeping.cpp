@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <tuple>
 
 namespace bonework::exporters {
 namespace {
@@ -18,14 +17,18 @@ using solvers::TwoBoneSolver;
 
 // Degrees a kept chain's joint stays inside its limits beyond its turn to the next sample.
 constexpr double kLimitClearance = 0.01;
+// The largest gain reported (at full reach exactly it is unbounded): channels above the chain
+// are then held to a millionth of their share, which keeps every sample.
+constexpr double kLargestGain = 1e6;
 
-// How far angle `degrees` lies inside joint j's limits (negative: outside); a free joint's is
-// unbounded.
-double insideLimits(const Rig& rig, JointIndex j, double degrees)
+// How far angle `degrees` lies inside joint j's limits (negative: outside), where the angle can
+// only take values in [lowest, highest]: a limit beyond that can never hold it, so it does not
+// count (the elbow's bend keeps its sign: a straight arm on a limit at 0 is clear of it).
+double insideLimits(const Rig& rig, JointIndex j, double degrees, double lowest, double highest)
 {
-    if (rig.minAngle(j) <= -180.0 && rig.maxAngle(j) >= 180.0)
-        return HUGE_VAL;
-    return std::min(degrees - rig.minAngle(j), rig.maxAngle(j) - degrees);
+    const double below = rig.minAngle(j) <= lowest ? HUGE_VAL : degrees - rig.minAngle(j);
+    const double above = rig.maxAngle(j) >= highest ? HUGE_VAL : rig.maxAngle(j) - degrees;
+    return std::min(below, above);
 }
 
 // The turn between two angles in degrees, the short way.
@@ -41,8 +44,22 @@ bool isAncestorOrSelf(const Rig& rig, JointIndex a, JointIndex j)
 
 } // namespace
 
+double elbowGain(double a, double b, double d)
+{
+    // The root moving by e moves the elbow by e itself, turns the line to the target by up to
+    // e / d (a / d at the elbow) and changes the distance by up to e, which turns the first
+    // bone off that line by |d alpha / d d| (alpha: the angle at the root, law of cosines).
+    if (d >= a + b)
+        return 1.0 + a / d;
+    const double cosAlpha = (a * a + d * d - b * b) / (2.0 * a * d);
+    const double sinAlpha = std::sqrt(std::max(0.0, 1.0 - cosAlpha * cosAlpha));
+    if (!(sinAlpha > 0.0))
+        return HUGE_VAL;
+    return 1.0 + a / d + std::fabs(d * d - a * a + b * b) / (2.0 * d * d * sinAlpha);
+}
+
 std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainIndex, const std::vector<int>& holding, int fps,
-                       bool frameGrid)
+                       bool frameGrid, double* gain)
 {
     const Chain& chain = rig.chains()[static_cast<std::size_t>(chainIndex)];
     const JointIndex tip = chain.tip, middle = rig.parent(chain.tip);
@@ -72,9 +89,10 @@ std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainInd
             if (j == tip || j == middle || (other > chainIndex && isAncestorOrSelf(rig, j, middle)))
                 return "chain " + inQuotes(o.name) + " turns its joints after it";
     }
-    // Strictly within reach at every frame and key time, with a margin of 0.1 % of the reach,
-    // and clear of the joints' limits: there Bonework's two-bone solve is the exact pose for the
-    // chain's bend, as the runtime's IK is (which has no limits).
+    // At every frame and key time: the target beyond the inner reach, and the joints clear of
+    // their limits in the exact pose for the chain's bend (the arm straight toward a target out
+    // of reach): there Bonework's two-bone solve is that pose, as the runtime's IK is (which has
+    // no limits).
     const double a = rig.length(middle), b = rig.length(tip), margin = 1e-3 * (a + b);
     std::vector<double> times;
     const int frames = static_cast<int>(std::ceil(clip.duration * fps - 1e-6));
@@ -89,29 +107,43 @@ std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainInd
         return "the clip cannot be sampled";
     Rig pose = rig;
     std::vector<TwoBoneSolver::Angles> exact;
+    double largestGain = 1.0;
     for (double t : times) {
         sampler.sample(t, pose);
         const WorldTransform base = worldTransformOf(pose, chain.root);
         const Vec2 to = animation::sampleTrack(target, t, chain.target.point);
         const double d = std::hypot(to.x - base.position.x, to.y - base.position.y);
-        // At full extension the runtime's IK and ours may straighten the arm differently by a
-        // hair, so a target that close counts as out of reach, and says so.
-        if (d >= a + b - margin)
-            return "its target at or past full reach (within 0.1%) at " + numberText(t) + " s";
+        // Folded (the target within 0.1% of the inner reach or inside it) the arm turns half
+        // round, where the runtimes and Bonework may take either way round.
         if (d <= std::fabs(a - b) + margin)
             return "its target too close to the chain's root to reach at " + numberText(t) + " s";
         exact.push_back(TwoBoneSolver::closedForm(base.position, base.rotation, a, b, to, chain.bend, base.rotation));
+        largestGain = std::max(largestGain, elbowGain(a, b, d));
     }
     // Each angle clear of its limits at every sample by more than it turns to the next one, so
-    // that it stays clear between them too.
+    // that it stays clear between them too. The bend keeps the chain's sign.
+    const bool positive = chain.bend == BendDirection::Positive;
     for (std::size_t i = 0; i < exact.size(); ++i) {
         const std::size_t next = std::min(i + 1, exact.size() - 1);
         const double firstTurn = turnBetween(exact[i].first, exact[next].first) + kLimitClearance;
         const double secondTurn = turnBetween(exact[i].second, exact[next].second) + kLimitClearance;
-        for (const auto& [j, angle, turn] : {std::tuple{middle, exact[i].first, firstTurn}, std::tuple{tip, exact[i].second, secondTurn}}) {
-            if (insideLimits(rig, j, angle) <= turn)
-                return "its limits would hold " + rig.jointName(j) + " near " + numberText(times[i]) + " s";
-        }
+        if (insideLimits(rig, middle, exact[i].first, -180.0, 180.0) <= firstTurn)
+            return "its limits would hold " + rig.jointName(middle) + " near " + numberText(times[i]) + " s";
+        if (insideLimits(rig, tip, exact[i].second, positive ? 0.0 : -180.0, positive ? 180.0 : 0.0) <= secondTurn)
+            return "its limits would hold " + rig.jointName(tip) + " near " + numberText(times[i]) + " s";
+    }
+    if (gain) {
+        // The bones below the elbow turn by the elbow's error over the shorter bone's length at
+        // most (and by the root's too), swinging what hangs from them by their reach.
+        std::vector<double> down(rig.jointCount(), -1.0); // the way down from the elbow (-1: not below it)
+        down[static_cast<std::size_t>(middle)] = 0.0;
+        double below = 0.0;
+        for (std::size_t j = static_cast<std::size_t>(middle) + 1; j < rig.jointCount(); ++j) // parents first
+            if (const JointIndex p = rig.parent(static_cast<JointIndex>(j)); p != kNoJoint && down[static_cast<std::size_t>(p)] >= 0.0) {
+                down[j] = down[static_cast<std::size_t>(p)] + rig.length(static_cast<JointIndex>(j));
+                below = std::max(below, down[j]);
+            }
+        *gain = std::min((largestGain + 1.0) * (1.0 + below / std::min(a, b)), kLargestGain);
     }
     return {};
 }

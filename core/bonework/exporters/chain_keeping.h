@@ -21,8 +21,18 @@ namespace bonework::exporters {
 // runtimes have no limits and differ from Bonework out of reach), and no other chain that
 // holds in the clip turns its joints, or their ancestors after it in chain order (the runtime
 // would solve it last).
+//
+// `gain` (when kept) receives how much the runtime's IK can magnify an error in where the
+// chain's root is: a baked or approximated channel above it that moves the root by e px moves
+// the chain's joints and their descendants by up to gain * e (the elbow swings most near full
+// reach, where the bound is largest). See elbowGain.
 std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chain, const std::vector<int>& holding, int fps,
-                       bool frameGrid);
+                       bool frameGrid, double* gain = nullptr);
+
+// How far the elbow of a two-bone arm (lengths a, b) moves, at most, per unit its root moves,
+// the target at distance d held where it is (the arm straight beyond reach); infinite at full
+// reach exactly, where the elbow's angle turns fastest.
+double elbowGain(double a, double b, double d);
 
 // A kept chain's target keys as exported: linear and stepped keys as they are; a Bezier key
 // linear, with a linear key at every frame (of `fps` a second) up to the next key, where

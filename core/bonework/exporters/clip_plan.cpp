@@ -537,13 +537,14 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
             }
             continue;
         }
-        const std::string why = whyNotKept(rig, clip, static_cast<int>(c), holding, fps, frameGrid);
+        double gain = 1.0;
+        const std::string why = whyNotKept(rig, clip, static_cast<int>(c), holding, fps, frameGrid, &gain);
         if (why.empty()) {
             const std::vector<PointKey> none;
             const std::vector<PointKey>& target = tracks == clip.chains.end() ? none : tracks->target;
             const bool curved = std::any_of(target.begin(), target.end(),
                                             [](const PointKey& k) { return k.curve.kind == animation::Curve::Kind::Bezier; });
-            plan.kept.push_back({static_cast<int>(c), keptTargetKeys(target, fps)});
+            plan.kept.push_back({static_cast<int>(c), keptTargetKeys(target, fps), gain});
             report.decide(inClip + "chain " + inQuotes(chain.name)
                           + " kept as the runtime's IK (two bones, within reach and their limits throughout), its target keyed"
                           + (curved ? " (its Bezier keys as a key every frame)" : ""));
@@ -582,8 +583,15 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
             below[static_cast<std::size_t>(p)] = std::max(below[static_cast<std::size_t>(p)], below[j] + rig.length(static_cast<JointIndex>(j)));
     }
     const double share = options.bakeTolerance / std::max(most, 1);
+    // A kept chain's IK magnifies an error in where its root is (chain_keeping.h): the channels
+    // of the root and of the joints above it count their errors that much larger.
+    std::vector<double> gain(n, 1.0);
+    for (const KeptChain& k : plan.kept)
+        for (JointIndex j = rig.chains()[static_cast<std::size_t>(k.chain)].root; j != kNoJoint; j = rig.parent(j))
+            gain[static_cast<std::size_t>(j)] = std::max(gain[static_cast<std::size_t>(j)], k.gain);
+    // Pixels a joint's descendants move per degree its angle is off, and per pixel its position is.
     const auto reachOf = [&](std::size_t j) {
-        return rig.isRoot(static_cast<JointIndex>(j)) ? below[j] : below[j] + rig.length(static_cast<JointIndex>(j));
+        return (rig.isRoot(static_cast<JointIndex>(j)) ? below[j] : below[j] + rig.length(static_cast<JointIndex>(j))) * gain[j];
     };
 
     // Which channels keep their keys and which are baked.
@@ -628,7 +636,7 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
                 ch.translationBaked = true;
                 ch.translation.clear();
                 report.decide(inClip + "x and y of " + inQuotes(jointName) + " baked (keyed at different times or with different curves)");
-            } else if (curveError(t.x, frameGrid, fps, 1.0) > share || curveError(t.y, frameGrid, fps, 1.0) > share) {
+            } else if (curveError(t.x, frameGrid, fps, gain[j]) > share || curveError(t.y, frameGrid, fps, gain[j]) > share) {
                 ch.translationBaked = true;
                 ch.translation.clear();
                 report.decide(inClip + "x and y of " + inQuotes(jointName)
@@ -688,8 +696,10 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
                 px.clear();
                 for (std::size_t j = 0; j < n; ++j) {
                     const auto joint = static_cast<JointIndex>(j);
+                    // Without the kept chains' gain: refining follows the baked joints' own
+                    // jumps and swings (the gain only holds the frames closer).
                     if (byJoint[j].rotationBaked)
-                        px.push_back(pose.angle(joint) * reachOf(j) * std::numbers::pi / 180.0);
+                        px.push_back(pose.angle(joint) * reachOf(j) / gain[j] * std::numbers::pi / 180.0);
                     if (byJoint[j].translationBaked) {
                         px.push_back(pose.rootPosition(joint).x);
                         px.push_back(pose.rootPosition(joint).y);
@@ -758,15 +768,16 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
                         ch.rotation.push_back({times[i], angles[j][i], curveOf(held[i])});
             }
             if (ch.translationBaked) {
+                const double px = share / gain[j];
                 std::vector<char> kept(times.size(), 0), forcedY;
-                jumps(xs[j], xsBefore[j], share, forcedHere, held);
-                jumps(ys[j], ysBefore[j], share, forcedY, heldY);
+                jumps(xs[j], xsBefore[j], px, forcedHere, held);
+                jumps(ys[j], ysBefore[j], px, forcedY, heldY);
                 for (std::size_t i = 0; i < times.size(); ++i) {
                     forcedHere[i] = forcedHere[i] || forcedY[i];
                     held[i] = held[i] || heldY[i];
                 }
-                keep(times, xs[j], forcedHere, share, kept);
-                keep(times, ys[j], forcedHere, share, kept);
+                keep(times, xs[j], forcedHere, px, kept);
+                keep(times, ys[j], forcedHere, px, kept);
                 for (std::size_t i = 0; i < times.size(); ++i)
                     if (kept[i])
                         ch.translation.push_back({times[i], {xs[j][i], ys[j][i]}, curveOf(held[i])});

@@ -43,6 +43,7 @@ struct JointChannels {
 struct KeptChain {
     int chain = -1;
     std::vector<animation::PointKey> target; // empty: the target stays at its setup point
+    double gain = 1.0; // how much its IK magnifies an error in where its root is (chain_keeping.h)
 };
 
 // The most frames an exported clip holds: about 9.7 hours at 30 fps, longer than any game's
