@@ -151,6 +151,12 @@ QtObject {
         enabled: actions.document.selectedJoint >= 0 && actions.document.defaultChainRoot(actions.document.selectedJoint) >= 0
         onTriggered: actions.window.makeChain()
     }
+    readonly property Action moveOrigin: Action {
+        // The exports put the skeleton's origin at the rig's origin, where a game places it.
+        text: qsTr("Move &Origin to Selected Joint")
+        enabled: actions.document.selectedJoint >= 0
+        onTriggered: actions.document.moveOriginTo(actions.document.selectedJoint)
+    }
     readonly property Action resetPose: Action {
         text: qsTr("&Reset Pose")
         onTriggered: actions.document.posing.resetPose()

@@ -120,6 +120,7 @@ MenuBar {
         title: qsTr("&Rig")
         ActionMenuItem { action: bar.actions.makeChain }
         ActionMenuItem { action: bar.actions.resetPose }
+        ActionMenuItem { action: bar.actions.moveOrigin }
         FittingMenu {
             title: qsTr("Node &Shape")
             Repeater {

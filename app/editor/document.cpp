@@ -11,6 +11,7 @@
 #include "bonework/animation/clip_edit.h"
 #include "bonework/bone_placement.h"
 #include "bonework/forward_kinematics.h"
+#include "bonework/rig_origin.h"
 #include "bonework/solvers/stuck_drag.h"
 
 #include <QFileInfo>
@@ -285,6 +286,8 @@ void Document::applyRigEdit(const RigEditCommand& command, bool after)
     if (m_selectedChain >= chainCount())
         setSelectedChain(-1);
     notifyRigChanged();
+    if (const Vec2 shift = command.shift(); shift.x != 0.0 || shift.y != 0.0)
+        emit rigShifted(after ? QPointF(shift.x, shift.y) : QPointF(-shift.x, -shift.y));
 }
 
 QString Document::jointLabel(int joint) const
@@ -431,6 +434,26 @@ bool Document::setRigName(const QString& name)
         r.setName(trimmed);
         return EditResult::success();
     }, false); // no pose changes: nothing for the chains to hold
+}
+
+bool Document::moveOriginTo(int joint)
+{
+    if (refuseWhilePlaying() || !refuseInvalid(joint))
+        return false;
+    const Vec2 point = worldTransformOf(m_rig, joint).position;
+    if (std::hypot(point.x, point.y) < 1e-9)
+        return true; // already there (to rounding: moving by 1e-13 would be an empty step)
+    Rig changed = m_rig;
+    if (const EditResult result = moveOrigin(changed, point); !result.ok()) {
+        emit editRefused(QString::fromStdString(result.error));
+        return false;
+    }
+    auto command = RigEditCommand::between(this, tr("Move origin to %1").arg(jointLabel(joint)), m_rig, changed);
+    Q_ASSERT(command);
+    command->setShift({-point.x, -point.y});
+    m_undo.push(command.release());
+    emit notice(tr("The origin is at %1 now: the exports put the skeleton's origin there (Ctrl+Z moves it back)").arg(jointLabel(joint)));
+    return true;
 }
 
 bool Document::renameJoint(int joint, const QString& name)

@@ -123,6 +123,10 @@ public:
     QString rigName() const { return QString::fromStdString(m_rig.name()); }
     // One undo step; refused (editRefused) when the name is empty.
     Q_INVOKABLE bool setRigName(const QString& name);
+    // Moves the rig's origin (where the exports put the skeleton's origin) to where `joint`
+    // is: the whole rig and its clips move by minus that point (rig_origin.h), one undo step,
+    // and the view moves along (rigShifted), so nothing moves on screen but the origin's axes.
+    Q_INVOKABLE bool moveOriginTo(int joint);
     Q_INVOKABLE bool renameJoint(int joint, const QString& name);
     Q_INVOKABLE bool reparentJoint(int joint, int newParent);
     Q_INVOKABLE bool setLength(int joint, double length);
@@ -289,6 +293,9 @@ signals:
     // Another rig became the document (opened, an example, New, Revert): views forget what they
     // kept of the last one (the skeleton tree what was collapsed).
     void opened();
+    // The whole rig moved by `by` (its origin moved, or that was undone): the canvas moves its
+    // view the same way, so the rig keeps its place on screen.
+    void rigShifted(QPointF by);
 
 private:
     friend class PoseController; // poses the rig in place and pushes its own undo commands

@@ -64,6 +64,12 @@ void RigCanvas::setDocument(Document* document)
         connect(m_document, &Document::slotImagesChanged, this, [this] { redraw(); });
         // Another rig is framed whole; saving (a new file name) keeps the view as it is.
         connect(m_document, &Document::opened, this, [this] { m_framePending = true; rigChanged(); });
+        // The whole rig moved (its origin did): the view moves along, so nothing moves on screen.
+        connect(m_document, &Document::rigShifted, this, [this](QPointF by) {
+            m_view.offset -= by * m_view.zoom;
+            redraw();
+            emit viewChanged();
+        });
         connect(m_document->comparison(), &SolverComparisonModel::changed, this, [this] { redraw(); });
         connect(m_document->animation(), &AnimationPlayer::ghostsChanged, this, [this] { redraw(); });
     }

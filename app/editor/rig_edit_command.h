@@ -35,6 +35,10 @@ public:
 
     // Puts the before (or after) side on `rig`.
     void apply(Rig& rig, bool after) const;
+    // The edit moved the whole rig by `shift` (its origin moved, rig_origin.h): the canvas
+    // moves its view along, so the rig stays where it was on screen.
+    void setShift(Vec2 shift) { m_shift = shift; }
+    Vec2 shift() const { return m_shift; }
     // Memory held, for the undo budget.
     std::size_t bytes() const;
 
@@ -54,6 +58,7 @@ private:
     std::vector<SlotRecord> m_slotChanges;
     std::optional<std::vector<Slot>> m_slotsBefore, m_slotsAfter;
     std::string m_nameBefore, m_nameAfter;
+    Vec2 m_shift{};
 };
 
 } // namespace bonework::editor

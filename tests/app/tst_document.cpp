@@ -454,6 +454,48 @@ private slots:
         QVERIFY(!doc.isModified());
     }
 
+    // Move Origin to a joint: the joint is the origin after it, the rig and its clips moved
+    // whole, one undo step that gives the rig back exactly; the view is told to move along
+    // (rigShifted) each way; refused while a clip is open.
+    void movingTheOriginToAJointMovesTheRigWhole()
+    {
+        Document doc;
+        QVERIFY(doc.files()->openExample(testing::exampleIndex(doc, "humanoid.rig.json")));
+        const Rig before = doc.rig();
+        const int foot = doc.findJoint("foot_l");
+        const Vec2 at = forwardKinematics(before)[static_cast<std::size_t>(foot)].position;
+        QSignalSpy shifted(&doc, &Document::rigShifted);
+        QSignalSpy notices(&doc, &Document::notice);
+        const int steps = doc.undoStack()->count();
+        QVERIFY(doc.moveOriginTo(foot));
+        QCOMPARE(doc.undoStack()->count(), steps + 1);
+        QCOMPARE(doc.undoStack()->undoText(), QStringLiteral("Move origin to foot_l"));
+        const Vec2 now = forwardKinematics(doc.rig())[static_cast<std::size_t>(foot)].position;
+        QVERIFY(std::hypot(now.x, now.y) < 1e-9);
+        QCOMPARE(shifted.count(), 1);
+        QCOMPARE(shifted.last().at(0).toPointF(), QPointF(-at.x, -at.y));
+        QVERIFY2(notices.count() == 1 && notices.last().at(0).toString().startsWith("The origin is at foot_l now"),
+                 qPrintable(notices.isEmpty() ? QString() : notices.last().at(0).toString()));
+        // The walk's pelvis keys moved with it.
+        const auto& walk = doc.rig().animations()[0];
+        QCOMPARE(walk.joints[0].joint, std::string("pelvis"));
+        QCOMPARE(walk.joints[0].y[0].value, before.animations()[0].joints[0].y[0].value - at.y);
+        doc.undoStack()->undo();
+        QVERIFY(doc.rig() == before);
+        QCOMPARE(shifted.count(), 2);
+        QCOMPARE(shifted.last().at(0).toPointF(), QPointF(at.x, at.y));
+        doc.undoStack()->redo();
+        QCOMPARE(shifted.count(), 3);
+        QVERIFY(doc.moveOriginTo(foot)); // there already: nothing to do
+        QCOMPARE(doc.undoStack()->count(), steps + 1);
+
+        QSignalSpy refused(&doc, &Document::editRefused);
+        doc.animation()->setCurrent(0);
+        QVERIFY(!doc.moveOriginTo(doc.findJoint("hand_l")));
+        QCOMPARE(refused.count(), 1);
+        QCOMPARE(doc.undoStack()->count(), steps + 1);
+    }
+
     // Reloading while a clip is open keeps the animator's place: the clip (found by name) and
     // its time, after the reload and after undoing it.
     void reloadingKeepsTheOpenClip()
