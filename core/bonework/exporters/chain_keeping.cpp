@@ -68,8 +68,11 @@ std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainInd
     // A pin at or below the elbow holds the arm (the two-bone solver keeps it in place).
     if (rig.subtreeHasPin(middle))
         return "a pin on it or below it";
-    if (chain.target.isAttached())
-        return "an attached target";
+    // A target riding on a joint is exported as a child of that joint's bone, so the runtime's
+    // IK follows the joint as Bonework's does, unless the arm moves the joint itself.
+    const JointIndex rider = chain.target.isAttached() ? chain.target.joint : kNoJoint;
+    if (rider != kNoJoint && isAncestorOrSelf(rig, middle, rider))
+        return "its target rides on a joint it turns";
     const auto tracks = std::find_if(clip.chains.begin(), clip.chains.end(),
                                      [&](const animation::ChainTracks& t) { return t.chain == chain.name; });
     const std::vector<animation::PointKey> none;
@@ -85,9 +88,12 @@ std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainInd
         if (other == chainIndex)
             continue;
         const Chain& o = rig.chains()[static_cast<std::size_t>(other)];
-        for (JointIndex j = o.tip; j != o.root && j != kNoJoint; j = rig.parent(j))
+        for (JointIndex j = o.tip; j != o.root && j != kNoJoint; j = rig.parent(j)) {
             if (j == tip || j == middle || (other > chainIndex && isAncestorOrSelf(rig, j, middle)))
                 return "chain " + inQuotes(o.name) + " turns its joints after it";
+            if (other > chainIndex && rider != kNoJoint && isAncestorOrSelf(rig, j, rider))
+                return "chain " + inQuotes(o.name) + " moves its target's joint after it";
+        }
     }
     // At every frame and key time: the target beyond the inner reach, and the joints clear of
     // their limits in the exact pose for the chain's bend (the arm straight toward a target out
@@ -111,7 +117,7 @@ std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainInd
     for (double t : times) {
         sampler.sample(t, pose);
         const WorldTransform base = worldTransformOf(pose, chain.root);
-        const Vec2 to = animation::sampleTrack(target, t, chain.target.point);
+        const Vec2 to = rider != kNoJoint ? worldTransformOf(pose, rider).position : animation::sampleTrack(target, t, chain.target.point);
         const double d = std::hypot(to.x - base.position.x, to.y - base.position.y);
         // Folded (the target within 0.1% of the inner reach or inside it) the arm turns half
         // round, where the runtimes and Bonework may take either way round.

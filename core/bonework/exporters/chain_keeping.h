@@ -15,12 +15,13 @@ namespace bonework::exporters {
 
 // Empty when chain `chain` can be kept in `clip` sampled at `fps` frames a second; otherwise
 // why not. It can when it is a two-bone chain with the two-bone solver, no pin on its joints or
-// below them, a target of its own (not attached), a mix of 1 throughout, target keys on the
-// frame grid when `frameGrid` (DragonBones' keys fall on whole frames), the target strictly
-// within reach and the joints' angles clear of their limits at every frame and key time (the
-// runtimes have no limits and differ from Bonework out of reach), and no other chain that
-// holds in the clip turns its joints, or their ancestors after it in chain order (the runtime
-// would solve it last).
+// below them, a mix of 1 throughout, target keys on the frame grid when `frameGrid`
+// (DragonBones' keys fall on whole frames), the target beyond the inner reach and the joints'
+// angles clear of their limits at every frame and key time (the runtimes have no limits), and
+// no other chain that holds in the clip turns its joints, or their ancestors after it in chain
+// order (the runtime would solve it last). A target riding on a joint (exported as a child of
+// that joint's bone) must ride on one the arm does not move, and that no holding chain after it
+// moves.
 //
 // `gain` (when kept) receives how much the runtime's IK can magnify an error in where the
 // chain's root is: a baked or approximated channel above it that moves the root by e px moves

@@ -541,13 +541,17 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
         const std::string why = whyNotKept(rig, clip, static_cast<int>(c), holding, fps, frameGrid, &gain);
         if (why.empty()) {
             const std::vector<PointKey> none;
-            const std::vector<PointKey>& target = tracks == clip.chains.end() ? none : tracks->target;
+            // A target riding on a joint follows it in the runtime: its keys play no part.
+            const std::vector<PointKey>& target = tracks == clip.chains.end() || chain.target.isAttached() ? none : tracks->target;
             const bool curved = std::any_of(target.begin(), target.end(),
                                             [](const PointKey& k) { return k.curve.kind == animation::Curve::Kind::Bezier; });
             plan.kept.push_back({static_cast<int>(c), keptTargetKeys(target, fps), gain});
-            report.decide(inClip + "chain " + inQuotes(chain.name)
-                          + " kept as the runtime's IK (two bones, within reach and their limits throughout), its target keyed"
-                          + (curved ? " (its Bezier keys as a key every frame)" : ""));
+            const std::string how = chain.target.isAttached() ? ", its target riding on " + inQuotes(rig.jointName(chain.target.joint))
+                                    : target.empty()             ? std::string()
+                                    : curved ? ", its target keyed (its Bezier keys as a key every frame)"
+                                             : ", its target keyed";
+            report.decide(inClip + "chain " + inQuotes(chain.name) + " kept as the runtime's IK (two bones, clear of their limits throughout)"
+                          + how);
             continue;
         }
         plan.switchedOff.push_back(static_cast<int>(c));
