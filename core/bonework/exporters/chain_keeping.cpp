@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 namespace bonework::exporters {
 namespace {
@@ -62,9 +63,13 @@ std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainInd
                        bool frameGrid, double* gain)
 {
     const Chain& chain = rig.chains()[static_cast<std::size_t>(chainIndex)];
-    const JointIndex tip = chain.tip, middle = rig.parent(chain.tip);
-    if (middle == kNoJoint || rig.parent(middle) != chain.root || chain.solver != SolverKind::TwoBone)
-        return "not a two-bone chain with the two-bone solver";
+    // One bone (the runtimes aim it at the target) or two with the two-bone solver. `middle`:
+    // the first joint the chain turns (for one bone, the tip).
+    const JointIndex tip = chain.tip;
+    const bool oneBone = rig.parent(tip) == chain.root;
+    const JointIndex middle = oneBone ? tip : rig.parent(tip);
+    if (!oneBone && (middle == kNoJoint || rig.parent(middle) != chain.root || chain.solver != SolverKind::TwoBone))
+        return "not a chain of one bone, or of two with the two-bone solver";
     // A pin at or below the elbow holds the arm (the two-bone solver keeps it in place).
     if (rig.subtreeHasPin(middle))
         return "a pin on it or below it";
@@ -99,7 +104,7 @@ std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainInd
     // their limits in the exact pose for the chain's bend (the arm straight toward a target out
     // of reach): there Bonework's two-bone solve is that pose, as the runtime's IK is (which has
     // no limits).
-    const double a = rig.length(middle), b = rig.length(tip), margin = 1e-3 * (a + b);
+    const double a = rig.length(middle), b = oneBone ? 0.0 : rig.length(tip), margin = 1e-3 * (a + b);
     std::vector<double> times;
     const int frames = static_cast<int>(std::ceil(clip.duration * fps - 1e-6));
     for (int f = 0; f <= frames; ++f)
@@ -119,6 +124,20 @@ std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainInd
         const WorldTransform base = worldTransformOf(pose, chain.root);
         const Vec2 to = rider != kNoJoint ? worldTransformOf(pose, rider).position : animation::sampleTrack(target, t, chain.target.point);
         const double d = std::hypot(to.x - base.position.x, to.y - base.position.y);
+        if (oneBone) {
+            // Aimed straight at the target, by whichever solver: the runtimes' one-bone IK does
+            // that, so a solver that lags behind (following within its turn window) or a target
+            // on the joint (no direction) is baked.
+            if (d <= margin)
+                return "its target on the chain's root at " + numberText(t) + " s";
+            const Vec2 local = base.rotation.inverse().apply(to - base.position);
+            const double aim = std::atan2(local.y, local.x) * 180.0 / std::numbers::pi;
+            if (turnBetween(pose.angle(tip), aim) > 1e-6)
+                return "it does not point straight at its target at " + numberText(t) + " s";
+            exact.push_back({aim, 0.0});
+            largestGain = std::max(largestGain, 1.0 + a / d);
+            continue;
+        }
         // Folded (the target within 0.1% of the inner reach or inside it) the arm turns half
         // round, where the runtimes and Bonework may take either way round.
         if (d <= std::fabs(a - b) + margin)
@@ -135,7 +154,7 @@ std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainInd
         const double secondTurn = turnBetween(exact[i].second, exact[next].second) + kLimitClearance;
         if (insideLimits(rig, middle, exact[i].first, -180.0, 180.0) <= firstTurn)
             return "its limits would hold " + rig.jointName(middle) + " near " + numberText(times[i]) + " s";
-        if (insideLimits(rig, tip, exact[i].second, positive ? 0.0 : -180.0, positive ? 180.0 : 0.0) <= secondTurn)
+        if (!oneBone && insideLimits(rig, tip, exact[i].second, positive ? 0.0 : -180.0, positive ? 180.0 : 0.0) <= secondTurn)
             return "its limits would hold " + rig.jointName(tip) + " near " + numberText(times[i]) + " s";
     }
     if (gain) {
@@ -149,7 +168,9 @@ std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainInd
                 down[j] = down[static_cast<std::size_t>(p)] + rig.length(static_cast<JointIndex>(j));
                 below = std::max(below, down[j]);
             }
-        *gain = std::min((largestGain + 1.0) * (1.0 + below / std::min(a, b)), kLargestGain);
+        // One bone: its end moves by the root's move plus a / d of it, what hangs below by
+        // below / d more.
+        *gain = std::min(oneBone ? largestGain * (1.0 + below / a) : (largestGain + 1.0) * (1.0 + below / std::min(a, b)), kLargestGain);
     }
     return {};
 }

@@ -14,8 +14,9 @@
 namespace bonework::exporters {
 
 // Empty when chain `chain` can be kept in `clip` sampled at `fps` frames a second; otherwise
-// why not. It can when it is a two-bone chain with the two-bone solver, no pin on its joints or
-// below them, a mix of 1 throughout, target keys on the frame grid when `frameGrid`
+// why not. It can when it is a chain of one bone that Bonework points straight at the target at
+// every sample (as the runtimes' one-bone IK does; the target off the joint) or of two bones
+// with the two-bone solver, no pin on its joints or below them, a mix of 1 throughout, target keys on the frame grid when `frameGrid`
 // (DragonBones' keys fall on whole frames), the target beyond the inner reach and the joints'
 // angles clear of their limits at every frame and key time (the runtimes have no limits), and
 // no other chain that holds in the clip turns its joints, or their ancestors after it in chain

@@ -550,7 +550,8 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
                                     : target.empty()             ? std::string()
                                     : curved ? ", its target keyed (its Bezier keys as a key every frame)"
                                              : ", its target keyed";
-            report.decide(inClip + "chain " + inQuotes(chain.name) + " kept as the runtime's IK (two bones, clear of their limits throughout)"
+            report.decide(inClip + "chain " + inQuotes(chain.name) + " kept as the runtime's IK ("
+                          + (rig.parent(chain.tip) == chain.root ? "one bone, clear of its limits throughout)" : "two bones, clear of their limits throughout)")
                           + how);
             continue;
         }
