@@ -121,7 +121,9 @@ Pane {
             }
             Label {
                 color: Theme.secondaryText
-                text: inspector.hasJoint ? qsTr("World (%1, %2)").arg(inspector.info.worldX.toFixed(1)).arg(inspector.info.worldY.toFixed(1)) : ""
+                // (+ 0: a joint a hair left of the origin says 0.0, not -0.0)
+                text: inspector.hasJoint ? qsTr("World (%1, %2)").arg((Math.round(inspector.info.worldX * 10) / 10 + 0).toFixed(1))
+                                                                 .arg((Math.round(inspector.info.worldY * 10) / 10 + 0).toFixed(1)) : ""
             }
         }
         SlotInspector {

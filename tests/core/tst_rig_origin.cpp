@@ -51,8 +51,8 @@ private slots:
         QVERIFY2(shiftedBy(before, rig, elbow, &why), qPrintable(why));
         const Vec2 now = forwardKinematics(rig)[1].position;
         QVERIFY(std::hypot(now.x, now.y) < 1e-9); // the elbow is the origin now
-        QCOMPARE(rig.chains()[0].target.point.x, before.chains()[0].target.point.x - elbow.x);
-        QCOMPARE(rig.chains()[0].target.point.y, before.chains()[0].target.point.y - elbow.y);
+        QVERIFY(std::fabs(rig.chains()[0].target.point.x - (before.chains()[0].target.point.x - elbow.x)) < 1e-9);
+        QVERIFY(std::fabs(rig.chains()[0].target.point.y - (before.chains()[0].target.point.y - elbow.y)) < 1e-9);
         QVERIFY(rig.slotList() == before.slotList());
         for (JointIndex j = 0; j < static_cast<JointIndex>(rig.jointCount()); ++j)
             QCOMPARE(rig.angle(j), before.angle(j));
@@ -85,6 +85,16 @@ private slots:
                     QVERIFY(posed.slotList()[k] == posedMoved.slotList()[k]);
             }
         }
+    }
+
+    // The moved values read as a person would write them: 540.59 less 600 is -59.41.
+    void movedValuesAreTidy()
+    {
+        Rig rig;
+        QVERIFY(rig.addJoint(root("hip", {540.59, 447.44})));
+        QVERIFY(moveOrigin(rig, {600, 430}).ok());
+        QCOMPARE(rig.rootPosition(0).x, -59.41);
+        QCOMPARE(rig.rootPosition(0).y, 17.44);
     }
 
     // Beyond the bounds a root or target may lie, or to a point that is not finite: refused,

@@ -625,8 +625,10 @@ class TestExportAnimation : public QObject {
             for (const QJsonValue& c : spine.value("ik").toArray()) {
                 const QString name = c.toObject().value("name").toString();
                 const QJsonArray keys = anim.value("ik").toObject().value(name).toArray();
-                if (keys.isEmpty()) {
+                // Kept: no key, or one at 0 switching on a chain whose setup mix is below 1.
+                if (keys.isEmpty() || (keys.size() == 1 && keys[0].toObject().value("mix").toDouble(1) == 1.0)) {
                     QVERIFY2(keptAsIk(report, clip.name.c_str(), name), qPrintable(name));
+                    QVERIFY(keys.isEmpty() || (c.toObject().value("mix").toDouble(1) < 1 && !keys[0].toObject().contains("time")));
                     continue;
                 }
                 QCOMPARE(keys.size(), 1);
@@ -1162,9 +1164,26 @@ private slots:
     // the target bone, a child of the grip's bone, follows it in the runtime as in Bonework. A
     // one-bone chain (the head looking at a keyed point) stays IK too. Played by the DragonBones
     // runtime and by Spine's IK math.
+    void ridingTargetsStayIk_data()
+    {
+        QTest::addColumn<bool>("switchedOn");
+        QTest::newRow("on in the setup pose") << false;
+        // The head's chain off in the setup pose (mix 0), the clip keying it on from the start:
+        // kept all the same, the clip keying the runtime's IK on.
+        QTest::newRow("switched on by the clip") << true;
+    }
     void ridingTargetsStayIk()
     {
-        const Rig rig = riderRig();
+        QFETCH(bool, switchedOn);
+        Rig rig = riderRig();
+        if (switchedOn) {
+            Chain look = rig.chains()[1];
+            look.mix = 0.0;
+            QVERIFY(rig.setChain(1, look));
+            Clip aim = rig.animations()[0];
+            aim.chains[0].mix = {key(0, 1)};
+            QVERIFY(rig.setAnimation(0, aim));
+        }
         exporters::AnimationOptions options;
         exporters::ExportReport dbReport, spineReport;
         const QByteArray exported = qtBytes(exporters::exportDragonBones(rig, dbReport, slotsOf(rig), options));
@@ -1178,6 +1197,13 @@ private slots:
                               "its target keyed (its Bezier keys as a key every frame)";
         QVERIFY2(testing::qtList(dbReport.decisions).contains(looks), qPrintable(testing::qtList(dbReport.decisions).join("\n")));
         QVERIFY2(testing::qtList(spineReport.decisions).contains(looks), qPrintable(testing::qtList(spineReport.decisions).join("\n")));
+        QJsonArray weights;
+        for (const QJsonValue& a : QJsonDocument::fromJson(exported).object().value("armature")[0].toObject().value("animation").toArray())
+            if (a.toObject().value("name") == "aim")
+                weights = a.toObject().value("ik").toArray();
+        QCOMPARE(weights.size(), switchedOn ? 1 : 0);
+        if (switchedOn)
+            QCOMPARE(weights[0].toObject().value("frame")[0].toObject().value("weight").toDouble(), 1.0);
         int beziers = 0, stepped = 0;
         spinePlaysLikeBonework(rig, beziers, stepped, options);
         if (QTest::currentTestFailed())
@@ -1281,7 +1307,7 @@ private slots:
         QVERIFY(keptAsIk(limitedReport, "reach", "arm"));
         QVERIFY2(testing::qtList(limitedReport.decisions)
                          .filter(QRegularExpression("^animation \"wave\": chain \"arm\" holds, so its joints \\(elbow, hand\\) are baked and "
-                                                    "the chain is switched off \\(not kept as IK: its limits would hold hand near [0-9.]+ s\\)$"))
+                                                    "the chain is switched off \\(not kept as IK: hand within a frame's turn of its limits at [0-9.]+ s\\)$"))
                          .size() == 1,
                  qPrintable(testing::qtList(limitedReport.decisions).join("\n")));
         const QJsonObject limitedAnimations = limitedSpine.value("animations").toObject();
@@ -1294,8 +1320,8 @@ private slots:
         const QJsonObject swept = QJsonDocument::fromJson(qtBytes(exporters::exportSpine(sweeping, sweepReport, slotsOf(sweeping)))).object();
         const QStringList sweepDecisions = testing::qtList(sweepReport.decisions);
         QVERIFY2(sweepDecisions.filter(QRegularExpression("^animation \"sweep\": chain \"arm\" holds, so its joints \\(el, ha\\) are baked "
-                                                          "and the chain is switched off \\(not kept as IK: its limits would hold ha near "
-                                                          "[0-9.]+ s\\)$")).size() == 1,
+                                                          "and the chain is switched off \\(not kept as IK: ha within a frame's turn of its "
+                                                          "limits at [0-9.]+ s\\)$")).size() == 1,
                  qPrintable(sweepDecisions.join("\n")));
         QCOMPARE(swept.value("animations").toObject().value("sweep").toObject().value("ik").toObject().value("arm").toArray().size(), 1);
     }

@@ -82,8 +82,12 @@ std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainInd
                                      [&](const animation::ChainTracks& t) { return t.chain == chain.name; });
     const std::vector<animation::PointKey> none;
     const std::vector<animation::PointKey>& target = tracks == clip.chains.end() ? none : tracks->target;
-    if (chain.mix != 1.0 || (tracks != clip.chains.end() && std::any_of(tracks->mix.begin(), tracks->mix.end(),
-                                                                        [](const animation::Key& k) { return k.value != 1.0; })))
+    // A mix of 1 at every time: every mix key 1, and the setup mix 1 too unless a key at 0
+    // switches the chain on from the start (the export then keys the runtime's IK on).
+    const std::vector<animation::Key> noMix;
+    const std::vector<animation::Key>& mix = tracks == clip.chains.end() ? noMix : tracks->mix;
+    if (std::any_of(mix.begin(), mix.end(), [](const animation::Key& k) { return k.value != 1.0; })
+        || (chain.mix != 1.0 && (mix.empty() || mix.front().time > 0.0)))
         return "a mix below 1";
     if (frameGrid)
         for (const animation::PointKey& k : target)
@@ -153,9 +157,9 @@ std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainInd
         const double firstTurn = turnBetween(exact[i].first, exact[next].first) + kLimitClearance;
         const double secondTurn = turnBetween(exact[i].second, exact[next].second) + kLimitClearance;
         if (insideLimits(rig, middle, exact[i].first, -180.0, 180.0) <= firstTurn)
-            return "its limits would hold " + rig.jointName(middle) + " near " + numberText(times[i]) + " s";
+            return rig.jointName(middle) + " within a frame's turn of its limits at " + numberText(times[i]) + " s";
         if (!oneBone && insideLimits(rig, tip, exact[i].second, positive ? 0.0 : -180.0, positive ? 180.0 : 0.0) <= secondTurn)
-            return "its limits would hold " + rig.jointName(tip) + " near " + numberText(times[i]) + " s";
+            return rig.jointName(tip) + " within a frame's turn of its limits at " + numberText(times[i]) + " s";
     }
     if (gain) {
         // The bones below the elbow turn by the elbow's error over the shorter bone's length at

@@ -545,7 +545,7 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
             const std::vector<PointKey>& target = tracks == clip.chains.end() || chain.target.isAttached() ? none : tracks->target;
             const bool curved = std::any_of(target.begin(), target.end(),
                                             [](const PointKey& k) { return k.curve.kind == animation::Curve::Kind::Bezier; });
-            plan.kept.push_back({static_cast<int>(c), keptTargetKeys(target, fps), gain});
+            plan.kept.push_back({static_cast<int>(c), keptTargetKeys(target, fps), gain, chain.mix != 1.0});
             const std::string how = chain.target.isAttached() ? ", its target riding on " + inQuotes(rig.jointName(chain.target.joint))
                                     : target.empty()             ? std::string()
                                     : curved ? ", its target keyed (its Bezier keys as a key every frame)"

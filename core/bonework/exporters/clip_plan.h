@@ -44,6 +44,7 @@ struct KeptChain {
     int chain = -1;
     std::vector<animation::PointKey> target; // empty: the target stays at its setup point
     double gain = 1.0; // how much its IK magnifies an error in where its root is (chain_keeping.h)
+    bool switchOn = false; // its setup mix is below 1 (the clip keys it to 1): the clip keys the IK on
 };
 
 // The most frames an exported clip holds: about 9.7 hours at 30 fps, longer than any game's

@@ -188,6 +188,15 @@ Json written(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skele
         ik.push_back(Json{{"name", name},
                           {"frame", Json::array({Json{{"duration", plan.frames}, {"weight", 0}, {"bendPositive", e->bendPositive}}})}});
     }
+    for (const KeptChain& k : plan.kept) {
+        if (!k.switchOn)
+            continue;
+        const std::string& name = rig.chains()[static_cast<std::size_t>(k.chain)].name;
+        const auto e = std::find_if(skeleton.ik.begin(), skeleton.ik.end(), [&](const ExportedIk& i) { return i.name == name; });
+        if (e != skeleton.ik.end()) // off in the setup pose, on in this clip
+            ik.push_back(Json{{"name", name},
+                              {"frame", Json::array({Json{{"duration", plan.frames}, {"weight", 1}, {"bendPositive", e->bendPositive}}})}});
+    }
     if (!ik.empty())
         out["ik"] = std::move(ik);
     return out;

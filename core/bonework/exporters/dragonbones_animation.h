@@ -15,7 +15,8 @@
 //     runtime counting its curve samples in 16 bits); slot keys off the frame grid are moved to
 //     the nearest frame (reported;
 //     image keys each by time and frame), the later key winning where two land on one frame.
-//   - `ik` timelines: weight 0 over the whole clip for every exported IK chain the plan baked.
+//   - `ik` timelines: weight 0 over the whole clip for every exported IK chain the plan baked;
+//     weight 1 for a kept chain whose setup mix is below 1 (the clip switches it on).
 // `playTimes` is 1: played in a loop, the runtime would tween the last frame toward the first.
 // An animation whose keyframes the runtime cannot address is cut (cutPlan) at the last frame
 // up to which they fit, reported: the runtime finds each keyframe in its frame array (an

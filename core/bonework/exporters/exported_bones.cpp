@@ -78,6 +78,14 @@ ExportedSkeleton exportedSkeleton(const Rig& rig, ExportReport& report)
         out.maxY = std::max(out.maxY, p.y);
     }
 
+    // A game places a skeleton by its origin; one far off the rig (a character drawn at (600,
+    // 430) on the canvas) lands the character that far off wherever the game puts it.
+    if (!first && (out.minX > 0.0 || out.maxX < 0.0 || out.minY > 0.0 || out.maxY < 0.0))
+        report.decide("the skeleton's origin is the rig's (0, 0), outside the skeleton (x " + numberText(out.minX) + " to "
+                      + numberText(out.maxX) + ", y " + numberText(out.minY) + " to " + numberText(out.maxY)
+                      + "): a game places the skeleton by its origin, so move the origin onto the rig first (in the editor: Rig > "
+                        "Move Origin to Selected Joint)");
+
     for (const Chain& c : rig.chains()) {
         const std::string& chainName = c.name;
         int bones = 0;
