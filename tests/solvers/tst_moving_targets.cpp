@@ -15,6 +15,7 @@
 #include "random_rigs.h"
 
 #include "bonework/angles.h"
+#include "bonework/bone_aim.h"
 #include "bonework/forward_kinematics.h"
 #include "bonework/solvers/solver.h"
 
@@ -341,6 +342,45 @@ private slots:
                 worst = std::max(worst, f.worstTurn);
             }
         qInfo("%s: largest turn %.2f degrees a frame", QTest::currentDataTag(), worst);
+    }
+
+    // A single bone has no fold to keep: told the last target or not, every chain solver points
+    // it straight at the target (clamped into its limits) in one iteration, however far the
+    // target jumps. fabrik and ccd turned it within their following window, so a clip's
+    // one-bone aim lagged a fast target by up to 40 degrees.
+    void oneBoneAimsAtOnce_data()
+    {
+        QTest::addColumn<int>("solver");
+        for (SolverKind kind : {SolverKind::Fabrik, SolverKind::Ccd, SolverKind::Reach})
+            QTest::newRow(std::string(solverName(kind)).c_str()) << int(kind);
+    }
+    void oneBoneAimsAtOnce()
+    {
+        QFETCH(int, solver);
+        const auto kind = static_cast<SolverKind>(solver);
+        constexpr std::uint64_t kSeed = 98100000ull;
+        Engine rng(kSeed);
+        auto chainSolver = makeSolver(kind);
+        for (int c = 0; c < 200; ++c) {
+            RigOptions o;
+            o.limits = c % 2 == 1;
+            Rig rig = randomChain(rng, 1, o);
+            const Vec2 base = forwardKinematics(rig)[0].position;
+            std::optional<Vec2> previous;
+            for (int f = 0; f < 40; ++f) {
+                // Jumps of up to a quarter turn a frame, round the base at 0.2 to 3 lengths.
+                const double heading = f * uniform(rng, 0.3, 1.5), far = rig.length(1) * uniform(rng, 0.2, 3.0);
+                const Vec2 target = base + Vec2{far * std::cos(heading), far * std::sin(heading)};
+                const SolveResult r = solve(*chainSolver, rig, 1, target, kNoJoint, kIterations, 0.01, BendDirection::Positive, previous);
+                previous = target;
+                Rig aimed = rig;
+                aimBoneAt(aimed, 1, target);
+                QVERIFY2(std::fabs(angleDifference(rig.angle(1), aimed.angle(1))) < 1e-9,
+                         qPrintable(QString("seed %1, chain %2, frame %3: %4 degrees, aimed %5").arg(kSeed).arg(c).arg(f)
+                                        .arg(rig.angle(1)).arg(aimed.angle(1))));
+                QCOMPARE(r.iterations, 1);
+            }
+        }
     }
 
     // A target that leaves the chain's reach and comes back: chains without limits were laid

@@ -14,8 +14,9 @@ enum class ChainStart {
 };
 
 // Builds `path` and starts `result` at 0 iterations. When no bone can turn, reports the pose as
-// it is; when exactly two can and `twoBone` is given, hands the problem to it (the nearest
-// legal pose, exactly). Otherwise loads `state` from the rig and returns Search.
+// it is; when one can, points it at the target (aimBoneAt); when exactly two can and `twoBone`
+// is given, hands the problem to it (the nearest legal pose, exactly). Otherwise loads `state`
+// from the rig and returns Search.
 ChainStart startChainSolve(Rig& rig, const SolveRequest& request, ChainPath& path, ChainState& state,
                            TwoBoneSolver* twoBone, SolveResult& result);
 
