@@ -179,9 +179,21 @@ std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainInd
     return {};
 }
 
-std::vector<animation::PointKey> keptTargetKeys(const std::vector<animation::PointKey>& keys, int fps)
+std::vector<animation::PointKey> keptTargetKeys(const std::vector<animation::PointKey>& keys, int fps, double between)
 {
     std::vector<animation::PointKey> out;
+    const auto at = [&](double t) { return animation::sampleTrack(keys, t, keys.front().point); };
+    // Halves [t0, t1] while the curve's middle strays more than `between` from the straight line
+    // the runtime draws, down to a 32nd of a frame.
+    const auto refine = [&](auto&& self, double t0, Vec2 p0, double t1, Vec2 p1, int depth) -> void {
+        const double tm = 0.5 * (t0 + t1);
+        const Vec2 pm = at(tm), line = (p0 + p1) * 0.5;
+        if (depth >= 5 || std::hypot(pm.x - line.x, pm.y - line.y) <= between)
+            return;
+        self(self, t0, p0, tm, pm, depth + 1);
+        out.push_back({tm, pm, {}});
+        self(self, tm, pm, t1, p1, depth + 1);
+    };
     for (std::size_t i = 0; i < keys.size(); ++i) {
         animation::PointKey k = keys[i];
         if (k.curve.kind != animation::Curve::Kind::Bezier) {
@@ -194,10 +206,23 @@ std::vector<animation::PointKey> keptTargetKeys(const std::vector<animation::Poi
             continue;
         const double end = keys[i + 1].time;
         // Every frame strictly between this key and the next (a frame within a microsecond of
-        // either is that key's).
-        for (double f = std::floor(k.time * fps) + 1; f / fps < end - 1e-6; ++f)
-            if (f / fps > k.time + 1e-6)
-                out.push_back({f / fps, animation::sampleTrack(keys, f / fps, k.point), {}});
+        // either is that key's), and off the grid more where the curve bends within a frame.
+        double t0 = k.time;
+        Vec2 p0 = k.point;
+        for (double f = std::floor(k.time * fps) + 1;; ++f) {
+            const bool last = !(f / fps < end - 1e-6);
+            const double t1 = last ? end : f / fps;
+            if (!last && t1 <= k.time + 1e-6)
+                continue;
+            const Vec2 p1 = last ? keys[i + 1].point : at(t1);
+            if (between > 0.0)
+                refine(refine, t0, p0, t1, p1, 0);
+            if (last)
+                break;
+            out.push_back({t1, p1, {}});
+            t0 = t1;
+            p0 = p1;
+        }
     }
     return out;
 }

@@ -40,7 +40,9 @@ double elbowGain(double a, double b, double d);
 // linear, with a linear key at every frame (of `fps` a second) up to the next key, where
 // Bonework samples the curve. The runtimes draw a Bezier by their own approximation, and the
 // IK would carry that error to the elbow, magnified near full reach; on the frames the runtime
-// now solves the exact target.
-std::vector<animation::PointKey> keptTargetKeys(const std::vector<animation::PointKey>& keys, int fps);
+// now solves the exact target. With `between` above 0 (Spine, whose keys fall at any time),
+// a frame is halved, down to a 32nd, while the curve strays more than `between` px from the
+// straight line between its keys (a steep ease).
+std::vector<animation::PointKey> keptTargetKeys(const std::vector<animation::PointKey>& keys, int fps, double between = 0.0);
 
 } // namespace bonework::exporters

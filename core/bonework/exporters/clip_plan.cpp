@@ -481,6 +481,10 @@ ClipPlan cutPlan(const ClipPlan& plan, int frames, int fps)
     return out;
 }
 
+// How far (in bake tolerances) a kept chain's eased target may stray within a frame from the
+// straight line Spine plays between its keys before the export adds keys between frames.
+constexpr double kKeptTargetBend = 4.0;
+
 ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationOptions& options, bool frameGrid,
                   ExportReport& report)
 {
@@ -545,7 +549,11 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
             const std::vector<PointKey>& target = tracks == clip.chains.end() || chain.target.isAttached() ? none : tracks->target;
             const bool curved = std::any_of(target.begin(), target.end(),
                                             [](const PointKey& k) { return k.curve.kind == animation::Curve::Kind::Bezier; });
-            plan.kept.push_back({static_cast<int>(c), keptTargetKeys(target, fps), gain, chain.mix != 1.0});
+            // Spine keys any time: an eased target gets keys between frames where it bends more
+            // than kKeptTargetBend tolerances off a straight line within a frame (a steep ease;
+            // gentle ones stay a key a frame, as the bake's keys do).
+            const double between = frameGrid ? 0.0 : kKeptTargetBend * options.bakeTolerance;
+            plan.kept.push_back({static_cast<int>(c), keptTargetKeys(target, fps, between), gain, chain.mix != 1.0});
             const std::string how = chain.target.isAttached() ? ", its target riding on " + inQuotes(rig.jointName(chain.target.joint))
                                     : target.empty()             ? std::string()
                                     : curved ? ", its target keyed (its Bezier keys as a key every frame)"
