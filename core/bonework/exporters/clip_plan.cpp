@@ -481,6 +481,23 @@ ClipPlan cutPlan(const ClipPlan& plan, int frames, int fps)
     return out;
 }
 
+std::vector<IkKey> ikKeys(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skeleton)
+{
+    std::vector<IkKey> out;
+    const auto add = [&](int chain, double mix) {
+        const std::string& name = rig.chains()[static_cast<std::size_t>(chain)].name;
+        const auto e = std::find_if(skeleton.ik.begin(), skeleton.ik.end(), [&](const ExportedIk& k) { return k.name == name; });
+        if (e != skeleton.ik.end())
+            out.push_back({&*e, mix});
+    };
+    for (int c : plan.switchedOff)
+        add(c, 0.0);
+    for (const KeptChain& k : plan.kept)
+        if (k.switchOn) // off in the setup pose, on in this clip
+            add(k.chain, 1.0);
+    return out;
+}
+
 // How far (in bake tolerances) a kept chain's eased target may stray within a frame from the
 // straight line Spine plays between its keys before the export adds keys between frames.
 constexpr double kKeptTargetBend = 4.0;

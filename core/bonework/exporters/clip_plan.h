@@ -18,6 +18,7 @@
 
 #include "bonework/animation/clip.h"
 #include "bonework/exporters/export_report.h"
+#include "bonework/exporters/exported_bones.h"
 #include "bonework/rig.h"
 
 #include <memory>
@@ -77,6 +78,15 @@ struct ClipPlan {
     std::vector<int> switchedOff;
     std::vector<KeptChain> kept; // holding chains the runtime's IK carries exactly
 };
+
+// What a clip keys of the runtime's IK constraints: off (mix 0) for each chain the plan switched
+// off, on (mix 1) for each kept chain whose setup mix is below 1; chains exported without IK
+// are left out.
+struct IkKey {
+    const ExportedIk* ik = nullptr;
+    double mix = 0.0;
+};
+std::vector<IkKey> ikKeys(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skeleton);
 
 // `frameGrid`: DragonBones (keys on whole frames, Bezier curves sampled once a frame); otherwise
 // Spine (keys at any time, Bezier curves as ten straight segments). A Bezier key whose runtime

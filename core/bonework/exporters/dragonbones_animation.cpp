@@ -179,24 +179,10 @@ Json written(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skele
         out["slot"] = std::move(slotTimelines);
 
     Json ik = Json::array();
-    for (int c : plan.switchedOff) {
-        const std::string& name = rig.chains()[static_cast<std::size_t>(c)].name;
-        const auto e = std::find_if(skeleton.ik.begin(), skeleton.ik.end(), [&](const ExportedIk& k) { return k.name == name; });
-        if (e == skeleton.ik.end())
-            continue; // exported without IK: nothing to switch off
+    for (const IkKey& k : ikKeys(rig, plan, skeleton))
         // bendPositive is read per frame (default true): repeat the constraint's own.
-        ik.push_back(Json{{"name", name},
-                          {"frame", Json::array({Json{{"duration", plan.frames}, {"weight", 0}, {"bendPositive", e->bendPositive}}})}});
-    }
-    for (const KeptChain& k : plan.kept) {
-        if (!k.switchOn)
-            continue;
-        const std::string& name = rig.chains()[static_cast<std::size_t>(k.chain)].name;
-        const auto e = std::find_if(skeleton.ik.begin(), skeleton.ik.end(), [&](const ExportedIk& i) { return i.name == name; });
-        if (e != skeleton.ik.end()) // off in the setup pose, on in this clip
-            ik.push_back(Json{{"name", name},
-                              {"frame", Json::array({Json{{"duration", plan.frames}, {"weight", 1}, {"bendPositive", e->bendPositive}}})}});
-    }
+        ik.push_back(Json{{"name", k.ik->name},
+                          {"frame", Json::array({Json{{"duration", plan.frames}, {"weight", k.mix}, {"bendPositive", k.ik->bendPositive}}})}});
     if (!ik.empty())
         out["ik"] = std::move(ik);
     return out;

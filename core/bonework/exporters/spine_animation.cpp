@@ -171,22 +171,9 @@ Json spineAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton
         out["slots"] = slotTimelines;
 
     Json ik = Json::object();
-    for (int c : plan.switchedOff) {
-        const std::string& name = rig.chains()[static_cast<std::size_t>(c)].name;
-        const auto e = std::find_if(skeleton.ik.begin(), skeleton.ik.end(), [&](const ExportedIk& k) { return k.name == name; });
-        if (e == skeleton.ik.end())
-            continue; // exported without IK: nothing to switch off
+    for (const IkKey& k : ikKeys(rig, plan, skeleton))
         // The constraint's own bend (y up flips it, as in the setup pose): keys set it too.
-        ik[name] = Json::array({Json{{"mix", 0}, {"bendPositive", !e->bendPositive}}});
-    }
-    for (const KeptChain& k : plan.kept) {
-        if (!k.switchOn)
-            continue;
-        const std::string& name = rig.chains()[static_cast<std::size_t>(k.chain)].name;
-        const auto e = std::find_if(skeleton.ik.begin(), skeleton.ik.end(), [&](const ExportedIk& i) { return i.name == name; });
-        if (e != skeleton.ik.end()) // off in the setup pose, on in this clip
-            ik[name] = Json::array({Json{{"mix", 1}, {"bendPositive", !e->bendPositive}}});
-    }
+        ik[k.ik->name] = Json::array({Json{{"mix", k.mix}, {"bendPositive", !k.ik->bendPositive}}});
     if (!ik.empty()) {
         out["ik"] = ik;
         lastKey = std::max(lastKey, 0.0);
