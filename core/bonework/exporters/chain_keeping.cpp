@@ -43,6 +43,55 @@ bool isAncestorOrSelf(const Rig& rig, JointIndex a, JointIndex j)
     return false;
 }
 
+// The frames of `clip` at `fps` (the last at its end) and its target key times, in order.
+std::vector<double> sampleTimes(const animation::Clip& clip, const std::vector<animation::PointKey>& target, int fps)
+{
+    std::vector<double> times;
+    const int frames = static_cast<int>(std::ceil(clip.duration * fps - 1e-6));
+    for (int f = 0; f <= frames; ++f)
+        times.push_back(std::min(static_cast<double>(f) / fps, clip.duration));
+    for (const animation::PointKey& k : target)
+        times.push_back(k.time);
+    std::sort(times.begin(), times.end());
+    times.erase(std::unique(times.begin(), times.end()), times.end());
+    return times;
+}
+
+// The longest way down from joint j to a joint under it, along the bones.
+double longestWayDown(const Rig& rig, JointIndex j)
+{
+    std::vector<double> down(rig.jointCount(), -1.0); // -1: not under j
+    down[static_cast<std::size_t>(j)] = 0.0;
+    double longest = 0.0;
+    for (std::size_t k = static_cast<std::size_t>(j) + 1; k < rig.jointCount(); ++k) // parents first
+        if (const JointIndex p = rig.parent(static_cast<JointIndex>(k)); p != kNoJoint && down[static_cast<std::size_t>(p)] >= 0.0) {
+            down[k] = down[static_cast<std::size_t>(p)] + rig.length(static_cast<JointIndex>(k));
+            longest = std::max(longest, down[k]);
+        }
+    return longest;
+}
+
+// Why another holding chain keeps chain `chainIndex` (its first turned joint `middle`, its
+// target riding on `rider` or kNoJoint) from the runtime's IK: it turns the chain's joints, or
+// after it in chain order their ancestors or the rider's (the runtime solves IK after every
+// baked angle). Empty when none does.
+std::string whyOthersInterfere(const Rig& rig, int chainIndex, const std::vector<int>& holding, JointIndex middle, JointIndex rider)
+{
+    const JointIndex tip = rig.chains()[static_cast<std::size_t>(chainIndex)].tip;
+    for (int other : holding) {
+        if (other == chainIndex)
+            continue;
+        const Chain& o = rig.chains()[static_cast<std::size_t>(other)];
+        for (JointIndex j = o.tip; j != o.root && j != kNoJoint; j = rig.parent(j)) {
+            if (j == tip || j == middle || (other > chainIndex && isAncestorOrSelf(rig, j, middle)))
+                return "chain " + inQuotes(o.name) + " turns its joints after it";
+            if (other > chainIndex && rider != kNoJoint && isAncestorOrSelf(rig, j, rider))
+                return "chain " + inQuotes(o.name) + " moves its target's joint after it";
+        }
+    }
+    return {};
+}
+
 } // namespace
 
 double elbowGain(double a, double b, double d)
@@ -93,30 +142,14 @@ std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainInd
         for (const animation::PointKey& k : target)
             if (!onFrameGrid(k.time, fps))
                 return "target keys off the frame grid";
-    for (int other : holding) {
-        if (other == chainIndex)
-            continue;
-        const Chain& o = rig.chains()[static_cast<std::size_t>(other)];
-        for (JointIndex j = o.tip; j != o.root && j != kNoJoint; j = rig.parent(j)) {
-            if (j == tip || j == middle || (other > chainIndex && isAncestorOrSelf(rig, j, middle)))
-                return "chain " + inQuotes(o.name) + " turns its joints after it";
-            if (other > chainIndex && rider != kNoJoint && isAncestorOrSelf(rig, j, rider))
-                return "chain " + inQuotes(o.name) + " moves its target's joint after it";
-        }
-    }
+    if (std::string why = whyOthersInterfere(rig, chainIndex, holding, middle, rider); !why.empty())
+        return why;
     // At every frame and key time: the target beyond the inner reach, and the joints clear of
     // their limits in the exact pose for the chain's bend (the arm straight toward a target out
     // of reach): there Bonework's two-bone solve is that pose, as the runtime's IK is (which has
     // no limits).
     const double a = rig.length(middle), b = oneBone ? 0.0 : rig.length(tip), margin = 1e-3 * (a + b);
-    std::vector<double> times;
-    const int frames = static_cast<int>(std::ceil(clip.duration * fps - 1e-6));
-    for (int f = 0; f <= frames; ++f)
-        times.push_back(std::min(static_cast<double>(f) / fps, clip.duration));
-    for (const animation::PointKey& k : target)
-        times.push_back(k.time);
-    std::sort(times.begin(), times.end());
-    times.erase(std::unique(times.begin(), times.end()), times.end());
+    const std::vector<double> times = sampleTimes(clip, target, fps);
     animation::ClipSampler sampler;
     if (!sampler.bind(rig, clip).empty())
         return "the clip cannot be sampled";
@@ -129,9 +162,8 @@ std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainInd
         const Vec2 to = rider != kNoJoint ? worldTransformOf(pose, rider).position : animation::sampleTrack(target, t, chain.target.point);
         const double d = std::hypot(to.x - base.position.x, to.y - base.position.y);
         if (oneBone) {
-            // Aimed straight at the target, by whichever solver: the runtimes' one-bone IK does
-            // that, so a solver that lags behind (following within its turn window) or a target
-            // on the joint (no direction) is baked.
+            // Aimed straight at the target, as the runtimes' one-bone IK aims it (every solver
+            // does; checked all the same), and a target off the joint (else no direction).
             if (d <= margin)
                 return "its target on the chain's root at " + numberText(t) + " s";
             const Vec2 local = base.rotation.inverse().apply(to - base.position);
@@ -164,14 +196,7 @@ std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainInd
     if (gain) {
         // The bones below the elbow turn by the elbow's error over the shorter bone's length at
         // most (and by the root's too), swinging what hangs from them by their reach.
-        std::vector<double> down(rig.jointCount(), -1.0); // the way down from the elbow (-1: not below it)
-        down[static_cast<std::size_t>(middle)] = 0.0;
-        double below = 0.0;
-        for (std::size_t j = static_cast<std::size_t>(middle) + 1; j < rig.jointCount(); ++j) // parents first
-            if (const JointIndex p = rig.parent(static_cast<JointIndex>(j)); p != kNoJoint && down[static_cast<std::size_t>(p)] >= 0.0) {
-                down[j] = down[static_cast<std::size_t>(p)] + rig.length(static_cast<JointIndex>(j));
-                below = std::max(below, down[j]);
-            }
+        const double below = longestWayDown(rig, middle);
         // One bone: its end moves by the root's move plus a / d of it, what hangs below by
         // below / d more.
         *gain = std::min(oneBone ? largestGain * (1.0 + below / a) : (largestGain + 1.0) * (1.0 + below / std::min(a, b)), kLargestGain);
