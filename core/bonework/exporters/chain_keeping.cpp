@@ -57,20 +57,6 @@ std::vector<double> sampleTimes(const animation::Clip& clip, const std::vector<a
     return times;
 }
 
-// The longest way down from joint j to a joint under it, along the bones.
-double longestWayDown(const Rig& rig, JointIndex j)
-{
-    std::vector<double> down(rig.jointCount(), -1.0); // -1: not under j
-    down[static_cast<std::size_t>(j)] = 0.0;
-    double longest = 0.0;
-    for (std::size_t k = static_cast<std::size_t>(j) + 1; k < rig.jointCount(); ++k) // parents first
-        if (const JointIndex p = rig.parent(static_cast<JointIndex>(k)); p != kNoJoint && down[static_cast<std::size_t>(p)] >= 0.0) {
-            down[k] = down[static_cast<std::size_t>(p)] + rig.length(static_cast<JointIndex>(k));
-            longest = std::max(longest, down[k]);
-        }
-    return longest;
-}
-
 // Why another holding chain keeps chain `chainIndex` (its first turned joint `middle`, its
 // target riding on `rider` or kNoJoint) from the runtime's IK: it turns the chain's joints, or
 // after it in chain order their ancestors or the rider's (the runtime solves IK after every
@@ -196,10 +182,11 @@ std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainInd
     if (gain) {
         // The bones below the elbow turn by the elbow's error over the shorter bone's length at
         // most (and by the root's too), swinging what hangs from them by their reach.
-        const double below = longestWayDown(rig, middle);
+        const double below = longestWaysDown(rig)[static_cast<std::size_t>(middle)];
         // One bone: its end moves by the root's move plus a / d of it, what hangs below by
         // below / d more.
-        *gain = std::min(oneBone ? largestGain * (1.0 + below / a) : (largestGain + 1.0) * (1.0 + below / std::min(a, b)), kLargestGain);
+        const double found = oneBone ? largestGain * (1.0 + below / a) : (largestGain + 1.0) * (1.0 + below / std::min(a, b));
+        *gain = std::min(found, kLargestGain);
     }
     return {};
 }

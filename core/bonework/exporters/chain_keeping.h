@@ -1,8 +1,8 @@
 #pragma once
 // Whether a chain that holds in a clip can stay the runtime's own IK constraint there, its
-// target keys exported, instead of being baked: only where the runtime's two-bone IK lands
-// exactly where Bonework's solve does. tests/export checks that in the DragonBones runtime and,
-// for Spine (whose runtime needs a licence), by the math of Spine's two-bone IK.
+// target keys exported, instead of being baked: only where the runtime's one- or two-bone IK
+// lands exactly where Bonework's solve does. tests/export checks that in the DragonBones runtime
+// and, for Spine (whose runtime needs a licence), by the math of Spine's IK.
 
 #include "bonework/animation/clip.h"
 #include "bonework/rig.h"
@@ -16,13 +16,13 @@ namespace bonework::exporters {
 // Empty when chain `chain` can be kept in `clip` sampled at `fps` frames a second; otherwise
 // why not. It can when it is a chain of one bone that Bonework points straight at the target at
 // every sample (as the runtimes' one-bone IK does; the target off the joint) or of two bones
-// with the two-bone solver, no pin on its joints or below them, a mix of 1 throughout, target keys on the frame grid when `frameGrid`
-// (DragonBones' keys fall on whole frames), the target beyond the inner reach and the joints'
-// angles clear of their limits at every frame and key time (the runtimes have no limits), and
-// no other chain that holds in the clip turns its joints, or their ancestors after it in chain
-// order (the runtime would solve it last). A target riding on a joint (exported as a child of
-// that joint's bone) must ride on one the arm does not move, and that no holding chain after it
-// moves.
+// with the two-bone solver, no pin on its joints or below them, a mix of 1 throughout, target
+// keys on the frame grid when `frameGrid` (DragonBones' keys fall on whole frames), the target
+// beyond the inner reach and the joints' angles clear of their limits at every frame and key
+// time (the runtimes have no limits), and no other chain that holds in the clip turns its
+// joints, or their ancestors after it in chain order (the runtime would solve it last). A
+// target riding on a joint (exported as a child of that joint's bone) must ride on one the arm
+// does not move, and that no holding chain after it moves.
 //
 // `gain` (when kept) receives how much the runtime's IK can magnify an error in where the
 // chain's root is: a baked or approximated channel above it that moves the root by e px moves

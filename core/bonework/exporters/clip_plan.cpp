@@ -485,10 +485,8 @@ std::vector<IkKey> ikKeys(const Rig& rig, const ClipPlan& plan, const ExportedSk
 {
     std::vector<IkKey> out;
     const auto add = [&](int chain, double mix) {
-        const std::string& name = rig.chains()[static_cast<std::size_t>(chain)].name;
-        const auto e = std::find_if(skeleton.ik.begin(), skeleton.ik.end(), [&](const ExportedIk& k) { return k.name == name; });
-        if (e != skeleton.ik.end())
-            out.push_back({&*e, mix});
+        if (const ExportedIk* ik = findIk(skeleton, rig.chains()[static_cast<std::size_t>(chain)].name))
+            out.push_back({ik, mix});
     };
     for (int c : plan.switchedOff)
         add(c, 0.0);
@@ -501,6 +499,17 @@ std::vector<IkKey> ikKeys(const Rig& rig, const ClipPlan& plan, const ExportedSk
 // How far (in bake tolerances) a kept chain's eased target may stray within a frame from the
 // straight line Spine plays between its keys before the export adds keys between frames.
 constexpr double kKeptTargetBend = 4.0;
+
+std::vector<double> longestWaysDown(const Rig& rig)
+{
+    std::vector<double> below(rig.jointCount(), 0.0);
+    for (std::size_t j = rig.jointCount(); j-- > 0;) { // children after parents in a rig
+        const JointIndex p = rig.parent(static_cast<JointIndex>(j));
+        if (p != kNoJoint)
+            below[static_cast<std::size_t>(p)] = std::max(below[static_cast<std::size_t>(p)], below[j] + rig.length(static_cast<JointIndex>(j)));
+    }
+    return below;
+}
 
 ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationOptions& options, bool frameGrid,
                   ExportReport& report)
@@ -593,7 +602,7 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
     // The tolerance's share: one per keyed or baked channel on the deepest path (x and y count
     // two), each moving its joints' descendants by at most its error times their reach.
     std::vector<int> sources(n, 0);
-    std::vector<double> below(n, 0.0); // the longest way down from a joint to a descendant
+    const std::vector<double> below = longestWaysDown(rig);
     int most = 0;
     std::vector<const animation::JointTracks*> tracksOf(n, nullptr);
     for (const animation::JointTracks& t : clip.joints)
@@ -607,11 +616,6 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
         sources[j] = (p == kNoJoint ? 0 : sources[static_cast<std::size_t>(p)]) + turns + 2 * moves;
         most = std::max(most, sources[j]);
     }
-    for (std::size_t j = n; j-- > 0;) { // children after parents in a rig
-        const JointIndex p = rig.parent(static_cast<JointIndex>(j));
-        if (p != kNoJoint)
-            below[static_cast<std::size_t>(p)] = std::max(below[static_cast<std::size_t>(p)], below[j] + rig.length(static_cast<JointIndex>(j)));
-    }
     const double share = options.bakeTolerance / std::max(most, 1);
     // A kept chain's IK magnifies an error in where its root is (chain_keeping.h): the channels
     // of the root and of the joints above it count their errors that much larger.
@@ -619,9 +623,9 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
     for (const KeptChain& k : plan.kept)
         for (JointIndex j = rig.chains()[static_cast<std::size_t>(k.chain)].root; j != kNoJoint; j = rig.parent(j))
             gain[static_cast<std::size_t>(j)] = std::max(gain[static_cast<std::size_t>(j)], k.gain);
-    // Pixels a joint's descendants move per degree its angle is off, and per pixel its position is.
+    // How far a joint's turn swings what it carries: its own bone and the longest way down.
     const auto reachOf = [&](std::size_t j) {
-        return (rig.isRoot(static_cast<JointIndex>(j)) ? below[j] : below[j] + rig.length(static_cast<JointIndex>(j))) * gain[j];
+        return rig.isRoot(static_cast<JointIndex>(j)) ? below[j] : below[j] + rig.length(static_cast<JointIndex>(j));
     };
 
     // Which channels keep their keys and which are baked.
@@ -651,7 +655,7 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
                 report.decide(inClip + "rotation of " + inQuotes(jointName) + " baked (a Bezier key longer than "
                               + countText(kMostDragonBonesCurveFrames) + " frames, more curve samples than the runtime counts)");
             }
-            const double pxPerDegree = reachOf(static_cast<std::size_t>(j)) * std::numbers::pi / 180.0;
+            const double pxPerDegree = reachOf(static_cast<std::size_t>(j)) * gain[static_cast<std::size_t>(j)] * std::numbers::pi / 180.0;
             if (!ch.rotationBaked && curveError(turn, frameGrid, fps, pxPerDegree) > share) {
                 ch.rotationBaked = true;
                 report.decide(inClip + "rotation of " + inQuotes(jointName)
@@ -729,7 +733,7 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
                     // Without the kept chains' gain: refining follows the baked joints' own
                     // jumps and swings (the gain only holds the frames closer).
                     if (byJoint[j].rotationBaked)
-                        px.push_back(pose.angle(joint) * reachOf(j) / gain[j] * std::numbers::pi / 180.0);
+                        px.push_back(pose.angle(joint) * reachOf(j) * std::numbers::pi / 180.0);
                     if (byJoint[j].translationBaked) {
                         px.push_back(pose.rootPosition(joint).x);
                         px.push_back(pose.rootPosition(joint).y);
@@ -788,7 +792,7 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
             JointChannels& ch = byJoint[j];
             std::vector<char> forcedHere, held, heldY;
             if (ch.rotationBaked) {
-                const double reach = reachOf(j);
+                const double reach = reachOf(j) * gain[j];
                 const double degrees = reach > 1e-9 ? share / reach * 180.0 / std::numbers::pi : 1e-3;
                 jumps(angles[j], anglesBefore[j], degrees, forcedHere, held);
                 std::vector<char> kept(times.size(), 0);

@@ -106,8 +106,8 @@ Json written(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skele
     // target; target bones hang from the top bone at the origin).
     for (const KeptChain& k : plan.kept) {
         const Chain& chain = rig.chains()[static_cast<std::size_t>(k.chain)];
-        const auto e = std::find_if(skeleton.ik.begin(), skeleton.ik.end(), [&](const ExportedIk& i) { return i.name == chain.name; });
-        if (e == skeleton.ik.end() || k.target.empty())
+        const ExportedIk* e = findIk(skeleton, chain.name);
+        if (!e || k.target.empty())
             continue;
         std::vector<FrameKey> keys;
         for (const animation::PointKey& p : k.target)

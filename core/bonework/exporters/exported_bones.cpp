@@ -130,6 +130,12 @@ ExportedSkeleton exportedSkeleton(const Rig& rig, ExportReport& report)
     return out;
 }
 
+const ExportedIk* findIk(const ExportedSkeleton& skeleton, std::string_view name)
+{
+    const auto e = std::find_if(skeleton.ik.begin(), skeleton.ik.end(), [&](const ExportedIk& k) { return k.name == name; });
+    return e == skeleton.ik.end() ? nullptr : &*e;
+}
+
 nlohmann::json boneEntry(const ExportedBone& bone)
 {
     nlohmann::json o = nlohmann::json::object();

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <string_view>
 
 #include <vector>
 
@@ -46,6 +47,9 @@ struct ExportedSkeleton {
 // `report` receives what no runtime format here can carry (limits, pins, long chains, attached
 // targets), each as a readable line. Slots are exported_slots.h's.
 ExportedSkeleton exportedSkeleton(const Rig& rig, ExportReport& report);
+
+// The IK constraint exported for chain `name`; null when the chain was exported without IK.
+const ExportedIk* findIk(const ExportedSkeleton& skeleton, std::string_view name);
 
 // A name for the synthetic top bone that no joint uses.
 std::string topBoneName(const Rig& rig);

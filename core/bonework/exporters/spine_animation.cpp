@@ -101,8 +101,8 @@ Json spineAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton
     // target; target bones hang from the top bone at the origin). The constraint stays on.
     for (const KeptChain& k : plan.kept) {
         const Chain& chain = rig.chains()[static_cast<std::size_t>(k.chain)];
-        const auto e = std::find_if(skeleton.ik.begin(), skeleton.ik.end(), [&](const ExportedIk& i) { return i.name == chain.name; });
-        if (e == skeleton.ik.end() || k.target.empty())
+        const ExportedIk* e = findIk(skeleton, chain.name);
+        if (!e || k.target.empty())
             continue;
         bones[e->target] = Json{{"translate", translateKeys(k.target, chain.target.point)}};
         lastKey = std::max(lastKey, k.target.back().time);
