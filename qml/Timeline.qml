@@ -163,9 +163,15 @@ Pane {
                     ToolTip.visible: hovered; ToolTip.text: qsTr("Last frame")
                 }
                 ToolButton {
-                    text: "\u21bb"; checkable: true; checked: timeline.anim.loop
-                    onToggled: timeline.anim.loop = checked
-                    ToolTip.visible: hovered; ToolTip.text: qsTr("Loop")
+                    // The clip's own flag (an undo step), not a preview setting: exports and
+                    // games loop it too. Not checkable: clicking would break the binding, and
+                    // undo would no longer show on the button.
+                    objectName: "loopButton"
+                    text: "\u21bb"; checked: timeline.anim.loop; enabled: timeline.anim.active
+                    onClicked: timeline.anim.loop = !timeline.anim.loop
+                    ToolTip.visible: hovered
+                    ToolTip.text: timeline.anim.loop ? qsTr("Loops: plays over and over, here, in exports and in games (click to play once)")
+                                                     : qsTr("Plays once (click to loop it, here, in exports and in games)")
                 }
                 Label {
                     id: timeReadout

@@ -1,5 +1,6 @@
 // bonework-cli sample RIG.json --animation NAME --time T [--report] [-o POSED.rig.json]
-// The rig posed by one of its animations at time T (seconds, clamped into the clip): keyed
+// The rig posed by one of its animations at time T (seconds since it started playing: a looping
+// clip wraps around, one played once is clamped into the clip; animation::clipTime): keyed
 // channels interpolated, then every chain that holds solved toward its keyed or setup target,
 // as the editor plays it (animation/clip_sampler.h). -o writes the posed rig; --report prints
 // the animation, the time, every joint's world position, the chains held and every slot's image,
@@ -31,9 +32,10 @@ namespace {
 const char* const kHelp =
     "Usage: bonework-cli sample RIG.json --animation NAME --time T [--report] [-o POSED.rig.json]\n"
     "\n"
-    "Poses the rig as its animation NAME has it at time T (seconds; clamped into the clip):\n"
-    "the keyed channels interpolated, then every chain that holds solved toward its keyed or\n"
-    "setup target, in chain order, blended by its mix.\n"
+    "Poses the rig as its animation NAME has it at time T (seconds since it started playing: a\n"
+    "looping clip wraps around, one played once is clamped into the clip): the keyed channels\n"
+    "interpolated, then every chain that holds solved toward its keyed or setup target, in\n"
+    "chain order, blended by its mix. The report's time is the time within the clip.\n"
     "\n"
     "Options:\n"
     "  --animation NAME     the animation to sample\n"
@@ -88,20 +90,20 @@ int runSample(const QStringList& arguments)
         return command.failure(QString::fromStdString(why));
     }
     Rig pose = setup;
-    sampler.sample(time, pose);
-    const double clamped = std::clamp(time, 0.0, clip.duration);
+    const double inClip = animation::clipTime(clip, time);
+    sampler.sample(inClip, pose);
 
     if (parser.isSet(outputOption))
         if (auto failed = writeDerivedRig(command, pose, loaded.editor, file, parser.value(outputOption)))
             return *failed;
     if (parser.isSet(reportOption)) {
-        out << "{\"animation\": " << jsonString(name) << ", \"time\": " << jsonNumber(clamped) << ", " << jointsMember(pose)
+        out << "{\"animation\": " << jsonString(name) << ", \"time\": " << jsonNumber(inClip) << ", " << jointsMember(pose)
             << ", " << heldChainsMember(pose, sampler.chainResults()) << ", " << slotsMember(pose) << "}\n";
     } else {
         int held = 0;
         for (const auto& r : sampler.chainResults())
             held += r.held;
-        out << name << " at " << jsonNumber(clamped) << " s: " << pose.jointCount() << " joints posed, " << held
+        out << name << " at " << jsonNumber(inClip) << " s: " << pose.jointCount() << " joints posed, " << held
             << (held == 1 ? " chain held" : " chains held") << '\n';
     }
     return Success;

@@ -70,6 +70,7 @@ void AnimationPlayer::setCurrent(int index)
     if (m_current >= 0 && !enter())
         m_current = -1;
     emit currentChanged();
+    emit loopChanged();
     emit timeChanged();
 }
 
@@ -125,12 +126,16 @@ void AnimationPlayer::setSnap(bool snap)
     emit settingsChanged();
 }
 
+bool AnimationPlayer::loop() const
+{
+    return isValidClip(m_current) && m_document->rig().animations()[static_cast<std::size_t>(m_current)].loop;
+}
+
 void AnimationPlayer::setLoop(bool loop)
 {
-    if (loop == m_loop)
-        return;
-    m_loop = loop;
-    emit settingsChanged();
+    if (isValidClip(m_current))
+        m_document->setAnimationLoop(m_current, loop);
+    emit loopChanged(); // also when refused: the button shows the clip's flag again
 }
 
 void AnimationPlayer::setAutoKey(bool on)
@@ -246,6 +251,7 @@ bool AnimationPlayer::refreshNames()
 
 void AnimationPlayer::onRigChanged()
 {
+    emit loopChanged(); // an edit or its undo may have switched it (cheap: read on demand)
     if (m_suspended)
         return; // undo or redo is running: resume() follows
     const int before = m_current;
@@ -275,9 +281,12 @@ void AnimationPlayer::onRigChanged()
         setCurrent(-1);
         return;
     }
+    const bool shortened = m_time > duration();
     m_time = std::min(m_time, duration());
     emit currentChanged(); // the duration may have changed
     show();
+    if (shortened)
+        emit timeChanged(); // the readout and the playhead follow the clip's new end
 }
 
 void AnimationPlayer::show()
@@ -309,11 +318,12 @@ void AnimationPlayer::updateGhosts()
             for (int side : {-1, 1})
                 m_ghosts.push_back({side * i * kGhostSpacing, *m_setup, {}});
     const double d = duration();
+    const bool looping = loop();
     for (Ghost& ghost : m_ghosts) {
         double t = m_time + static_cast<double>(ghost.frames) / m_fps;
-        if (m_loop && t < 0.0) // a looping clip's frames before 0 are its last ones
+        if (looping && t < 0.0) // a looping clip's frames before 0 are its last ones
             t += d;
-        else if (m_loop && t > d)
+        else if (looping && t > d)
             t -= d;
         m_sampler->sample(std::clamp(t, 0.0, d), ghost.pose);
         ghost.world.resize(ghost.pose.jointCount());
@@ -340,6 +350,17 @@ void AnimationPlayer::pause()
         return;
     m_timer.stop();
     emit stateChanged();
+    // Playing runs between frames; paused, the playhead goes to the nearest whole frame as
+    // scrubbing puts it, so that keys set next (Auto-Key, K) land on the frame grid.
+    if (m_snap && m_fps > 0) {
+        const double onFrame = std::min(std::round(m_time * m_fps) / m_fps, duration());
+        if (onFrame != m_time) {
+            m_time = onFrame;
+            show(); // also updates the ghosts
+            emit timeChanged();
+            return;
+        }
+    }
     updateGhosts();
 }
 
@@ -352,7 +373,7 @@ void AnimationPlayer::advance(double seconds)
     const double d = duration();
     double t = m_time + std::max(0.0, seconds);
     if (t > d) {
-        if (m_loop && d > 0.0) {
+        if (loop() && d > 0.0) {
             t = std::fmod(t, d);
         } else {
             t = d;

@@ -44,7 +44,9 @@ class AnimationPlayer : public QObject {
     Q_PROPERTY(int frame READ frame NOTIFY timeChanged)
     Q_PROPERTY(int fps READ fps WRITE setFps NOTIFY settingsChanged)
     Q_PROPERTY(bool snap READ snap WRITE setSnap NOTIFY settingsChanged)
-    Q_PROPERTY(bool loop READ loop WRITE setLoop NOTIFY settingsChanged)
+    // Whether the open clip loops (animation::Clip::loop): playing it wraps around its end, and
+    // the onion skin's ghosts past an end show the other end. Setting it is an undo step.
+    Q_PROPERTY(bool loop READ loop WRITE setLoop NOTIFY loopChanged)
     // Every drag in animate mode keys what it moved at the playhead (QSettings).
     Q_PROPERTY(bool autoKey READ autoKey WRITE setAutoKey NOTIFY settingsChanged)
     // Ghosts of the pose a few frames before and after the playhead (QSettings).
@@ -70,7 +72,7 @@ public:
     void setFps(int fps);
     bool snap() const { return m_snap; }
     void setSnap(bool snap);
-    bool loop() const { return m_loop; }
+    bool loop() const;
     void setLoop(bool loop);
     bool autoKey() const { return m_autoKey; }
     void setAutoKey(bool on);
@@ -129,6 +131,7 @@ signals:
     void currentChanged();
     void timeChanged();
     void settingsChanged();
+    void loopChanged();
     void stateChanged();
     void unkeyedChanged();
     void ghostsChanged();
@@ -171,7 +174,6 @@ private:
     double m_time = 0.0;
     int m_fps = 30;
     bool m_snap = true;
-    bool m_loop = true;
     bool m_autoKey = true;
     bool m_onionSkin = false;
     bool m_suspended = false;

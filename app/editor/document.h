@@ -264,6 +264,9 @@ public:
     Q_INVOKABLE bool removeAnimation(int index);
     // A new length in seconds; keys after it are dropped (the undo step keeps them).
     Q_INVOKABLE bool setAnimationDuration(int index, double seconds);
+    // Whether the clip plays over and over (a cycle) or once: the Timeline plays it so, and the
+    // exports and the runtime take it along (animation::Clip::loop).
+    Q_INVOKABLE bool setAnimationLoop(int index, bool loop);
     // Any change of one clip's keys (the Timeline's edits): `edit` changes a copy, the rig checks
     // it (animation::checkClip) and takes it as one undo step named `text`.
     bool editClip(int index, const QString& text, const std::function<void(animation::Clip&)>& edit);

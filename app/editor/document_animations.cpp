@@ -90,6 +90,18 @@ bool Document::setAnimationDuration(int index, double seconds)
                     [&](animation::Clip& clip) { animation::setDuration(clip, seconds); });
 }
 
+bool Document::setAnimationLoop(int index, bool loop)
+{
+    if (index < 0 || index >= static_cast<int>(m_rig.animations().size()))
+        return false;
+    const animation::Clip& clip = m_rig.animations()[static_cast<std::size_t>(index)];
+    if (clip.loop == loop)
+        return true;
+    const QString name = QString::fromStdString(clip.name);
+    return editClip(index, loop ? tr("Loop animation %1").arg(name) : tr("Play animation %1 once").arg(name),
+                    [&](animation::Clip& c) { c.loop = loop; });
+}
+
 bool Document::editClip(int index, const QString& text, const std::function<void(animation::Clip&)>& edit)
 {
     if (index < 0 || index >= static_cast<int>(m_rig.animations().size()))

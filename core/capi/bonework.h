@@ -131,8 +131,11 @@ BW_API bw_status bw_rig_solve(bw_rig* rig, bw_solver solver, const bw_effector* 
                               int32_t root, bw_solve_result* result);
 
 /* Animations (the rig file's clips): how many, one by name (-1 when absent), a clip's name
- * (NULL when out of range) and duration in seconds (-1 when out of range). Sampling poses the
- * rig as the clip has it at `seconds` (clamped into the clip), from the pose the rig was loaded
+ * (NULL when out of range), duration in seconds (-1 when out of range) and whether it loops (1:
+ * played over and over, as a walk cycle; 0: played once; -1 when out of range). Sampling poses
+ * the rig as the clip has it at `seconds` since it started playing (a looping clip wraps around,
+ * so its end shows its start, as Spine and DragonBones loop; one played once is clamped into the
+ * clip; before 0 a looping clip runs from its end backwards), from the pose the rig was loaded
  * with: keyed channels interpolated, then every chain whose mix is above 0 solved toward its
  * keyed or loaded target, as bw_rig_solve_chains does; chains under a searching solver follow
  * their targets through the clip as if it were played from 0 at 60 Hz, never refolding from one
@@ -145,6 +148,7 @@ BW_API int32_t bw_rig_animation_count(const bw_rig* rig);
 BW_API int32_t bw_rig_find_animation(const bw_rig* rig, const char* name);
 BW_API const char* bw_rig_animation_name(const bw_rig* rig, int32_t animation);
 BW_API double bw_rig_animation_duration(const bw_rig* rig, int32_t animation);
+BW_API int32_t bw_rig_animation_loops(const bw_rig* rig, int32_t animation);
 BW_API bw_status bw_rig_sample_animation(bw_rig* rig, int32_t animation, double seconds);
 
 /* The pose: a joint's world position and the world direction of the bone ending at it (for a

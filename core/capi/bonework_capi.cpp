@@ -147,14 +147,32 @@ void warmUp(bw_rig& handle)
     // (a hand and an elbow, not leaves) allocates nothing either.
     std::vector<solvers::Effector> most;
     for (std::size_t i = rig.jointCount(); i-- > 0 && most.size() < kMostEffectors;)
-        if (!rig.isRoot(static_cast<JointIndex>(i)))
-            most.push_back({static_cast<JointIndex>(i), worldTransformOf(rig, static_cast<JointIndex>(i)).position + Vec2{1, 1}, 1.0});
-    if (most.size() > leaves.size()) {
-        solvers::SolveRequest request = solvers::defaultRequest(std::span<const solvers::Effector>(most));
-        request.iterations = 1; // the sizes are set before the first iteration: loading stays quick
-        handle.rig = rig;
-        runSolve(&handle, SolverKind::Relax, request, nullptr);
-    }
+        most.push_back({static_cast<JointIndex>(i), worldTransformOf(rig, static_cast<JointIndex>(i)).position + Vec2{1, 1}, 1.0});
+    if (most.empty())
+        return;
+    // Then the same with the base held on each tree's root (follow turns to relax then, with
+    // a system of its own; relax holds the base's path), and on the deepest joint, so that a
+    // base anywhere finds the room made: the base's path is at most as long as that one's.
+    std::vector<JointIndex> bases{kNoJoint};
+    for (std::size_t i = 0; i < rig.jointCount(); ++i)
+        if (rig.isRoot(static_cast<JointIndex>(i)))
+            bases.push_back(static_cast<JointIndex>(i));
+    bases.push_back(deepest);
+    for (JointIndex base : bases)
+        for (SolverKind kind : {SolverKind::Relax, SolverKind::Follow})
+            for (std::size_t count : {std::size_t(1), most.size()}) {
+                if (kind == SolverKind::Follow && count > 1)
+                    continue; // follow drags one joint
+                // One effector: the deepest joint, whose way to the base is the longest.
+                const solvers::Effector one{deepest, worldTransformOf(rig, deepest).position + Vec2{1, 1}, 1.0};
+                solvers::SolveRequest request = solvers::defaultRequest(
+                    count == 1 ? std::span<const solvers::Effector>(&one, 1) : std::span<const solvers::Effector>(most.data(), count));
+                request.root = base;
+                if (count > 1)
+                    request.iterations = 1; // the sizes are set before the first iteration: loading stays quick
+                handle.rig = rig;
+                runSolve(&handle, kind, request, nullptr);
+            }
 }
 
 // Everything a rig needs from now on, made here: the solvers (warmed up), the world buffer.
@@ -371,7 +389,7 @@ bw_status bw_rig_solve(bw_rig* rig, bw_solver solver, const bw_effector* effecto
         return fail(BW_ERROR_ARGUMENT, "at most 64 effectors a solve");
     if (count > 1 && solver != BW_SOLVER_RELAX)
         return fail(BW_ERROR_ARGUMENT, "several effectors are for relax; the other solvers take one");
-    if (root >= 0 && !validJoint(rig, root))
+    if (root != -1 && !validJoint(rig, root)) // -1 is "none"; -2 and below name nothing
         return fail(BW_ERROR_ARGUMENT, "the fixed base names no joint of the rig");
     std::array<solvers::Effector, kMostEffectors> list; // on the stack: a solve allocates nothing
     for (size_t i = 0; i < count; ++i) {
@@ -446,6 +464,13 @@ double bw_rig_animation_duration(const bw_rig* rig, int32_t animation)
     return rig->loaded.animations()[static_cast<std::size_t>(animation)].duration;
 }
 
+int32_t bw_rig_animation_loops(const bw_rig* rig, int32_t animation)
+{
+    if (!rig || animation < 0 || animation >= bw_rig_animation_count(rig))
+        return -1;
+    return rig->loaded.animations()[static_cast<std::size_t>(animation)].loop ? 1 : 0;
+}
+
 bw_status bw_rig_sample_animation(bw_rig* rig, int32_t animation, double seconds)
 {
     if (!rig || animation < 0 || animation >= bw_rig_animation_count(rig))
@@ -464,7 +489,7 @@ bw_status bw_rig_sample_animation(bw_rig* rig, int32_t animation, double seconds
                 return fail(BW_ERROR_LOAD, why);
             rig->samplers[clip] = std::move(sampler);
         }
-        rig->samplers[clip]->sample(seconds, rig->rig);
+        rig->samplers[clip]->sample(animation::clipTime(rig->loaded.animations()[clip], seconds), rig->rig);
         return BW_OK;
     });
 }

@@ -3,10 +3,10 @@
 
     resources/examples/generate_clips.py build/app/cli/bonework-cli
 
-- humanoid.rig.json "walk": a 1.2 s walk in place, the legs driven by their chains' targets
+- humanoid.rig.json "walk": a 1.2 s walk cycle in place (it loops), the legs driven by their chains' targets
   (each foot lifts in turn and sets down), the pelvis dipping as a foot lifts, the arms swinging
   against the legs, the spine swaying; Bezier ease-in-out between keys. Exports bake the legs.
-- humanoid.rig.json "blink": 3 s of the head still, then a blink: the head's slot keyed to
+- humanoid.rig.json "blink": 3 s of the head still, then a blink (it loops, an idle): the head's slot keyed to
   the head with its eyes closed (art/humanoid/head_blink.png, drawn by art/generate_art.py) for
   0.1 s (three frames at 30 fps), then back to its own image (image keys hold until the next key).
 - ball-arm.rig.json "kick": the S4 ball kick, recorded (bonework-cli record, seed 4, 6 s).
@@ -17,6 +17,7 @@ this again leaves the files as they are; a recorded clip already in its file is 
 again with the same arguments would write the same keys).
 """
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -57,6 +58,8 @@ def clip_text(clip):
     """A clip as Bonework's rig writer lays it out (one track per line), so the examples read
     as files Bonework saved."""
     parts = [f'    {{"name": {text(clip["name"])}, "duration": {number(clip["duration"])}']
+    if clip.get("loop"):
+        parts.append(', "loop": true')
     for group in ("joints", "chains", "slots"):
         tracks = clip.get(group, {})
         if not tracks:
@@ -81,7 +84,9 @@ def add_clip_in_writer_layout(name, clip):
     source = path.read_text()
     cut = source.find(',\n  "animations": [')
     body = source[:cut] if cut >= 0 else source.rstrip()[:-1].rstrip()  # drop the final "}"
-    body = body.replace('"version": 1,', '"version": 2,', 1)
+    # The lowest version that holds the clips, as Bonework writes it: 3 when one loops.
+    version = 3 if any(a.get("loop") for a in others) else 2
+    body = re.sub(r'"version": [12],', f'"version": {version},', body, count=1)
     clips = [clip_text(a) for a in others]
     path.write_text(body + ',\n  "animations": [\n' + ",\n".join(clips) + "\n  ]\n}\n")
 
@@ -103,6 +108,7 @@ def walk(rig):
     return {
         "name": "walk",
         "duration": cycle,
+        "loop": True,  # a cycle: its last pose is its first
         "joints": {
             "pelvis": {"y": [{"time": time, "value": pelvis["y"] + dip, "curve": EASE}
                              for time, dip in zip(times, [0, 4, 0, 4, 0])]},
@@ -124,6 +130,7 @@ def blink():
     return {
         "name": "blink",
         "duration": 3,
+        "loop": True,  # an idle: the head still, a blink now and then
         "slots": {"head": {"image": [{"time": 2.4, "value": "art/humanoid/head_blink.png"},
                                      {"time": 2.5, "value": "art/humanoid/head.png"}]}},
     }

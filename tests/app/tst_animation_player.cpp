@@ -107,15 +107,27 @@ private slots:
         player.setCurrent(static_cast<int>(player.animations().indexOf("walk")));
         player.play();
         QVERIFY(player.isPlaying());
+        QVERIFY(player.loop()); // the walk is a cycle: its clip loops
         player.advance(1.5); // past the end of a 1.2 s clip: looped to 0.3
         QVERIFY(std::fabs(player.time() - 0.3) < 1e-9);
         QVERIFY(player.isPlaying());
-        player.setLoop(false);
+        QSignalSpy loopSpy(&player, &AnimationPlayer::loopChanged);
+        player.setLoop(false); // the clip's own flag: one undo step
+        QVERIFY(!player.loop());
+        QVERIFY(!loopSpy.isEmpty());
+        QCOMPARE(doc.undoStack()->count(), 1);
+        QVERIFY(!doc.setupRig().animations()[static_cast<std::size_t>(player.current())].loop);
         player.advance(2.0);
         QCOMPARE(player.time(), 1.2);
         QVERIFY(!player.isPlaying());
         QVERIFY(player.isActive()); // the last frame stays shown until the clip is closed
-        QVERIFY(doc.rig() == sampled(before, player.current(), 1.2));
+        QVERIFY(doc.rig() == sampled(doc.setupRig(), player.current(), 1.2));
+        loopSpy.clear();
+        doc.undoStack()->undo(); // the clip loops again, and the button hears of it
+        QVERIFY(player.loop());
+        QVERIFY(!loopSpy.isEmpty());
+        doc.undoStack()->redo();
+        QVERIFY(!player.loop());
         player.play(); // from the start again
         QCOMPARE(player.time(), 0.0);
         player.stepFrames(3); // pauses, three frames on
@@ -124,7 +136,46 @@ private slots:
         player.stepFrames(-10); // not before the start
         QCOMPARE(player.time(), 0.0);
         player.stop();
+        doc.undoStack()->undo();
         QVERIFY(doc.rig() == before);
+    }
+
+    // Playing runs between frames; pausing puts the playhead on the nearest whole frame (snap
+    // on), so that the keys set next land on the frame grid, as scrubbing puts them.
+    void pausingLandsOnAFrame()
+    {
+        Document doc;
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "humanoid.rig.json")));
+        AnimationPlayer& player = *doc.animation();
+        player.setCurrent(static_cast<int>(player.animations().indexOf("walk")));
+        player.play();
+        player.advance(0.7043); // frame 21.13 at 30 fps
+        QVERIFY(std::fabs(player.time() - 0.7043) < 1e-12);
+        QSignalSpy time(&player, &AnimationPlayer::timeChanged);
+        player.pause();
+        QCOMPARE(player.time(), 21.0 / 30.0);
+        QVERIFY(!time.isEmpty());
+        QVERIFY(doc.rig() == sampled(doc.setupRig(), player.current(), 21.0 / 30.0));
+        player.setSnap(false); // without snapping, the playhead stays where it was
+        player.play();
+        player.advance(0.0123);
+        const double between = player.time();
+        player.pause();
+        QCOMPARE(player.time(), between);
+    }
+
+    // Shortening the clip under the playhead brings the playhead (and its readout) to the new end.
+    void shorteningTheClipMovesThePlayhead()
+    {
+        Document doc;
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "humanoid.rig.json")));
+        AnimationPlayer& player = *doc.animation();
+        player.setCurrent(static_cast<int>(player.animations().indexOf("walk")));
+        player.setTime(1.0);
+        QSignalSpy time(&player, &AnimationPlayer::timeChanged);
+        QVERIFY(doc.setAnimationDuration(player.current(), 0.5));
+        QCOMPARE(player.time(), 0.5);
+        QVERIFY(!time.isEmpty());
     }
 
     void noClipNothingShown()

@@ -129,6 +129,8 @@ private slots:
             QCOMPARE(QByteArray(bw_last_error()), QByteArray("an effector names no joint of the rig"));
             QCOMPARE(bw_rig_solve(rig, solver, &far, 1, bw_rig_joint_count(rig), nullptr), BW_ERROR_ARGUMENT);
             QCOMPARE(QByteArray(bw_last_error()), QByteArray("the fixed base names no joint of the rig"));
+            QCOMPARE(bw_rig_solve(rig, solver, &far, 1, -2, nullptr), BW_ERROR_ARGUMENT); // -1 is the only "none"
+            QCOMPARE(QByteArray(bw_last_error()), QByteArray("the fixed base names no joint of the rig"));
             const bw_effector two[] = {far, {foot, 0, 0, 1}};
             QCOMPARE(bw_rig_solve(rig, solver, two, 2, -1, nullptr), solver == BW_SOLVER_RELAX ? BW_OK : BW_ERROR_ARGUMENT);
             bw_rig_reset_pose(rig);
@@ -302,6 +304,112 @@ private slots:
         }
         QCOMPARE(allocationCount() - snakeBefore, 0LL);
         bw_rig_free(rig);
+    }
+
+    // Every solve a game may ask of a freshly loaded rig allocates nothing, the first one too:
+    // each solver, each joint as the one effector, every non-root joint at once for relax,
+    // with the base free (-1) and on each joint (a refusal aside: its message may allocate).
+    void everySolveAllocatesNothingFromTheFirst()
+    {
+        for (const char* file : {"humanoid.rig.json", "gunner.rig.json", "snake.rig.json", "elbow.rig.json"}) {
+            bw_rig* rig = nullptr;
+            QCOMPARE(bw_rig_load_file(example(file), &rig), BW_OK);
+            const int32_t joints = bw_rig_joint_count(rig);
+            std::vector<bw_effector> all;
+            for (int32_t j = 0; j < joints && all.size() < 64; ++j) {
+                double x = 0, y = 0;
+                bw_rig_world_transform(rig, j, &x, &y, nullptr);
+                all.push_back({j, x + 7, y - 5, 1});
+            }
+            bw_solve_result result{};
+            long long allocations = 0;
+            QString first;
+            for (int32_t root = -1; root < joints; ++root)
+                for (bw_solver solver : {BW_SOLVER_FOLLOW, BW_SOLVER_RELAX, BW_SOLVER_FABRIK, BW_SOLVER_CCD, BW_SOLVER_REACH}) {
+                    for (std::size_t e = 0; e <= all.size(); ++e) {
+                        if (e == all.size() && solver != BW_SOLVER_RELAX)
+                            continue;
+                        bw_rig_reset_pose(rig);
+                        const long long before = allocationCount();
+                        const bw_status status = e < all.size() ? bw_rig_solve(rig, solver, &all[e], 1, root, &result)
+                                                                : bw_rig_solve(rig, solver, all.data(), all.size(), root, &result);
+                        // A refusal may allocate its message (bw_last_error): only solves count.
+                        const long long made = status == BW_OK ? allocationCount() - before : 0;
+                        if (made > 0 && first.count(QLatin1Char('\n')) < 12)
+                            first += QStringLiteral("\n%1: solver %2, effector %3, root %4: %5 allocations")
+                                        .arg(QString::fromLatin1(file)).arg(int(solver)).arg(int(e)).arg(root).arg(made);
+                        allocations += made;
+                    }
+                }
+            QVERIFY2(allocations == 0, qPrintable(first));
+            bw_rig_free(rig);
+        }
+    }
+
+    // A looping clip (the humanoid's walk) wraps: the time since it started playing, in any
+    // turn, poses what the same time in its first turn does; one played once (the ball arm's
+    // kick) holds its last pose after its end.
+    void loopingClipsWrapAndTheOthersHold()
+    {
+        bw_rig* rig = nullptr;
+        QCOMPARE(bw_rig_load_file(example("humanoid.rig.json"), &rig), BW_OK);
+        const int32_t walk = bw_rig_find_animation(rig, "walk");
+        QCOMPARE(bw_rig_animation_loops(rig, walk), 1);
+        QCOMPARE(bw_rig_animation_loops(rig, -1), -1);
+        QCOMPARE(bw_rig_animation_loops(nullptr, 0), -1);
+        auto near = [](const Pose& a, const Pose& b) {
+            for (std::size_t i = 0; i < a.xyd.size(); ++i)
+                if (std::fabs(a.xyd[i] - b.xyd[i]) > 1e-6)
+                    return false;
+            return true;
+        };
+        for (const double t : {0.0, 0.3, 0.77, 1.1}) {
+            QCOMPARE(bw_rig_sample_animation(rig, walk, t), BW_OK);
+            const Pose first = poseOf(rig);
+            for (const double turns : {1.0, 3.0, -2.0}) {
+                QCOMPARE(bw_rig_sample_animation(rig, walk, t + turns * 1.2), BW_OK);
+                QVERIFY2(near(poseOf(rig), first), qPrintable(QStringLiteral("%1 s, %2 turns").arg(t).arg(turns)));
+            }
+        }
+        QCOMPARE(bw_rig_sample_animation(rig, walk, 0.3), BW_OK);
+        const Pose early = poseOf(rig);
+        QCOMPARE(bw_rig_sample_animation(rig, walk, 0.6), BW_OK);
+        QVERIFY(!near(poseOf(rig), early)); // the walk moves: the wrap is not trivially true
+        bw_rig_free(rig);
+
+        QCOMPARE(bw_rig_load_file(example("ball-arm.rig.json"), &rig), BW_OK);
+        const int32_t kick = bw_rig_find_animation(rig, "kick");
+        QCOMPARE(bw_rig_animation_loops(rig, kick), 0);
+        const double end = bw_rig_animation_duration(rig, kick);
+        QCOMPARE(bw_rig_sample_animation(rig, kick, end), BW_OK);
+        const Pose last = poseOf(rig);
+        QCOMPARE(bw_rig_sample_animation(rig, kick, end + 2.5), BW_OK);
+        QVERIFY(poseOf(rig).xyd == last.xyd);
+        bw_rig_free(rig);
+    }
+
+    // A sample poses the rig from the loaded one whatever came before: another clip's keyed
+    // targets, or a game's own target and mix, do not carry over into a clip that keys neither.
+    void samplesStartFromTheLoadedRig()
+    {
+        bw_rig* fresh = nullptr;
+        bw_rig* used = nullptr;
+        QCOMPARE(bw_rig_load_file(example("humanoid.rig.json"), &fresh), BW_OK);
+        QCOMPARE(bw_rig_load_file(example("humanoid.rig.json"), &used), BW_OK);
+        const int32_t walk = bw_rig_find_animation(used, "walk");
+        const int32_t blink = bw_rig_find_animation(used, "blink");
+        QVERIFY(walk >= 0 && blink >= 0);
+        QCOMPARE(bw_rig_sample_animation(used, walk, 0.3), BW_OK);
+        QCOMPARE(bw_rig_sample_animation(used, blink, 1.0), BW_OK);
+        QCOMPARE(bw_rig_sample_animation(fresh, blink, 1.0), BW_OK);
+        QVERIFY(poseOf(used).xyd == poseOf(fresh).xyd);
+        const int32_t arm = bw_rig_find_chain(used, "arm_l");
+        QCOMPARE(bw_rig_set_chain_target(used, arm, 500, 500), BW_OK);
+        QCOMPARE(bw_rig_set_chain_mix(used, bw_rig_find_chain(used, "leg_l"), 0), BW_OK);
+        QCOMPARE(bw_rig_sample_animation(used, blink, 1.0), BW_OK);
+        QVERIFY(poseOf(used).xyd == poseOf(fresh).xyd);
+        bw_rig_free(used);
+        bw_rig_free(fresh);
     }
 
     // The art a game draws: slots in draw order with their images, state and the affine map of

@@ -107,6 +107,20 @@ private slots:
         r = report(run);
         QCOMPARE(r.value(QStringLiteral("time")).toDouble(), 2.0);
         QVERIFY(near(joint(r, "hand"), polar(elbow, 100, 150)));
+
+        // The same clip looping (version 3): 4.5 s is 0.5 s into its third turn.
+        const QString looping = m_dir.filePath(QStringLiteral("lift-loop.rig.json"));
+        QFile f(looping);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(kLift).replace("\"version\": 2", "\"version\": 3").replace("\"duration\": 2,", "\"duration\": 2, \"loop\": true,"));
+        f.close();
+        run = cli({looping, QStringLiteral("--animation"), QStringLiteral("lift"), QStringLiteral("--time"), QStringLiteral("4.5"),
+                   QStringLiteral("--report")});
+        QCOMPARE(run.exitCode, 0);
+        r = report(run);
+        QCOMPARE(r.value(QStringLiteral("time")).toDouble(), 0.5);
+        elbow = polar(shoulder, 120, 45);
+        QVERIFY(near(joint(r, "hand"), polar(elbow, 100, 45)));
     }
 
     // The report tells what a clip keys of the art too: each slot's image, visibility and

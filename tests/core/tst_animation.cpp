@@ -19,6 +19,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <limits>
 
 using namespace bonework;
 using namespace bonework::animation;
@@ -120,6 +121,43 @@ private slots:
         QVERIFY(std::fabs((angleAt(2.625) + 30.0) / 80.0 - 0.1292) < 5e-4);
         QCOMPARE(angleAt(3.0), 50.0);
         QCOMPARE(angleAt(99.0), 50.0); // clamped into the clip
+    }
+
+    // Seconds since a clip started playing, within it: a looping clip wraps (its end shows its
+    // start, as Spine and DragonBones loop; before 0 it runs back from its end), one played
+    // once is clamped.
+    void clipTimeWrapsLoopsAndClampsTheRest()
+    {
+        Clip once;
+        once.duration = 1.2;
+        QCOMPARE(clipTime(once, 0.5), 0.5);
+        QCOMPARE(clipTime(once, 5.0), 1.2);
+        QCOMPARE(clipTime(once, 1.2), 1.2); // the last frame stays
+        QCOMPARE(clipTime(once, -3.0), 0.0);
+        Clip loop = once;
+        loop.loop = true;
+        QCOMPARE(clipTime(loop, 0.5), 0.5);
+        QCOMPARE(clipTime(loop, 1.2), 0.0); // the end is the start again
+        QCOMPARE(clipTime(loop, 2.4), 0.0);
+        QVERIFY(std::fabs(clipTime(loop, 1.5) - 0.3) < 1e-12);
+        QVERIFY(std::fabs(clipTime(loop, 37.7) - std::fmod(37.7, 1.2)) == 0.0);
+        QVERIFY(std::fabs(clipTime(loop, -0.3) - 0.9) < 1e-12);
+        const double tiny = clipTime(loop, -1e-300); // rounds to the end: the start instead
+        QVERIFY(tiny >= 0.0 && tiny < 1.2);
+        QVERIFY(!std::signbit(clipTime(loop, -0.0)));
+        for (const Clip& c : {once, loop}) {
+            QCOMPARE(clipTime(c, std::nan("")), 0.0);
+            QCOMPARE(clipTime(c, std::numeric_limits<double>::infinity()), 0.0);
+            const double huge = clipTime(c, 1e300);
+            QVERIFY(huge >= 0.0 && huge <= 1.2);
+        }
+        // Every time lands within the clip, seeded.
+        Engine rng(20261129);
+        for (int i = 0; i < 10000; ++i) {
+            loop.duration = testing::uniform(rng, 1e-3, 100);
+            const double t = clipTime(loop, testing::uniform(rng, -1e6, 1e6));
+            QVERIFY2(t >= 0.0 && t < loop.duration, "seed 20261129");
+        }
     }
 
     void rulesNameThePlaceOfEachProblem_data()

@@ -503,10 +503,20 @@ class TestExportAnimation : public QObject {
                 times.push_back(std::round(clip.duration * options.fps * (i + 0.5) / 20.0) / options.fps);
                 times.push_back(clip.duration * (i + 0.37) / 20.0);
             }
+            // A looping clip played on, in its second and third turn: the runtime wraps it as
+            // clipTime does (the export's playTimes 0); one played once holds its last frame.
+            for (int i = 0; i < 10; ++i)
+                times.push_back(clip.duration * (1.0 + (i + 0.37) / 5.0));
             QJsonArray list;
             for (double t : times)
                 list.append(t);
             request.insert(QString::fromStdString(clip.name), list);
+        }
+        // playTimes: 0 (forever) for a looping clip, 1 for one played once.
+        for (const QJsonValue& a : QJsonDocument::fromJson(exported).object().value("armature").toArray()[0].toObject().value("animation").toArray()) {
+            const int clip = rig.findAnimation(a.toObject().value("name").toString().toStdString());
+            if (clip >= 0)
+                QCOMPARE(a.toObject().value("playTimes").toInt(-1), rig.animations()[static_cast<std::size_t>(clip)].loop ? 0 : 1);
         }
         QJsonObject played;
         playInRuntime(exported, request, played);
@@ -524,10 +534,11 @@ class TestExportAnimation : public QObject {
             const std::set<double> keys = keyTimes(clip);
             double worstAtKeys = 0, worstBetween = 0, worstOffGrid = 0;
             for (std::size_t i = 0; i < times.size(); ++i) {
-                sampler.sample(times[i], pose);
+                const double t = animation::clipTime(clip, times[i]);
+                sampler.sample(t, pose);
                 const auto ours = forwardKinematics(pose);
                 const QJsonObject bones = poses[static_cast<qsizetype>(i)].toObject().value("bones").toObject();
-                const bool grid = onGrid(times[i], options.fps);
+                const bool grid = onGrid(t, options.fps);
                 // Slots: shown or not, and the alpha (whole percents in the format) at this time.
                 const QJsonObject slotsShown = poses[static_cast<qsizetype>(i)].toObject().value("slots").toObject();
                 for (std::size_t s = 0; s < pose.slotList().size(); ++s) {
@@ -540,7 +551,7 @@ class TestExportAnimation : public QObject {
                              qPrintable(QString("clip %1 at %2 s: slot %3 alpha %4, not %5").arg(clip.name.c_str()).arg(times[i])
                                             .arg(slot.name.c_str()).arg(shown[1].toDouble()).arg(slot.opacity)));
                 }
-                const bool exact = keys.count(times[i]) && grid && !insideBezier(clip, times[i]);
+                const bool exact = keys.count(t) && grid && !insideBezier(clip, t);
                 // Off the grid the runtime interpolates linearly between frames: a sanity bound
                 // only (the motion's own curvature over a frame is not the export's to bound).
                 const double bound = exact ? 1e-3 : grid ? options.bakeTolerance : kOffGridBound;

@@ -224,6 +224,30 @@ private slots:
         QCOMPARE(qtBytes(serializeRig(back)), json);
     }
 
+    // A looping clip is written with "loop": true and makes the file version 3; without one the
+    // file stays version 2 and has no loop field (older builds keep reading it).
+    void loopingClipIsVersion3()
+    {
+        using namespace bonework::animation;
+        Rig rig = load(corpus(QStringLiteral("arm_animated.json")));
+        QCOMPARE(rigFormatVersionFor(rig), 2);
+        QVERIFY(!qtBytes(serializeRig(rig)).contains("\"loop\""));
+        Clip clip = rig.animations()[0];
+        clip.loop = true;
+        QVERIFY(rig.setAnimation(0, clip));
+        QCOMPARE(rigFormatVersionFor(rig), 3);
+        const QByteArray json = qtBytes(serializeRig(rig));
+        QVERIFY(json.contains("  \"version\": 3,\n"));
+        QVERIFY(json.contains("{\"name\": \"wave\", \"duration\": 2, \"loop\": true, "));
+        const Rig back = reparse(json, QStringLiteral("looping clip"));
+        QVERIFY(back.animations()[0].loop);
+        QVERIFY(!back.animations()[1].loop);
+        QVERIFY(back == rig);
+        clip.loop = false;
+        QVERIFY(rig.setAnimation(0, clip));
+        QCOMPARE(rigFormatVersionFor(rig), 2); // the lowest version that holds it, again
+    }
+
     // An image key whose path is not UTF-8 (possible through code only: checkClip holds the
     // path's rules, not its encoding) would make a file the loader refuses: not saved.
     void imageKeyNotUtf8IsNotSaved()

@@ -1,6 +1,6 @@
 // resources/schema/rig.schema.json and the loader describe the same format: the same versions,
 // the same fields for each kind of object (an unknown field is an error in both; slots only in
-// version 2), the same names for solvers, bends and shapes, the same defaults, and the
+// version 2, a clip's loop only in version 3), the same names for solvers, bends and shapes, the same defaults, and the
 // documented example validates against the schema's required lists.
 #include "bonework/io/rig_file.h"
 #include "source_tree.h"
@@ -62,6 +62,7 @@ QSet<QString> loaderFields(const QByteArray& json)
 
 const QByteArray kHead = "{\"format\":\"bonework.rig\",\"version\":1,";
 const QByteArray kHeadV2 = "{\"format\":\"bonework.rig\",\"version\":2,";
+const QByteArray kHeadV3 = "{\"format\":\"bonework.rig\",\"version\":3,";
 
 } // namespace
 
@@ -96,11 +97,17 @@ private slots:
                  loaderFields(kHead + "\"joints\":[{\"name\":\"r\",\"bogus\":1}]}"));
         // Animations: the clip, each kind of track and each kind of key.
         const QJsonObject clip = defs.value(QStringLiteral("animation")).toObject().value(QStringLiteral("properties")).toObject();
-        const QByteArray animated = kHeadV2 + "\"joints\":[{\"name\":\"r\"},{\"name\":\"b\",\"parent\":\"r\",\"length\":1}],"
+        const QByteArray animated = kHeadV3 + "\"joints\":[{\"name\":\"r\"},{\"name\":\"b\",\"parent\":\"r\",\"length\":1}],"
                                               "\"chains\":[{\"name\":\"c\",\"root\":\"r\",\"tip\":\"b\",\"solver\":\"ccd\","
                                               "\"target\":{\"x\":0,\"y\":0}}],\"slots\":[{\"name\":\"s\",\"bone\":\"b\",\"image\":\"a.png\"}],"
                                               "\"animations\":[{\"name\":\"a\",\"duration\":1,";
         QCOMPARE(keys(clip), loaderFields(animated + "\"bogus\":1}]}"));
+        // Version 2's clips have all but the loop flag (version 3).
+        QSet<QString> clipV2 = keys(clip);
+        clipV2.remove(QStringLiteral("loop"));
+        QByteArray animatedV2 = animated;
+        animatedV2.replace(kHeadV3, kHeadV2);
+        QCOMPARE(clipV2, loaderFields(animatedV2 + "\"bogus\":1}]}"));
         auto channels = [&](const char* kind) {
             return keys(clip.value(QLatin1String(kind)).toObject().value(QStringLiteral("additionalProperties")).toObject()
                             .value(QStringLiteral("properties")).toObject());

@@ -71,7 +71,16 @@ struct Clip {
     std::vector<JointTracks> joints; // in file order, one entry per joint named
     std::vector<ChainTracks> chains;
     std::vector<SlotTracks> slotTracks; // not "slots": Qt defines that word as a macro
+    // Whether a game plays the clip over and over (a walk cycle) or once (a jump): past its end
+    // a looping clip starts again from 0 (clipTime), one played once holds its last pose.
+    // (Last, so that aggregate initialisers written before it stay as they were.)
+    bool loop = false;
     bool operator==(const Clip&) const = default;
 };
+
+// Where `seconds` since a clip started playing falls in it: a looping clip wraps into
+// [0, duration) as Spine and DragonBones wrap a looping animation (its end shows its start),
+// one played once is clamped into [0, duration]. Not finite: 0.
+double clipTime(const Clip& clip, double seconds);
 
 } // namespace bonework::animation

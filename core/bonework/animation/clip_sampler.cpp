@@ -229,6 +229,18 @@ void ClipSampler::poseKeyed(double t, Rig& pose) const
         pose.setRootPositionUnchecked(b.joint, {sampleTrack(*b.keys, t, setup.rootPosition(b.joint).x), pose.rootPosition(b.joint).y});
     for (const Bound& b : m_y)
         pose.setRootPositionUnchecked(b.joint, {pose.rootPosition(b.joint).x, sampleTrack(*b.keys, t, setup.rootPosition(b.joint).y)});
+    // Every chain's target and mix and every slot's look too, keyed or not: another clip's
+    // sample, or a game's own target (bw_rig_set_chain_target), must not carry over.
+    for (int c = 0; c < static_cast<int>(setup.chains().size()); ++c) {
+        const Chain& setupChain = setup.chains()[static_cast<std::size_t>(c)];
+        pose.setChainLook(c, setupChain.target.point, setupChain.mix);
+    }
+    for (int s = 0; s < static_cast<int>(setup.slotList().size()); ++s) {
+        const Slot& setupSlot = setup.slotList()[static_cast<std::size_t>(s)];
+        pose.setSlotLook(s, setupSlot.visible, setupSlot.opacity);
+        if (pose.slotList()[static_cast<std::size_t>(s)].image != setupSlot.image) // most are: no copy
+            pose.setSlotImageUnchecked(s, setupSlot.image);
+    }
     for (const auto& [tracks, c] : m_chains) {
         const Chain& setupChain = setup.chains()[static_cast<std::size_t>(c)];
         pose.setChainLook(c, sampleTrack(tracks->target, t, setupChain.target.point), sampleTrack(tracks->mix, t, setupChain.mix));

@@ -97,7 +97,9 @@ Json written(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skele
     const animation::Clip& clip = *plan.clip;
     const std::string inClip = "animation " + inQuotes(clip.name) + ": ";
     const int fps = options.fps;
-    Json out = {{"name", clip.name}, {"duration", plan.frames}, {"playTimes", 1}};
+    // A looping clip plays over and over (0: forever), as a game's play(name) then does; one
+    // played once stops on its last frame.
+    Json out = {{"name", clip.name}, {"duration", plan.frames}, {"playTimes", clip.loop ? 0 : 1}};
 
     Json bones = Json::array();
     for (const JointChannels& ch : plan.joints)

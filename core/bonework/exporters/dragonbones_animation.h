@@ -17,7 +17,8 @@
 //     image keys each by time and frame), the later key winning where two land on one frame.
 //   - `ik` timelines: weight 0 over the whole clip for every exported IK chain the plan baked;
 //     weight 1 for a kept chain whose setup mix is below 1 (the clip switches it on).
-// `playTimes` is 1: played in a loop, the runtime would tween the last frame toward the first.
+// `playTimes` is 0 (forever) for a looping clip and 1 for one played once. Each timeline's last
+// frame has no tween, so that the runtime holds it to the clip's end, looping or not.
 // An animation whose keyframes the runtime cannot address is cut (cutPlan) at the last frame
 // up to which they fit, reported: the runtime finds each keyframe in its frame array (an
 // Int16Array shared by the file) by its offset from the animation's first entry, kept in the

@@ -190,6 +190,10 @@ Json spineAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton
                         "its last key ("
                       + (lastKey >= 0.0 ? "the clip's last is at " + numberText(lastKey) + " s" : std::string("the clip has none")) + ")");
     }
+    // Spine's data has no loop flag: the game asks for a loop when it plays an animation.
+    if (clip.loop)
+        report.decide("animation " + inQuotes(clip.name) + " loops: Spine's data keeps no loop flag, so a game plays it with loop "
+                      "true (AnimationState.setAnimation(track, " + inQuotes(clip.name) + ", true))");
     return out;
 }
 

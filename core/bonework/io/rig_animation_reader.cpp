@@ -9,7 +9,9 @@ namespace {
 
 using namespace animation;
 
-constexpr const char* kClipFields[] = {"name", "duration", "joints", "chains", "slots"};
+constexpr const char* kClipFields[] = {"name", "duration", "loop", "joints", "chains", "slots"};
+// Version 2 has no loop flag: its unknown-field message lists what version 2 holds.
+constexpr const char* kClipFieldsV2[] = {"name", "duration", "joints", "chains", "slots"};
 constexpr const char* kJointChannels[] = {"angle", "x", "y", "rotation"};
 constexpr const char* kChainChannels[] = {"target", "mix"};
 constexpr const char* kSlotChannels[] = {"visible", "opacity", "image"};
@@ -148,7 +150,7 @@ void readTrackObject(const Json& value, const JsonPath& path, std::size_t& membe
     });
 }
 
-Clip readClip(const Json& value, const JsonPath& path, std::size_t& members)
+Clip readClip(const Json& value, const JsonPath& path, int version, std::size_t& members)
 {
     const Json::object_t& obj = asObject(value, path);
     members += obj.size();
@@ -161,6 +163,11 @@ Clip readClip(const Json& value, const JsonPath& path, std::size_t& members)
         } else if (key == "duration") {
             clip.duration = asNumber(v, at);
             hasDuration = true;
+        } else if (key == "loop" && version >= 3) {
+            clip.loop = asBool(v, at);
+        } else if (key == "loop") {
+            fail(at, "needs \"version\": 3 (a clip's loop flag is new in version 3; this file says version "
+                         + std::to_string(version) + ")");
         } else if (key == "joints") {
             readTrackObject(v, at, members, [&](const std::string& name, const Json::object_t& channels, const JsonPath& trackAt) {
                 JointTracks& t = clip.joints.emplace_back();
@@ -205,7 +212,7 @@ Clip readClip(const Json& value, const JsonPath& path, std::size_t& members)
                 });
             });
         } else {
-            unknownField(at, kClipFields);
+            unknownField(at, version >= 3 ? std::span<const char* const>(kClipFields) : kClipFieldsV2);
         }
     });
     requireFields(path, {{"name", hasName}, {"duration", hasDuration}});
@@ -228,7 +235,7 @@ Clip readClip(const Json& value, const JsonPath& path, std::size_t& members)
 
 } // namespace
 
-void readAnimations(const Json& value, const JsonPath& path, Rig& rig, std::size_t& members)
+void readAnimations(const Json& value, const JsonPath& path, int version, Rig& rig, std::size_t& members)
 {
     const Json::array_t& array = asArray(value, path);
     if (array.size() > static_cast<std::size_t>(kMaxAnimations))
@@ -236,7 +243,7 @@ void readAnimations(const Json& value, const JsonPath& path, Rig& rig, std::size
                        + std::to_string(kMaxAnimations) + ")");
     for (std::size_t i = 0; i < array.size(); ++i) {
         const JsonPath at(path, static_cast<std::ptrdiff_t>(i));
-        Clip clip = readClip(array[i], at, members);
+        Clip clip = readClip(array[i], at, version, members);
         if (auto problem = checkClip(rig, clip))
             failAt(at, *problem);
         if (const int other = rig.findAnimation(clip.name); other >= 0)

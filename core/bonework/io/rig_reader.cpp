@@ -270,7 +270,7 @@ Rig readRig(const Json::object_t& top, std::string_view json, EditorSettings& ed
         readSlots(*slotsValue, JsonPath(docPath, "slots"), rig, names, members);
     // Animations last: their tracks name joints, chains and slots.
     if (animationsValue)
-        readAnimations(*animationsValue, JsonPath(docPath, "animations"), rig, members);
+        readAnimations(*animationsValue, JsonPath(docPath, "animations"), static_cast<int>(version), rig, members);
 
     // The parser keeps only the last of repeated keys, silently dropping the others. The text
     // has one ':' per member, so more of them than members read means a key was repeated; only

@@ -1,7 +1,8 @@
 // serializeRig: the rig file writer. One stable layout (docs/rig-format.md, "Writing"):
 //   - fields in a fixed order: format, version, name, shape, joints (rig order), chains, then
 //     slots (draw order) and animations only when the rig has any: a rig without either is
-//     version 1, written byte for byte as before; one with either is version 2;
+//     version 1, written byte for byte as before; one with either is version 2, and 3 when a
+//     clip loops (`loop` is written only when true, so that other clips stay version 2);
 //   - in animations, only the channels that have keys, and a key's curve only when it is not
 //     linear (the default), so a clip's file stays about as short as its keys;
 //   - every field written, defaults included (pinned only when true), so runtime authors never
@@ -12,6 +13,7 @@
 
 #include "bonework/io/rig_file.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -236,6 +238,10 @@ void writeAnimation(JsonWriter& w, const animation::Clip& clip)
     w.string(clip.name);
     w.key("duration");
     w.number(clip.duration);
+    if (clip.loop) {
+        w.key("loop");
+        w.raw("true");
+    }
     // One track per line: diffs of animated rigs stay readable.
     auto tracks = [&](const char* name, const auto& list, auto writeTracks) {
         if (list.empty())
@@ -295,7 +301,10 @@ void writeAnimation(JsonWriter& w, const animation::Clip& clip)
 
 int rigFormatVersionFor(const Rig& rig)
 {
-    return rig.slotList().empty() && rig.animations().empty() ? 1 : 2;
+    const auto& clips = rig.animations();
+    if (std::any_of(clips.begin(), clips.end(), [](const animation::Clip& c) { return c.loop; }))
+        return 3;
+    return rig.slotList().empty() && clips.empty() ? 1 : 2;
 }
 
 std::string serializeRig(const Rig& rig, const EditorSettings& editor)

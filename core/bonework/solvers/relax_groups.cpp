@@ -102,6 +102,11 @@ void RelaxSolver::setUp(const Rig& rig, const SolveRequest& request)
     for (int& g : m_effectorGroup)
         if (g >= 0)
             g = m_groupOf[static_cast<std::size_t>(g)];
+    // Room for as many groups as effectors (each its own at most), whatever this request's
+    // count: a later request that splits its effectors more finds it made (no allocation).
+    m_groups.reserve(effectors);
+    m_groupError.reserve(effectors);
+    m_soleEffector.reserve(effectors);
     m_groups.assign(groups, Group{});
     attachPins(rig);
     std::sort(m_needed.begin(), m_needed.end()); // parents first, for forward kinematics

@@ -31,10 +31,11 @@ const out = {};
 for (const [name, list] of Object.entries(times)) {
     out[name] = [];
     for (const t of list) {
-        // A fresh armature a time, played once from the start as a game would: nothing carries
-        // over, and the clip's end is reached the runtime's own way (its last frame shows).
+        // A fresh armature a time, played from the start as a game would (play times as the
+        // animation has them: a looping one wraps, one played once shows its last frame at its
+        // end and after): nothing carries over.
         const armature = factory.buildArmature(data.armature[0].name, 'bonework');
-        if (!armature.animation.gotoAndPlayByTime(name, 0, 1)) {
+        if (!armature.animation.gotoAndPlayByTime(name, 0, -1)) {
             console.error(`no animation named ${name}`);
             process.exit(1);
         }
