@@ -48,7 +48,8 @@ const char* const kHelp =
     "  -o, --output FILE    the rig with the new clip (into another folder: its art too)\n"
     "  -h, --help           show this help\n"
     "\n"
-    "Exit codes: 0 recorded, 1 invalid rig or request, 2 usage error or unreadable file.\n";
+    "Exit codes: 0 recorded, 1 invalid rig or request, 2 usage error, unreadable file or\n"
+    "unwritable output.\n";
 
 // The rig's joints' bounding box, grown by `margin` on every side.
 sim::Bounds playArea(const Rig& rig, double margin)

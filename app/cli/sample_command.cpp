@@ -46,7 +46,8 @@ const char* const kHelp =
     "                       slots' images, visibility and opacity as JSON\n"
     "  -h, --help           show this help\n"
     "\n"
-    "Exit codes: 0 sampled, 1 invalid rig or no such animation, 2 usage error or unreadable file.\n";
+    "Exit codes: 0 sampled, 1 invalid rig or no such animation, 2 usage error, unreadable file\n"
+    "or unwritable output.\n";
 
 } // namespace
 

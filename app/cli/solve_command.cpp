@@ -60,7 +60,8 @@ const char* const kHelp =
     "  --report             print the result as JSON on stdout\n"
     "  -h, --help           show this help\n"
     "\n"
-    "Exit codes: 0 solved, 1 cannot be solved on this rig, 2 usage error or unreadable file.\n";
+    "Exit codes: 0 solved, 1 cannot be solved on this rig (an unknown solver name too), 2 usage\n"
+    "error, unreadable file or unwritable output.\n";
 
 QString number(double v) { return jsonNumber(v); }
 
