@@ -238,8 +238,11 @@ Pane {
                     // One undo step per slider drag: the value is set when it is let go (or
                     // moved with the keys).
                     function commit() {
-                        if (value !== panel.current.mix)
-                            panel.document.setChainMix(panel.current.index, value)
+                        // Whole hundredths, as shown: steps of 0.05 add up to 0.30000000000000004,
+                        // which the file would keep.
+                        const mix = Math.round(value * 100) / 100
+                        if (mix !== panel.current.mix)
+                            panel.document.setChainMix(panel.current.index, mix)
                         value = Qt.binding(() => panel.current.mix)
                     }
                     onPressedChanged: if (!pressed) commit()

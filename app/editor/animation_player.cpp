@@ -64,6 +64,7 @@ void AnimationPlayer::setCurrent(int index)
         index = -1;
     if (index == m_current)
         return;
+    m_openedFrom = {m_current >= 0 && m_current < m_names.size() ? m_names[m_current] : QString(), m_time};
     leave();
     m_current = index;
     m_time = 0.0;
@@ -215,6 +216,14 @@ void AnimationPlayer::resume()
     refreshNames();
     if (!open.isEmpty() && m_current < 0) // a redo removed it: the step now just done, undone, brings it back
         rememberRemovedClip(open, m_document->undoStack()->index() - 1);
+    // The open clip is gone (an undone duplicate or new clip): back to the clip it was opened
+    // from, where its playhead was, rather than to the setup pose.
+    const int from = m_current < 0 && !open.isEmpty() && !m_openedFrom.name.isEmpty() ? static_cast<int>(m_names.indexOf(m_openedFrom.name)) : -1;
+    if (from >= 0) {
+        m_current = from;
+        m_time = m_openedFrom.time; // enter() clamps it into the clip and shows it
+        m_openedFrom = {};
+    }
     if (m_current >= 0 && !enter())
         m_current = -1;
     if (m_current < 0)

@@ -182,6 +182,12 @@ private:
         double time = 0.0;
         int undoIndex = -1;
     } m_removed;
+    // The clip open before the current one was picked, and its playhead: where an undo that
+    // takes the current clip away (a duplicate's or a new clip's) goes back to.
+    struct OpenedFrom {
+        QString name; // empty: the setup pose
+        double time = 0.0;
+    } m_openedFrom;
     std::unique_ptr<Rig> m_setup; // the rig as it was when the clip opened: the sampler reads it
     std::unique_ptr<Rig> m_pose;
     std::unique_ptr<animation::ClipSampler> m_sampler;

@@ -405,6 +405,34 @@ private slots:
         QVERIFY(doc.rig() == end);
     }
 
+    // Undoing a duplicate (as the Timeline's ❐ makes it: the copy opens) goes back to the clip
+    // it was copied from, at its playhead, not to the setup pose; likewise a new clip's undo.
+    void undoingADuplicateGoesBackToItsSource()
+    {
+        Document doc;
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "humanoid.rig.json")));
+        AnimationPlayer& player = *doc.animation();
+        const int blink = static_cast<int>(player.animations().indexOf("blink"));
+        player.setCurrent(blink);
+        player.setTime(1.5);
+        const int copy = doc.duplicateAnimation(blink);
+        QVERIFY(copy >= 0);
+        player.setCurrent(copy);
+        QCOMPARE(player.animations()[player.current()], QStringLiteral("blink copy"));
+        doc.undo();
+        QCOMPARE(player.current(), blink);
+        QVERIFY(player.isActive());
+        QCOMPARE(player.time(), 1.5);
+        QVERIFY(doc.rig() == sampled(doc.setupRig(), blink, 1.5));
+        // A new clip, opened from the setup pose: its undo shows the setup pose again.
+        player.setCurrent(-1);
+        const int made = doc.newAnimation();
+        player.setCurrent(made);
+        doc.undo();
+        QCOMPARE(player.current(), -1);
+        QVERIFY(!player.isActive());
+    }
+
     // Undo and redo of a rename, a length change, a clip added or removed before the open one,
     // while a clip is open: the names, the open clip (by name), its length and the playhead are
     // what the rig now holds, and each is told (the picker's index is bound to `current`, and a

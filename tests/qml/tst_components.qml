@@ -129,6 +129,22 @@ Item {
             compare(panel.current.solver, "fabrik")
         }
 
+        // The mix slider's steps of 0.05 add up to 0.30000000000000004: the chain gets 0.3, as
+        // shown, and the file keeps that.
+        function test_chainMixSliderSetsWholeHundredths() {
+            const r = testDocument.addRoot(0, 0)
+            const a = testDocument.addBone(r, 50, 0)
+            const b = testDocument.addBone(a, 100, 0)
+            const panel = createTemporaryObject(chainsComponent, root, { document: testDocument })
+            compare(testDocument.addChain(b, r), 0)
+            const slider = findChild(panel, (i) => i.objectName === "chainMixSlider")
+            verify(slider !== null)
+            slider.value = 6 * 0.05
+            verify(slider.value !== 0.3)
+            slider.commit()
+            verify(panel.current.mix === 0.3, "mix " + panel.current.mix)
+        }
+
         // Issue 16: a refused edit leaves every field showing the value that holds.
         function test_refusedChainEditsShowWhatHolds() {
             let j = testDocument.addRoot(0, 0)
