@@ -52,6 +52,15 @@ void FollowSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
     const Effector& effector = request.effectors.front();
     const JointIndex dragged = effector.joint;
     const JointIndex root = rig.rootOf(dragged);
+    // Room for the whole rig at the first solve, whichever way it goes: a later drag in
+    // another tree, or one the anchored path took before, allocates nothing.
+    const std::size_t n = rig.jointCount();
+    for (auto* list : {&m_queue, &m_cameFrom, &m_treeJoints, &m_stack})
+        list->reserve(n);
+    m_inTree.reserve(n);
+    m_world.reserve(n);
+    m_pulled.reserve(n);
+    m_frame.reserve(n);
 
     const bool anchored = rig.subtreeHasPin(root) || (request.root != kNoJoint && rig.rootOf(request.root) == root);
     if (anchored) {
@@ -72,7 +81,6 @@ void FollowSolver::run(Rig& rig, const SolveRequest& request, SolveResult& resul
             m_stack.push_back(c);
     }
     // When the tree is most of the rig, index order instead: it walks memory in order.
-    const std::size_t n = rig.jointCount();
     if (2 * m_treeJoints.size() > n) {
         m_inTree.assign(n, 0);
         m_inTree[root] = 1;
