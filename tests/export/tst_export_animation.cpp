@@ -589,6 +589,9 @@ class TestExportAnimation : public QObject {
         for (const Clip& clip : rig.animations()) {
             const QJsonObject anim = animations.value(QString::fromStdString(clip.name)).toObject();
             QVERIFY2(!anim.isEmpty(), clip.name.c_str());
+            // Spine's data has no loop flag: the report tells a game to loop a looping clip.
+            QCOMPARE(testing::qtList(report.decisions).filter(QStringLiteral("animation \"%1\" loops: ").arg(clip.name.c_str())).size(),
+                     clip.loop ? 1 : 0);
             // Structure: known timelines, keys in time order within the clip, curves well formed.
             const QJsonObject boneTimelines = anim.value("bones").toObject();
             // The report counts the bone keys written (a bake heavier than expected shows there).
