@@ -90,12 +90,16 @@ void AnimationPlayer::setTime(double seconds)
 {
     if (!std::isfinite(seconds) || !isActive())
         return;
-    double t = std::clamp(seconds, 0.0, duration());
-    if (m_snap && m_fps > 0)
-        t = std::min(std::round(t * m_fps) / m_fps, duration());
-    m_time = t;
+    m_time = snapped(std::clamp(seconds, 0.0, duration()));
     show();
     emit timeChanged();
+}
+
+double AnimationPlayer::snapped(double seconds) const
+{
+    if (!m_snap || m_fps <= 0)
+        return seconds;
+    return std::min(std::round(seconds * m_fps) / m_fps, duration());
 }
 
 void AnimationPlayer::stepFrames(int frames)
@@ -361,14 +365,11 @@ void AnimationPlayer::pause()
     emit stateChanged();
     // Playing runs between frames; paused, the playhead goes to the nearest whole frame as
     // scrubbing puts it, so that keys set next (Auto-Key, K) land on the frame grid.
-    if (m_snap && m_fps > 0) {
-        const double onFrame = std::min(std::round(m_time * m_fps) / m_fps, duration());
-        if (onFrame != m_time) {
-            m_time = onFrame;
-            show(); // also updates the ghosts
-            emit timeChanged();
-            return;
-        }
+    if (const double onFrame = snapped(m_time); onFrame != m_time) {
+        m_time = onFrame;
+        show(); // also updates the ghosts
+        emit timeChanged();
+        return;
     }
     updateGhosts();
 }

@@ -144,6 +144,8 @@ private:
     void leave();
     // Samples the playhead's time onto the canvas (and the ghosts); drops an unkeyed pose.
     void show();
+    // The time on the nearest whole frame when snapping is on (never past the clip's end).
+    double snapped(double seconds) const;
     void updateGhosts();
     // The rig's clips changed (an edit, undo, Record): follow them.
     void onRigChanged();
