@@ -4,7 +4,8 @@
  * P/Invoke, Python ctypes). Plain C, opaque handles, no exceptions across it. Every function
  * that can fail returns a bw_status; the message of the last failure on the calling thread is
  * bw_last_error(). Memory is allocated when a rig is loaded or cloned and the first time each clip
- * is sampled (a clone samples afresh), never while it is posed or read.
+ * is sampled (a clone samples afresh), never while it is posed or read (a call that fails may
+ * allocate its message).
  * Separate rigs may be used from separate threads at once; one rig from one thread at a time.
  *
  *   bw_rig* rig = NULL;
@@ -58,7 +59,8 @@ typedef enum bw_solver {
 
 typedef struct bw_rig bw_rig;
 
-/* A joint that should go to a target; `weight` matters to the relax solver only. */
+/* A joint that should go to a target; `weight` (finite, 0 or more; 0 leaves the effector out)
+ * matters to the relax solver only. */
 typedef struct bw_effector {
     int32_t joint;
     double x, y;
@@ -73,8 +75,9 @@ typedef struct bw_solve_result {
 
 /* "0.1.0": the library's version. */
 BW_API const char* bw_version(void);
-/* The message of the last failure on this thread ("" when none); valid until the next call
- * that fails on this thread. */
+/* The message of the last failure on this thread ("" when none, and after a rig is loaded or
+ * cloned: a new rig starts with no failure); valid until the next call that fails on this
+ * thread. */
 BW_API const char* bw_last_error(void);
 
 /* Loading; on failure *out is set to NULL. `name` names the bytes in messages (may be NULL). */
@@ -123,8 +126,8 @@ BW_API double bw_rig_chain_mix(const bw_rig* rig, int32_t chain);
 BW_API bw_status bw_rig_set_chain_mix(bw_rig* rig, int32_t chain, double mix);
 
 /* A solve no chain describes: `effectors` (one, or up to 64 for relax; more, or an effector's
- * joint out of range, or a target farther than 1e300 from the origin on either axis, is
- * BW_ERROR_ARGUMENT), the fixed base `root` (a joint, held in place; -1 fixes none: follow and
+ * joint out of range, a target farther than 1e300 from the origin on either axis, or a weight
+ * below 0, is BW_ERROR_ARGUMENT), the fixed base `root` (a joint, held in place; -1 fixes none: follow and
  * relax may move the rig's root, the chain solvers work up to the root above the first
  * effector; out of range: BW_ERROR_ARGUMENT), at most 100 iterations, tolerance 0.01. */
 BW_API bw_status bw_rig_solve(bw_rig* rig, bw_solver solver, const bw_effector* effectors, size_t count,

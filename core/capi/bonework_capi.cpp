@@ -95,32 +95,21 @@ bw_status solveChain(bw_rig* rig, int32_t chain, bw_solve_result* result)
     return runSolve(rig, c.solver, solvers::chainRequest(c, effector), result);
 }
 
-// Sizes every solver's scratch buffers for this rig by solving on it once: each chain, then the
-// largest free solves it can be asked for (every leaf an effector, each tree's longest chain).
-// Solvers keep what they grew, so posing the rig later allocates nothing.
+// Sizes every buffer a solve or a sample may need on this rig: each solver's scratch for the
+// largest request it can be given (Solver::reserve: any base, pins, up to kMostEffectors), the
+// chains' own solves and holding, and each slot's room for the longest image a clip keys. Then
+// one solve of each solver, so that what its first run sets up is set up here.
 void warmUp(bw_rig& handle)
 {
     const Rig& rig = handle.loaded;
+    for (auto& solver : handle.solvers)
+        solver->reserve(rig, kMostEffectors);
     for (int32_t c = 0; c < static_cast<int32_t>(rig.chains().size()); ++c)
         solveChain(&handle, c, nullptr); // a refusal is reported when the game asks
     handle.holder.hold(handle.rig);
     handle.holder.beginMotion(); // sizes what following keeps per chain
     handle.holder.hold(handle.rig);
     handle.holder.endMotion();
-    std::vector<solvers::Effector> leaves;
-    JointIndex deepest = kNoJoint, twoBoneTip = kNoJoint;
-    std::vector<int> depth(rig.jointCount(), 0);
-    for (std::size_t i = 0; i < rig.jointCount(); ++i) {
-        const auto j = static_cast<JointIndex>(i);
-        if (!rig.isRoot(j))
-            depth[i] = depth[static_cast<std::size_t>(rig.parent(j))] + 1;
-        if (rig.firstChild(j) == kNoJoint && leaves.size() < 64)
-            leaves.push_back({j, worldTransformOf(rig, j).position, 1.0});
-        if (deepest == kNoJoint || depth[i] > depth[static_cast<std::size_t>(deepest)])
-            deepest = j;
-        if (depth[i] >= 2 && twoBoneTip == kNoJoint)
-            twoBoneTip = j;
-    }
     // Each slot's image name as long as any a clip keys for it: the string keeps that room when
     // the loaded pose is put back, so a sample swapping images allocates nothing.
     for (const animation::Clip& clip : rig.animations())
@@ -129,47 +118,28 @@ void warmUp(bw_rig& handle)
                 for (const animation::ImageKey& key : tracks.image)
                     if (key.image.size() > handle.rig.slotList()[static_cast<std::size_t>(slot)].image.size())
                         handle.rig.setSlotImageUnchecked(slot, key.image);
+    JointIndex deepest = kNoJoint;
+    std::vector<int> depth(rig.jointCount(), 0);
+    for (std::size_t i = 0; i < rig.jointCount(); ++i) {
+        const auto j = static_cast<JointIndex>(i);
+        if (!rig.isRoot(j))
+            depth[i] = depth[static_cast<std::size_t>(rig.parent(j))] + 1;
+        if (deepest == kNoJoint || depth[i] > depth[static_cast<std::size_t>(deepest)])
+            deepest = j;
+    }
+    if (deepest == kNoJoint || rig.isRoot(deepest))
+        return;
     for (SolverKind kind : kAllSolvers) {
-        const JointIndex tip = kind == SolverKind::TwoBone ? twoBoneTip : deepest;
-        if (tip == kNoJoint || leaves.empty())
-            continue;
-        const solvers::Effector one{tip, worldTransformOf(rig, tip).position + Vec2{1, 1}, 1.0};
-        solvers::SolveRequest request = solvers::defaultRequest(
-            kind == SolverKind::Relax || kind == SolverKind::Follow ? std::span<const solvers::Effector>(leaves)
-                                                                     : std::span<const solvers::Effector>(&one, 1));
-        if (kind == SolverKind::TwoBone)
-            request.root = rig.parent(rig.parent(tip));
+        const solvers::Effector one{deepest, worldTransformOf(rig, deepest).position + Vec2{1, 1}, 1.0};
+        solvers::SolveRequest request = solvers::defaultRequest(std::span<const solvers::Effector>(&one, 1));
+        if (kind == SolverKind::TwoBone) { // the deepest joint's last two bones
+            if (depth[static_cast<std::size_t>(deepest)] < 2)
+                continue;
+            request.root = rig.parent(rig.parent(deepest));
+        }
         handle.rig = rig;
         runSolve(&handle, kind, request, nullptr);
     }
-    // relax sizes its system by its effectors and the joints they need: the most a solve may
-    // ask (every joint, up to the 64 effectors bw_rig_solve takes), so another set of effectors
-    // (a hand and an elbow, not leaves) allocates nothing either.
-    std::vector<solvers::Effector> most;
-    for (std::size_t i = rig.jointCount(); i-- > 0 && most.size() < kMostEffectors;)
-        most.push_back({static_cast<JointIndex>(i), worldTransformOf(rig, static_cast<JointIndex>(i)).position + Vec2{1, 1}, 1.0});
-    if (most.empty())
-        return;
-    // Then with a fixed base (follow turns to relax then, with a system of its own; relax
-    // holds the base's path): on the deepest joint's root and on the deepest joint itself, the
-    // longest ways to a base. Not every base of every rig (a forest of many trees would take
-    // long to load), but tst_c_api tries every base, solver and effector on the examples.
-    const JointIndex bases[] = {kNoJoint, deepest == kNoJoint ? kNoJoint : rig.rootOf(deepest), deepest};
-    for (JointIndex base : bases)
-        for (SolverKind kind : {SolverKind::Relax, SolverKind::Follow})
-            for (std::size_t count : {std::size_t(1), most.size()}) {
-                if (kind == SolverKind::Follow && count > 1)
-                    continue; // follow drags one joint
-                // One effector: the deepest joint, whose way to the base is the longest.
-                const solvers::Effector one{deepest, worldTransformOf(rig, deepest).position + Vec2{1, 1}, 1.0};
-                solvers::SolveRequest request = solvers::defaultRequest(
-                    count == 1 ? std::span<const solvers::Effector>(&one, 1) : std::span<const solvers::Effector>(most.data(), count));
-                request.root = base;
-                if (count > 1)
-                    request.iterations = 1; // the sizes are set before the first iteration: loading stays quick
-                handle.rig = rig;
-                runSolve(&handle, kind, request, nullptr);
-            }
 }
 
 // Everything a rig needs from now on, made here: the solvers (warmed up), the world buffer.
@@ -313,8 +283,18 @@ void bw_rig_reset_pose(bw_rig* rig)
         const auto j = static_cast<JointIndex>(i);
         rig->rig.setPose(j, rig->loaded.pose(j));
     }
-    for (std::size_t c = 0; c < rig->rig.chains().size(); ++c)
-        rig->rig.setChainTarget(static_cast<int>(c), rig->loaded.chains()[c].target);
+    // A sample or a setter may have changed the chains' mixes and the slots' look: back too.
+    for (std::size_t c = 0; c < rig->rig.chains().size(); ++c) {
+        const Chain& loadedChain = rig->loaded.chains()[c];
+        rig->rig.setChainTarget(static_cast<int>(c), loadedChain.target);
+        rig->rig.setChainLook(static_cast<int>(c), loadedChain.target.point, loadedChain.mix);
+    }
+    for (std::size_t s = 0; s < rig->rig.slotList().size(); ++s) {
+        const Slot& loadedSlot = rig->loaded.slotList()[s];
+        rig->rig.setSlotLook(static_cast<int>(s), loadedSlot.visible, loadedSlot.opacity);
+        if (rig->rig.slotList()[s].image != loadedSlot.image) // the string keeps its room: no allocation
+            rig->rig.setSlotImageUnchecked(static_cast<int>(s), loadedSlot.image);
+    }
     if (rig->following) { // the pose jumped: the following starts afresh
         rig->holder.beginMotion();
         forgetFollowed(*rig);
@@ -347,10 +327,10 @@ bw_status bw_rig_set_chain_mix(bw_rig* rig, int32_t chain, double mix)
 {
     if (!validChain(rig, chain))
         return fail(BW_ERROR_ARGUMENT, "no such chain");
-    Chain c = rig->rig.chains()[static_cast<std::size_t>(chain)];
-    c.mix = mix;
-    if (const EditResult r = rig->rig.setChain(chain, c); !r.ok())
-        return fail(BW_ERROR_ARGUMENT, r.error);
+    if (!(mix >= 0.0 && mix <= 1.0)) // NaN too
+        return fail(BW_ERROR_ARGUMENT, "the mix must be between 0 and 1");
+    // Not through Rig::setChain: that copies the chain, its name with it (an allocation).
+    rig->rig.setChainLook(chain, rig->rig.chains()[static_cast<std::size_t>(chain)].target.point, mix);
     return BW_OK;
 }
 
@@ -395,6 +375,8 @@ bw_status bw_rig_solve(bw_rig* rig, bw_solver solver, const bw_effector* effecto
             return fail(BW_ERROR_ARGUMENT, "an effector names no joint of the rig");
         if (!std::isfinite(e.x) || !std::isfinite(e.y) || !std::isfinite(e.weight))
             return fail(BW_ERROR_ARGUMENT, "effector targets and weights must be finite");
+        if (e.weight < 0.0)
+            return fail(BW_ERROR_ARGUMENT, "an effector's weight must be 0 or more");
         if (!targetWithinReach({e.x, e.y}))
             return fail(BW_ERROR_ARGUMENT, "an effector's target must lie within 1e300 of the origin");
         list[i] = {e.joint, {e.x, e.y}, e.weight};

@@ -17,9 +17,9 @@ Rotation smallTurn(double radians)
 
 } // namespace
 
-void ChainDescent::prepare(const ChainState& state)
+void ChainDescent::reserve(std::size_t bones)
 {
-    const auto size = static_cast<std::size_t>(state.bones()) + 1;
+    const std::size_t size = bones + 1;
     if (m_saved.size() < size) {
         m_saved.resize(size);
         m_held.resize(size);
@@ -27,6 +27,11 @@ void ChainDescent::prepare(const ChainState& state)
         m_push.resize(size);
         m_tanQuarter.resize(size);
     }
+}
+
+void ChainDescent::prepare(const ChainState& state)
+{
+    reserve(static_cast<std::size_t>(state.bones()));
     // Offsets from the middle of a range are measured as tan(offset / 2), which needs no
     // trigonometry and grows monotonically over the whole circle; this is its value at a limit.
     for (int k = 1; k <= state.bones(); ++k) {

@@ -32,6 +32,8 @@ public:
     // Sizes the buffers for `state`'s chain (and reads its limits); call once per solve whether
     // or not steps follow, so a solve that first needs the descent later allocates nothing.
     void prepare(const ChainState& state);
+    // Room for chains of up to `bones` bones, so that prepare() allocates nothing for them.
+    void reserve(std::size_t bones);
     // Starts a fresh descent from whatever pose the chain has, within `window`.
     void start(const TurnWindow& window = {});
     // One step from the current pose toward `target` (`tip` is the current tip, positions()

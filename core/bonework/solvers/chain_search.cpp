@@ -43,7 +43,13 @@ bool finish(ChainState& state, Vec2 target, const TurnWindow& window, double bef
 void ChainSearch::prepare(const ChainState& state)
 {
     m_descent.prepare(state);
-    const auto size = static_cast<std::size_t>(state.bones()) + 1;
+    reserve(static_cast<std::size_t>(state.bones()));
+}
+
+void ChainSearch::reserve(std::size_t bones)
+{
+    m_descent.reserve(bones);
+    const std::size_t size = bones + 1;
     if (m_start.size() < size) {
         m_start.resize(size);
         m_best.resize(size);

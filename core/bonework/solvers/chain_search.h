@@ -104,6 +104,8 @@ public:
 
     // Sizes the buffers for `state`'s chain; call every solve, before run().
     void prepare(const ChainState& state);
+    // Room for chains of up to `bones` bones, so that prepare() allocates nothing for them.
+    void reserve(std::size_t bones);
     // Solves toward `target` from the pose in `state` (positions() current); leaves the answer in
     // local(), positions() current. Returns the iterations used (at most `iterations`).
     // `previousTarget`: the last solve's target when this one continues from its pose.

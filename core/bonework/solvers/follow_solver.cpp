@@ -47,20 +47,31 @@ void FollowSolver::pull(const Rig& rig, JointIndex dragged, Vec2 target)
     }
 }
 
+void FollowSolver::reserve(const Rig& rig, std::size_t)
+{
+    reserveTree(rig.jointCount());
+    m_anchored.reserve(rig, 1); // follow drags one joint
+}
+
+void FollowSolver::reserveTree(std::size_t joints)
+{
+    for (auto* list : {&m_queue, &m_cameFrom, &m_treeJoints, &m_stack})
+        list->reserve(joints);
+    m_inTree.reserve(joints);
+    m_world.reserve(joints);
+    m_pulled.reserve(joints);
+    m_frame.reserve(joints);
+}
+
 void FollowSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result)
 {
     const Effector& effector = request.effectors.front();
     const JointIndex dragged = effector.joint;
     const JointIndex root = rig.rootOf(dragged);
     // Room for the whole rig at the first solve, whichever way it goes: a later drag in
-    // another tree, or one the anchored path took before, allocates nothing.
+    // another tree allocates nothing (the anchored path grows its own buffers as it needs).
     const std::size_t n = rig.jointCount();
-    for (auto* list : {&m_queue, &m_cameFrom, &m_treeJoints, &m_stack})
-        list->reserve(n);
-    m_inTree.reserve(n);
-    m_world.reserve(n);
-    m_pulled.reserve(n);
-    m_frame.reserve(n);
+    reserveTree(n);
 
     const bool anchored = rig.subtreeHasPin(root) || (request.root != kNoJoint && rig.rootOf(request.root) == root);
     if (anchored) {

@@ -23,8 +23,11 @@ public:
     SolverKind kind() const override { return SolverKind::Follow; }
     std::string validate(const Rig& rig, const SolveRequest& request) const override;
     void run(Rig& rig, const SolveRequest& request, SolveResult& result) override;
+    void reserve(const Rig& rig, std::size_t mostEffectors) override;
 
 private:
+    // Room for a tree of `joints` joints in the buffers of the free (unanchored) drag.
+    void reserveTree(std::size_t joints);
     void pull(const Rig& rig, JointIndex dragged, Vec2 target);
 
     RelaxSolver m_anchored;

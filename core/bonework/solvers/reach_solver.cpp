@@ -1,6 +1,7 @@
 #include "bonework/solvers/reach_solver.h"
 
 #include "bonework/solvers/chain_solve_start.h"
+#include "bonework/solvers/solver_support.h"
 
 namespace bonework::solvers {
 
@@ -61,6 +62,13 @@ void ReachSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
             break; // a fixed point: more passes would repeat this one
     }
     m_state.store(rig, m_path, effector.target, request.tolerance, result);
+}
+
+void ReachSolver::reserve(const Rig& rig, std::size_t)
+{
+    const std::size_t bones = longestChainBones(rig);
+    m_path.reserve(bones);
+    m_state.reserve(bones);
 }
 
 } // namespace bonework::solvers

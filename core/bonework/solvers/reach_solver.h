@@ -21,6 +21,7 @@ public:
     SolverKind kind() const override { return SolverKind::Reach; }
     std::string validate(const Rig& rig, const SolveRequest& request) const override;
     void run(Rig& rig, const SolveRequest& request, SolveResult& result) override;
+    void reserve(const Rig& rig, std::size_t mostEffectors) override;
 
 private:
     // Within one solve: stop after this many passes in a row that each cut the error by less

@@ -139,6 +139,50 @@ void RelaxSolver::setUp(const Rig& rig, const SolveRequest& request)
     m_groupError.assign(groups, 0.0);
 }
 
+void RelaxSolver::reserve(const Rig& rig, std::size_t mostEffectors)
+{
+    // The largest system setUp can make on this rig: every joint a column (a root three), two
+    // rows per effector and per pin. setUp's resizes then stay within these capacities.
+    const std::size_t n = rig.jointCount();
+    std::size_t roots = 0, pins = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        roots += rig.isRoot(static_cast<JointIndex>(i)) ? 1 : 0;
+        pins += rig.isPinned(static_cast<JointIndex>(i)) ? 1 : 0;
+    }
+    const std::size_t cols = n + 2 * roots;
+    const std::size_t rows = 2 * (mostEffectors + pins);
+    m_world.reserve(n);
+    m_stepWorld.reserve(n);
+    m_owner.reserve(n);
+    m_variable.reserve(n);
+    for (auto* marks : {&m_neededMark, &m_onRootPath, &m_blocked})
+        marks->reserve(n);
+    for (auto* list : {&m_needed, &m_rootPath, &m_blockedList, &m_limbPins, &m_stack, &m_variables})
+        list->reserve(std::max(n, cols));
+    m_pins.reserve(pins);
+    for (auto* list : {&m_effectorGroup, &m_groupOf, &m_soleEffector})
+        list->reserve(mostEffectors);
+    m_groups.reserve(mostEffectors);
+    m_groupError.reserve(mostEffectors);
+    m_target.reserve(mostEffectors);
+    m_columnKind.reserve(cols);
+    m_jacobian.reserve(rows * cols);
+    m_normal.reserve(rows * rows);
+    for (auto* list : {&m_residual, &m_rowDamping, &m_rhs})
+        list->reserve(rows);
+    for (auto* list : {&m_step, &m_correction, &m_saved, &m_limbStartAngle})
+        list->reserve(cols);
+    for (auto* list : {&m_savedPose, &m_best, &m_followStart, &m_windowBest})
+        list->reserve(cols);
+    m_held.reserve(cols);
+    m_limbStart.reserve(cols);
+    if (m_limbReference.size() < cols + 1)
+        m_limbReference.resize(cols + 1);
+    m_limbPath.reserve(cols);
+    m_limbChain.reserve(cols);
+    m_twoBone.reserve(rig, 1);
+}
+
 void RelaxSolver::findPins(const Rig& rig)
 {
     // Down from each effector's root into the children with a pin below them only, so a rig

@@ -68,6 +68,7 @@ public:
     SolverKind kind() const override { return SolverKind::Relax; }
     std::string validate(const Rig& rig, const SolveRequest& request) const override;
     void run(Rig& rig, const SolveRequest& request, SolveResult& result) override;
+    void reserve(const Rig& rig, std::size_t mostEffectors) override;
 
 private:
     // A descent makes progress while its error falls by this fraction (see relax_solver.cpp).

@@ -1,6 +1,7 @@
 #include "bonework/solvers/searching_chain_solver.h"
 
 #include "bonework/solvers/chain_solve_start.h"
+#include "bonework/solvers/solver_support.h"
 
 namespace bonework::solvers {
 
@@ -30,6 +31,16 @@ void SearchingChainSolver::run(Rig& rig, const SolveRequest& request, SolveResul
     result.iterations = m_search.run(m_state, passes(), target, request.iterations, request.tolerance,
                                      effector.previousTarget);
     m_state.store(rig, m_path, effector.target, request.tolerance, result);
+}
+
+void SearchingChainSolver::reserve(const Rig& rig, std::size_t mostEffectors)
+{
+    // One effector, one chain: its buffers grow with its bones, at most the rig's longest chain.
+    const std::size_t bones = longestChainBones(rig);
+    m_path.reserve(bones);
+    m_state.reserve(bones);
+    m_search.reserve(bones);
+    m_twoBone.reserve(rig, mostEffectors);
 }
 
 } // namespace bonework::solvers

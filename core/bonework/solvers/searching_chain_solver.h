@@ -20,6 +20,7 @@ class SearchingChainSolver : public Solver {
 public:
     std::string validate(const Rig& rig, const SolveRequest& request) const final;
     void run(Rig& rig, const SolveRequest& request, SolveResult& result) final;
+    void reserve(const Rig& rig, std::size_t mostEffectors) final;
 
 protected:
     // The solver's own iteration.

@@ -65,6 +65,11 @@ public:
     virtual std::string validate(const Rig& rig, const SolveRequest& request) const = 0;
     // Solves a validated request, posing `rig` in place.
     virtual void run(Rig& rig, const SolveRequest& request, SolveResult& result) = 0;
+    // Sizes every scratch buffer for the largest request this solver can be given on `rig`
+    // (up to `mostEffectors` effectors, any base, any pins), so that no run on it allocates
+    // afterwards. A game runtime calls it when it loads a rig; without it, buffers grow on the
+    // runs that first need them.
+    virtual void reserve(const Rig& rig, std::size_t mostEffectors) = 0;
 };
 
 std::unique_ptr<Solver> makeSolver(SolverKind kind);

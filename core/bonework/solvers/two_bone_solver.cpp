@@ -536,4 +536,9 @@ void TwoBoneSolver::solveHeld(Rig& rig, const SolveRequest& request, SolveResult
     reportUnchanged(rig, m_path, effector.target, request.tolerance, result);
 }
 
+void TwoBoneSolver::reserve(const Rig& rig, std::size_t)
+{
+    m_path.reserve(longestChainBones(rig)); // solveHeld builds the path from the root given
+}
+
 } // namespace bonework::solvers

@@ -27,6 +27,7 @@ public:
     SolverKind kind() const override { return SolverKind::TwoBone; }
     std::string validate(const Rig& rig, const SolveRequest& request) const override;
     void run(Rig& rig, const SolveRequest& request, SolveResult& result) override;
+    void reserve(const Rig& rig, std::size_t mostEffectors) override;
 
     // The exact angles (degrees, bone 1 relative to the base's direction `baseRotation`, bone 2
     // relative to bone 1) putting a two-bone arm of lengths a, b based at `base` on `target`,
