@@ -156,7 +156,7 @@ int runRecord(const QStringList& arguments)
     if (auto added = rig.addAnimation(std::move(clip)); !added)
         return command.failure(QString::fromStdString(added.error));
 
-    if (auto failed = writeDerivedRig(command, rig, loaded.editor, file, parser.value(outputOption)))
+    if (auto failed = writeDerivedRig(command, rig, rig, loaded.editor, file, parser.value(outputOption)))
         return *failed;
     out << clipName << ": " << recorder.frameCount() << " frames recorded, " << keys << " keys kept\n";
     return Success;

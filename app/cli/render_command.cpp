@@ -12,6 +12,7 @@
 #include "clip_choice.h"
 #include "command_line.h"
 #include "commands.h"
+#include "shown_images.h"
 
 #include "canvas_view.h"
 #include "file_format.h"
@@ -66,8 +67,9 @@ const char* const kHelp =
     "  --background COLOR   any Qt colour name: #rrggbb, #aarrggbb, red, transparent\n"
     "                       (default: transparent; the editor's canvas is #232529)\n"
     "  --bones              draw the bones and joints over the art, in the rig's shape\n"
-    "  --animation NAME     draw the rig as its animation NAME has it at --time T (seconds,\n"
-    "  --time T             clamped into the clip), as bonework-cli sample poses it\n"
+    "  --animation NAME     draw the rig as its animation NAME has it at --time T (seconds\n"
+    "  --time T             since it started playing: a looping clip wraps around, one played\n"
+    "                       once is clamped into it), as bonework-cli sample poses it\n"
     "  -h, --help           show this help\n"
     "\n"
     "A missing image is an error naming it (nothing is written).\n"
@@ -128,16 +130,9 @@ QString refusedOutput(const Rig& rig, const QString& rigFile, const QString& out
     if (formats::hasRigSuffix(output))
         return QStringLiteral("refusing to write the picture over a Bonework rig (%1); choose a name that does not end in .rig.json")
             .arg(output);
-    const QDir folder = QFileInfo(rigFile).absoluteDir();
-    for (std::size_t s = 0; s < rig.slotList().size(); ++s) {
-        std::vector<std::string> shown{rig.slotList()[s].image};
-        for (std::string& keyed : exporters::keyedImages(rig, s))
-            shown.push_back(std::move(keyed));
-        for (const std::string& image : shown)
-            if (formats::isSameFile(output, folder.absoluteFilePath(QString::fromStdString(image))))
-                return QStringLiteral("refusing to write the picture over the image \"%1\" of slot \"%2\"; choose another output name")
-                    .arg(QString::fromStdString(image), QString::fromStdString(rig.slotList()[s].name));
-    }
+    if (const std::optional<ShownImage> shown = shownImageAt(rig, rigFile, output))
+        return QStringLiteral("refusing to write the picture over the image \"%1\" of slot \"%2\"; choose another output name")
+            .arg(shown->image, shown->slot);
     return {};
 }
 
@@ -224,7 +219,8 @@ int runRender(const QStringList& arguments)
         animation::ClipSampler sampler;
         if (const std::string why = sampler.bind(setup, setup.animations()[static_cast<std::size_t>(index)]); !why.empty())
             return command.failure(QString::fromStdString(why)); // the loader checked the clip: never expected
-        sampler.sample(time, rig);
+        // The time since the clip started playing, as sample takes it (a looping clip wraps).
+        sampler.sample(animation::clipTime(setup.animations()[static_cast<std::size_t>(index)], time), rig);
     }
     std::vector<io::ImageProblem> problems = io::checkSlotImages(rig, rigPath, formats::imageDecodeProblem);
     drawing::SlotImages images;

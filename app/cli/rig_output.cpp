@@ -3,6 +3,7 @@
 #include "command_line.h"
 
 #include "file_format.h"
+#include "shown_images.h"
 #include "slot_images.h"
 
 #include "bonework/io/rig_file.h"
@@ -43,9 +44,16 @@ void removeFolders(const QStringList& made)
 
 } // namespace
 
-std::optional<ExitCode> writeDerivedRig(Command& command, const Rig& rig, const io::EditorSettings& editor,
+std::optional<ExitCode> writeDerivedRig(Command& command, const Rig& rig, const Rig& read, const io::EditorSettings& editor,
                                         const QString& input, const QString& output)
 {
+    // A mistyped -o must not turn the rig's art into JSON (render and export refuse alike).
+    std::optional<ShownImage> shown = shownImageAt(read, input, output);
+    if (!shown)
+        shown = shownImageAt(rig, input, output);
+    if (shown)
+        return command.failure(QStringLiteral("refusing to write the rig over the image \"%1\" of slot \"%2\"; choose another output name")
+                                   .arg(shown->image, shown->slot));
     const QString from = QFileInfo(input).absolutePath();
     const QString to = QFileInfo(output).absolutePath();
     const QString rigTarget = QFileInfo(output).absoluteFilePath();

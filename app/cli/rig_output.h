@@ -18,9 +18,11 @@ namespace bonework::cli {
 
 class Command;
 
-// Writes `rig` to `output`; `input` is the rig file it was read from. Returns the exit code when
-// it could not be written (the message printed), nothing when it was.
-std::optional<ExitCode> writeDerivedRig(Command& command, const Rig& rig, const io::EditorSettings& editor,
+// Writes `rig` to `output`; `input` is the rig file it was read from and `read` the rig as read
+// (a sampled pose may show other images than the file's setup). Returns the exit code when it
+// could not be written (the message printed; exit 1 when `output` is an image either rig shows),
+// nothing when it was.
+std::optional<ExitCode> writeDerivedRig(Command& command, const Rig& rig, const Rig& read, const io::EditorSettings& editor,
                                         const QString& input, const QString& output);
 
 } // namespace bonework::cli

@@ -95,7 +95,7 @@ int runSample(const QStringList& arguments)
     sampler.sample(inClip, pose);
 
     if (parser.isSet(outputOption))
-        if (auto failed = writeDerivedRig(command, pose, loaded.editor, file, parser.value(outputOption)))
+        if (auto failed = writeDerivedRig(command, pose, setup, loaded.editor, file, parser.value(outputOption)))
             return *failed;
     if (parser.isSet(reportOption)) {
         out << "{\"animation\": " << jsonString(name) << ", \"time\": " << jsonNumber(inClip) << ", " << jointsMember(pose)

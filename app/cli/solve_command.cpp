@@ -8,6 +8,8 @@
 // the outcome and every joint's world position as JSON on stdout (otherwise one summary line).
 // --hold-chains drags as the editor does: every chain that holds (mix above 0) keeps its tip on
 // its target, solved after the drag in chain order (relax also weighs them in its own solve).
+// The error and whether it reached are then the final pose's (the chains may pull a dragged
+// joint back); the report adds solveError, the solver's own before the chains held.
 // Exit codes: 0 solved (reached or not), 1 the request cannot be solved on this rig (unknown
 // joint, solver or chain; tip not under its root; two-bone on a chain that is not two bones;
 // an invalid rig), 2 usage errors and unreadable or unwritable files.
@@ -30,6 +32,7 @@
 
 #include <cmath>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace bonework::cli {
@@ -55,7 +58,9 @@ const char* const kHelp =
     "  --bend DIRECTION     two-bone: positive (second bone clockwise) or negative\n"
     "  --hold-chains        every other chain of the rig holds, as in the editor: solved after\n"
     "                       the drag in chain order, blended by its mix (--solver follow or\n"
-    "                       relax, or --chain; relax also weighs the chains' targets itself)\n"
+    "                       relax, or --chain; relax also weighs the chains' targets itself);\n"
+    "                       the error and reached are then the final pose's, the report's\n"
+    "                       solveError the solver's own before the chains held\n"
     "  -o, --output FILE    write the posed rig to FILE (into another folder: its art too)\n"
     "  --report             print the result as JSON on stdout\n"
     "  -h, --help           show this help\n"
@@ -81,13 +86,29 @@ bool parseTarget(const QString& text, QString& joint, Vec2& point)
     return okX && okY && std::isfinite(point.x) && std::isfinite(point.y) && targetWithinReach(point);
 }
 
-// held: the chains' holds when --hold-chains was given, else null.
-QString report(const Rig& rig, SolverKind kind, const solvers::SolveResult& result, const solvers::ChainHolder* held)
+// The root mean square distance of the asked-for effectors from their targets in the rig's
+// pose now (one effector: its distance).
+double distanceNow(const Rig& rig, std::span<const solvers::Effector> asked)
+{
+    double sum = 0.0;
+    for (const solvers::Effector& e : asked) {
+        const Vec2 d = worldTransformOf(rig, e.joint).position - e.target;
+        sum += d.x * d.x + d.y * d.y;
+    }
+    return asked.empty() ? 0.0 : std::sqrt(sum / static_cast<double>(asked.size()));
+}
+
+// held: the chains' holds when --hold-chains was given, else null. `result` then carries the
+// final pose's error (see runSolve) and `solveError` the solver's own, before the chains held.
+QString report(const Rig& rig, SolverKind kind, const solvers::SolveResult& result, const solvers::ChainHolder* held,
+               double solveError)
 {
     QString json = QStringLiteral("{\"solver\": ") + jsonString(QString::fromUtf8(solverName(kind).data(), solverName(kind).size()));
     json += QStringLiteral(", \"iterations\": ") + QString::number(result.iterations);
     json += QStringLiteral(", \"error\": ") + number(result.error);
     json += QStringLiteral(", \"reached\": ") + QLatin1String(result.reached ? "true" : "false");
+    if (held)
+        json += QStringLiteral(", \"solveError\": ") + number(solveError);
     json += QStringLiteral(", \"limited\": [");
     for (std::size_t i = 0; i < result.limited.size(); ++i)
         json += (i ? QStringLiteral(", ") : QString()) + jsonString(QString::fromStdString(rig.jointName(result.limited[i])));
@@ -228,6 +249,7 @@ int runSolve(const QStringList& arguments)
     solvers::SolveResult result;
     solver->run(rig, request, result);
     std::optional<solvers::ChainHolder> holder;
+    double solveError = result.error;
     if (holdChains) {
         // A dragged joint that is a chain's tip takes that chain's target along (as in the
         // editor), and its chain is left out of the hold; every other chain holds.
@@ -241,13 +263,19 @@ int runSolve(const QStringList& arguments)
         }
         holder.emplace();
         holder->hold(rig, solvedChain, dragged);
+        // The chains may move what was dragged (a joint inside a held chain, a relax drag's
+        // compromise): what the pose ends with is what a pipeline checks.
+        const std::size_t asked = byChain ? 1 : targets.size();
+        solveError = result.error;
+        result.error = distanceNow(rig, std::span<const solvers::Effector>(effectors).first(asked));
+        result.reached = result.error <= request.tolerance;
     }
 
     if (parser.isSet(outputOption)) // the node shape too
-        if (auto failed = writeDerivedRig(command, rig, loaded.editor, file, parser.value(outputOption)))
+        if (auto failed = writeDerivedRig(command, rig, rig, loaded.editor, file, parser.value(outputOption)))
             return *failed;
     if (parser.isSet(reportOption)) {
-        out << report(rig, kind, result, holder ? &*holder : nullptr);
+        out << report(rig, kind, result, holder ? &*holder : nullptr, solveError);
     } else {
         out << solverName(kind).data() << ": " << result.iterations << (result.iterations == 1 ? " iteration" : " iterations")
             << ", error " << number(result.error) << ", " << (result.reached ? "reached" : "not reached") << '\n';

@@ -189,6 +189,10 @@ private slots:
         QTest::addColumn<QString>("time");
         QTest::newRow("walk") << "walk" << "0.3";
         QTest::newRow("blink, eyes shut") << "blink" << "2.45";
+        // The walk loops (1.2 s): a time in its second turn, or before it started, wraps as
+        // sample wraps it.
+        QTest::newRow("walk, second turn") << "walk" << "1.5";
+        QTest::newRow("walk, a turn before") << "walk" << "-0.9";
     }
     void aClipFrameRendersAsItsSampledRig()
     {

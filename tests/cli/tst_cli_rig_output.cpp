@@ -128,6 +128,31 @@ private slots:
         QCOMPARE(QDir(path(QStringLiteral("in/art"))).entryList(QDir::Files).size(), 3);
     }
 
+    // A mistyped -o naming one of the rig's images (its setup image or one a clip keys) is
+    // refused, and the image is left as it was: a rig must never overwrite the art it shows.
+    void theRigNeverReplacesItsArt_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("image");
+        for (const char* name : {"solve", "sample", "record"}) {
+            QTest::addRow("%s over a slot's image", name) << name << "art/open.png";
+            QTest::addRow("%s over a keyed image", name) << name << "art/fist.png";
+        }
+    }
+
+    void theRigNeverReplacesItsArt()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, image);
+        const QString target = path(QStringLiteral("in/") + image);
+        const QByteArray before = read(target);
+        const Run run = bonework::testing::runCli(command(name, m_rig) + QStringList{QStringLiteral("-o"), target});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains(QStringLiteral("refusing to write the rig over the image \"%1\"").arg(image)), qPrintable(run.err));
+        QCOMPARE(read(target), before);
+        QVERIFY(!QFileInfo::exists(path(QStringLiteral("in/art/art")))); // no art copied beside it either
+    }
+
     void aCopyThatFailsLeavesNothing()
     {
         // "art" is a file in the output folder: the copies' folder cannot be made there.

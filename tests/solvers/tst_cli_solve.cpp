@@ -248,6 +248,20 @@ private slots:
         for (const QString& name : relaxChains.keys())
             QVERIFY2(relaxChains.value(name).toObject().value(QStringLiteral("reached")).toBool(), qPrintable(name));
 
+        // A joint inside a held chain: the chain pulls it back off its target after the drag.
+        // The report's error and reached are the final pose's; solveError is the drag's own.
+        const Run inside = solve({humanoid(), QStringLiteral("--solver"), QStringLiteral("follow"), QStringLiteral("--target"),
+                                  QStringLiteral("elbow_l=560,300"), QStringLiteral("--hold-chains"), QStringLiteral("--report")});
+        QCOMPARE(inside.exitCode, 0);
+        const QJsonObject insideReport = parseReport(inside);
+        const QPointF elbowOff = pointOf(insideReport.value(QStringLiteral("joints")).toObject(), "elbow_l") - QPointF(560, 300);
+        const double elbowDistance = std::hypot(elbowOff.x(), elbowOff.y());
+        QVERIFY2(elbowDistance > 1.0, "the chain left the elbow where it was dragged: the test shows nothing");
+        QVERIFY2(std::fabs(insideReport.value(QStringLiteral("error")).toDouble() - elbowDistance) < 1e-6, qPrintable(inside.out));
+        QVERIFY(!insideReport.value(QStringLiteral("reached")).toBool());
+        QVERIFY2(insideReport.value(QStringLiteral("solveError")).toDouble() < 0.01, qPrintable(inside.out));
+        QVERIFY(!parseReport(free).contains(QStringLiteral("solveError"))); // only with --hold-chains
+
         // Dragging a chain's own tip moves that chain's target along (as in the editor).
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("out.json"));
