@@ -17,6 +17,9 @@ ApplicationWindow {
 
     width: 1400
     height: 880
+    // Below this the Timeline's clip controls and the side column's panels no longer fit.
+    minimumWidth: 960
+    minimumHeight: 640
     visible: true
     title: (document.modified ? "\u2022 " : "") + document.displayName + " \u2014 Bonework"
     // The window's place and the canvas, Timeline and side column's sizes, as the user left
@@ -283,11 +286,13 @@ ApplicationWindow {
             // Shares of the column's height that, with the inspector's minimum, fit a window of
             // 700 px: a panel that does not fit scrolls instead of running under the status bar.
             JointTree {
+                id: jointTree
                 document: window.document
                 SplitView.preferredHeight: parent ? Math.max(120, Math.min(260, parent.height * 0.25)) : 260
                 SplitView.minimumHeight: 120
             }
             Inspector {
+                id: inspector
                 document: window.document
                 SplitView.fillHeight: true
                 // The rig's name and a hint need little room: the chains panel below may take it.
@@ -305,10 +310,16 @@ ApplicationWindow {
             }
             ChainsPanel {
                 document: window.document
+                // What the column leaves once the panels above have their heights and the
+                // inspector its minimum (with room for the handles): more and the panel would run
+                // under the status bar instead of scrolling.
+                readonly property real room: sideColumn.height - jointTree.height - drawOrder.height
+                                             - inspector.SplitView.minimumHeight - 24
                 // Tall enough for its list and every field of the selected chain, up to a third of
                 // the column and more (then it scrolls); up to 70% while the inspector has only
-                // its hint to show (a chain picked, no joint or image).
-                SplitView.preferredHeight: Math.min(implicitHeight, parent ? parent.height * (sideColumn.inspectorIdle ? 0.7 : 0.35) : implicitHeight)
+                // its hint to show (a chain picked, no joint or image); never more than its room.
+                SplitView.preferredHeight: Math.max(SplitView.minimumHeight,
+                                                    Math.min(implicitHeight, room, parent ? parent.height * (sideColumn.inspectorIdle ? 0.7 : 0.35) : implicitHeight))
                 SplitView.minimumHeight: Math.min(implicitHeight, 160)
                 onMakeChainRequested: actions.makeChain.trigger()
             }

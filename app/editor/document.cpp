@@ -601,6 +601,7 @@ void Document::applyPoseChange(const PoseChange& change, bool after)
 }
 
 bool Document::isPreviewing() const { return m_posing->isPreviewing(); }
+bool Document::isSimulating() const { return m_posing->isPreviewing() && !m_posing->isAnimating(); }
 
 bool Document::skeletonMatchesSaved() const { return sameStructure(m_rig, m_savedRig); }
 

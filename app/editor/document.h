@@ -247,8 +247,11 @@ public:
 
     QVariantMap playHint() const { return m_playHint; }
 
-    // Whether play mode shows the simulation's poses (edits wait until it stops).
+    // Whether the canvas shows poses the document does not hold: play mode's simulation, or a
+    // clip open on the timeline (edits go to the clip's keys then, or wait until play stops).
     bool isPreviewing() const;
+    // Whether play mode runs the simulation (not a clip open on the timeline).
+    bool isSimulating() const;
     // Whether the skeleton is the one last saved or opened (Reset Pose goes back to its pose).
     bool skeletonMatchesSaved() const;
 

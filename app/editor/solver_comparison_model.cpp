@@ -48,8 +48,9 @@ void SolverComparisonModel::setEnabled(bool enabled)
 void SolverComparisonModel::refresh()
 {
     const int chain = m_document->selectedChain();
-    // Play mode shows the simulation: no ghosts, and no solves on every frame of it.
-    if (!m_enabled || chain < 0 || chain >= m_document->chainCount() || m_document->isPreviewing()) {
+    // Play mode shows the simulation: no ghosts, and no solves on every frame of it. A clip
+    // open on the timeline is compared at the frame shown, as the setup pose is.
+    if (!m_enabled || chain < 0 || chain >= m_document->chainCount() || m_document->isSimulating()) {
         if (m_chain < 0 && m_rows.empty())
             return;
         beginResetModel();
