@@ -27,6 +27,10 @@ const char* const kUsage =
     "  sample RIG.json ...    pose a rig as one of its animations has it at a time (see --help)\n"
     "  record RIG.json ...    record the motion preview into an animation clip (see --help)\n"
     "\n"
+    "\n"
+    "  --version              print the version\n"
+    "  -h, --help             show this help (COMMAND --help: the command's own)\n"
+    "\n"
     "Exit codes: 0 success, 1 invalid input, 2 usage error or unreadable file.\n";
 
 } // namespace

@@ -42,7 +42,8 @@ const char* const kHelp =
     "  --chain NAME         the chain whose tip the driver moves\n"
     "  --driver KIND        ball, steering or cursor\n"
     "  --seed N             the seed of the ball's kicks, the steering and the cursor's path (1)\n"
-    "  --seconds S          how long to record (0 < S <= 3600)\n"
+    "  --seconds S          how long to record (0 < S <= 3600), in whole 60 Hz steps: a part\n"
+    "                       of a step counts as a whole one\n"
     "  --name CLIP          the new clip's name (not one the rig has)\n"
     "  --tolerance PX       how far any joint may stray from the recording (0.1)\n"
     "  -o, --output FILE    the rig with the new clip (into another folder: its art too)\n"
@@ -134,8 +135,10 @@ int runRecord(const QStringList& arguments)
     settings.seed = seed;
     settings.bounds = playArea(rig, std::max(200.0, reach));
     sim::Simulation simulation(rig, settings);
-    if (!simulation.runnable())
-        return command.failure(QString::fromStdString(simulation.error()));
+    if (!simulation.runnable()) // e.g. a rig so far out that its play area overflows the doubles
+        return command.failure(QStringLiteral("%1: cannot play the motion preview on chain \"%2\": %3 (the play area is the rig's "
+                                              "bounding box grown by the chain's reach)")
+                                   .arg(file, QString::fromStdString(c.name), QString::fromStdString(simulation.error())));
 
     sim::CursorPath cursor(settings.bounds, seed);
     sim::SteeringScript steering(seed);

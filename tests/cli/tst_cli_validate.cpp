@@ -305,6 +305,18 @@ private slots:
         QVERIFY(r.out.contains(QStringLiteral("Exit codes: 0 all valid, 1 some file invalid, 2 usage error or unreadable file.")));
         QVERIFY2(r.out.startsWith(QStringLiteral("Usage: bonework-cli validate RIG.json...\n")), qPrintable(r.out));
     }
+
+    // The program's own help names every command and --version, which answers with the version.
+    void programHelpAndVersion()
+    {
+        const Run help = bonework::testing::runCli({QStringLiteral("--help")});
+        QCOMPARE(help.exitCode, 0);
+        for (const char* listed : {"validate", "solve", "export", "render", "sample", "record", "--version"})
+            QVERIFY2(help.out.contains(QLatin1String(listed)), listed);
+        const Run version = bonework::testing::runCli({QStringLiteral("--version")});
+        QCOMPARE(version.exitCode, 0);
+        QVERIFY2(version.out.startsWith(QStringLiteral("bonework-cli ")) && version.out.count(QLatin1Char('.')) == 2, qPrintable(version.out));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliValidate)

@@ -15,7 +15,7 @@ std::string checkName(const std::string& name, const char* what)
     if (name.empty())
         return std::string("a ") + what + " has no name";
     if (name.find_first_of(":\r\n") != std::string::npos)
-        return quoted + " holds a colon or a line break, which the Spine atlas format cannot";
+        return quoted + " holds a colon or a line break, which a Spine atlas cannot hold in a name";
     if (name.front() == ' ' || name.front() == '\t' || name.back() == ' ' || name.back() == '\t')
         return quoted + " starts or ends with a space, which the Spine atlas format cannot keep";
     return {};
