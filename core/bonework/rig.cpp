@@ -88,6 +88,19 @@ JointIndex Rig::rootOf(JointIndex j) const
     return j;
 }
 
+std::size_t Rig::deepestJointDepth() const
+{
+    // Parents come before their children, so one pass down the index order has each depth.
+    std::vector<std::size_t> depth(m_parent.size(), 0);
+    std::size_t deepest = 0;
+    for (std::size_t i = 0; i < depth.size(); ++i) {
+        if (m_parent[i] != kNoJoint)
+            depth[i] = depth[static_cast<std::size_t>(m_parent[i])] + 1;
+        deepest = std::max(deepest, depth[i]);
+    }
+    return deepest;
+}
+
 std::vector<JointIndex> Rig::children(JointIndex j) const
 {
     std::vector<JointIndex> result;

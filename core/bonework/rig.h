@@ -147,6 +147,8 @@ public:
     JointIndex findJoint(std::string_view name) const; // kNoJoint when absent
     bool isAncestor(JointIndex ancestor, JointIndex j) const; // strict: a joint is not its own ancestor
     JointIndex rootOf(JointIndex j) const;
+    // The most bones between a root and a joint of its tree: the longest chain the rig has.
+    std::size_t deepestJointDepth() const;
     std::vector<JointIndex> children(JointIndex j) const;
     std::size_t rootCount() const;
     // j and all its descendants, in index order (so parents before children).

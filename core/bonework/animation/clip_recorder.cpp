@@ -30,19 +30,6 @@ std::vector<double> reachBelow(const Rig& rig)
     return reach; // for a joint: the longest path below it, its own bone not included
 }
 
-int deepestChain(const Rig& rig)
-{
-    std::vector<int> depth(rig.jointCount(), 0);
-    int deepest = 0;
-    for (std::size_t i = 0; i < rig.jointCount(); ++i) {
-        const auto j = static_cast<JointIndex>(i);
-        if (!rig.isRoot(j))
-            depth[i] = depth[static_cast<std::size_t>(rig.parent(j))] + 1;
-        deepest = std::max(deepest, depth[i]);
-    }
-    return deepest;
-}
-
 // A track of a free angle may wrap (179 to -179): split it there and hold the value before the
 // wrap (a stepped key), so no interpolation turns the long way round between two frames.
 void reduceAngles(std::span<const double> times, std::span<const double> values, double tolerance, bool unwrapped,
@@ -101,7 +88,7 @@ Clip ClipRecorder::finish(const std::string& name, double tolerance) const
 
     // Every error source on the way from a root to a joint (its x, y, rotation and each angle
     // above it) with an equal share, `sources` of them at most: together within the tolerance.
-    const double sources = deepestChain(m_setup) + 3;
+    const double sources = static_cast<double>(m_setup.deepestJointDepth()) + 3;
     Clip clip;
     for (double share = tolerance; ; share /= 2) {
         const bool last = share <= tolerance / sources;

@@ -66,7 +66,7 @@ void ReachSolver::run(Rig& rig, const SolveRequest& request, SolveResult& result
 
 void ReachSolver::reserve(const Rig& rig, std::size_t)
 {
-    const std::size_t bones = longestChainBones(rig);
+    const std::size_t bones = rig.deepestJointDepth();
     m_path.reserve(bones);
     m_state.reserve(bones);
 }

@@ -36,7 +36,7 @@ void SearchingChainSolver::run(Rig& rig, const SolveRequest& request, SolveResul
 void SearchingChainSolver::reserve(const Rig& rig, std::size_t mostEffectors)
 {
     // One effector, one chain: its buffers grow with its bones, at most the rig's longest chain.
-    const std::size_t bones = longestChainBones(rig);
+    const std::size_t bones = rig.deepestJointDepth();
     m_path.reserve(bones);
     m_state.reserve(bones);
     m_search.reserve(bones);

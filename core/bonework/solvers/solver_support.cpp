@@ -71,20 +71,6 @@ void collectLimited(const Rig& rig, std::span<const JointIndex> joints, std::vec
             limited.push_back(j);
 }
 
-std::size_t longestChainBones(const Rig& rig)
-{
-    // Joints come after their parents, so one pass down the index order has each depth.
-    std::vector<std::size_t> depth(rig.jointCount(), 0);
-    std::size_t longest = 0;
-    for (std::size_t i = 0; i < depth.size(); ++i) {
-        const auto j = static_cast<JointIndex>(i);
-        if (!rig.isRoot(j))
-            depth[i] = depth[static_cast<std::size_t>(rig.parent(j))] + 1;
-        longest = std::max(longest, depth[i]);
-    }
-    return longest;
-}
-
 double safeDistance(Vec2 a, Vec2 b)
 {
     const Vec2 d = b - a;

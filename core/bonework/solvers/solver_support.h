@@ -26,9 +26,6 @@ std::string validateChainRequest(const Rig& rig, const SolveRequest& request, in
 // tolerance >= 0. Empty when fine.
 std::string checkSolveSettings(const SolveRequest& request);
 
-// The most bones a chain of `rig` can have: from a root down to its deepest joint.
-std::size_t longestChainBones(const Rig& rig);
-
 // Joint names quoted for messages: "name".
 std::string quotedJointName(const Rig& rig, JointIndex j);
 

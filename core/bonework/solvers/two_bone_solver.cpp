@@ -538,7 +538,7 @@ void TwoBoneSolver::solveHeld(Rig& rig, const SolveRequest& request, SolveResult
 
 void TwoBoneSolver::reserve(const Rig& rig, std::size_t)
 {
-    m_path.reserve(longestChainBones(rig)); // solveHeld builds the path from the root given
+    m_path.reserve(rig.deepestJointDepth()); // solveHeld builds the path from the root given
 }
 
 } // namespace bonework::solvers
