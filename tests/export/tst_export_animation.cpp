@@ -858,6 +858,35 @@ private slots:
     // key for half an hour). A longer clip is cut at 32,767 frames, the last the runtime reads,
     // reported, and plays like Bonework up to there (a key at the cut holds each track's value
     // there, within the bake tolerance where a track is baked); one within the limit is whole.
+    // DragonBones loops a clip over its whole frames: a looping clip of 1.01 s plays 31 frames
+    // (1.0333 s) a turn at 30 fps, drifting 23 ms a loop from Bonework. The report says so as
+    // a loss (not only as the rounding decision); a clip played once, a clip of whole frames and
+    // Spine (which loops at the clip's own length) have nothing to report.
+    void dragonBonesOffGridLoopsAreALoss()
+    {
+        Rig rig = plainArm();
+        Clip offGrid{.name = "off", .duration = 1.01, .loop = true};
+        offGrid.joints.push_back({.joint = "a", .angle = {key(0, 0), key(1.01, 90)}});
+        Clip once = offGrid;
+        once.name = "once";
+        once.loop = false;
+        Clip whole = offGrid;
+        whole.name = "whole";
+        whole.duration = 1.0;
+        whole.joints.front().angle.back().time = 1.0;
+        for (const Clip& c : {offGrid, once, whole})
+            QVERIFY2(rig.addAnimation(c), c.name.c_str());
+        exporters::ExportReport report;
+        exporters::exportDragonBones(rig, report, slotsOf(rig), {});
+        const QStringList losses = testing::qtList(report.losses);
+        QVERIFY2(losses.filter("animation \"off\": loops every 31 frames (1.0333").size() == 1, qPrintable(losses.join("\n")));
+        QVERIFY2(losses.filter("loops every").size() == 1, qPrintable(losses.join("\n")));
+        QVERIFY2(losses.filter("animation \"off\"").first().contains("(1 or 1.0333"), qPrintable(losses.join("\n")));
+        exporters::ExportReport spine;
+        exporters::exportSpine(rig, spine, slotsOf(rig), {});
+        QVERIFY2(testing::qtList(spine.losses).filter("loops every").isEmpty(), spine.toText().c_str());
+    }
+
     void dragonBonesLongClipsAreCutWhereTheRuntimeReads()
     {
         const testing::DragonBonesRuntime runtime = testing::prepareDragonBonesRuntime(m_runtime);
