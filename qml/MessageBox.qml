@@ -25,6 +25,8 @@ Dialog {
     closePolicy: Popup.CloseOnEscape
     standardButtons: Dialog.Ok
     width: Math.min(560, Math.max(380, implicitWidth))
+    // Never taller than the window: a long text (an export's report) scrolls instead.
+    height: Math.min(implicitHeight, parent ? parent.height - 32 : implicitHeight)
     onAboutToShow: clickedButton = Dialog.NoButton
     Connections {
         target: box.footer
@@ -61,13 +63,22 @@ Dialog {
                 Layout.fillWidth: true
                 Layout.maximumWidth: 520
             }
-            Label {
-                text: box.informativeText
-                visible: text !== ""
-                wrapMode: Text.Wrap
-                textFormat: Text.PlainText
+            PanelScrollView {
+                id: details
+                objectName: "messageDetails"
+                visible: box.informativeText !== ""
                 Layout.fillWidth: true
+                Layout.fillHeight: true
                 Layout.maximumWidth: 520
+                Layout.preferredHeight: detailsText.implicitHeight
+                Label {
+                    id: detailsText
+                    // Room for the bar whether or not it shows: a long report wraps clear of it.
+                    width: details.availableWidth - details.ScrollBar.vertical.width - 6
+                    text: box.informativeText
+                    wrapMode: Text.Wrap
+                    textFormat: Text.PlainText
+                }
             }
         }
     }

@@ -203,7 +203,9 @@ Pane {
                     Layout.preferredWidth: Math.max(56, Math.min(160, contentWidth + leftPadding + rightPadding + 2))
                     enabled: timeline.anim.current >= 0
                     text: timeline.anim.duration.toFixed(2)
-                    validator: DoubleValidator { bottom: 0.001; notation: DoubleValidator.StandardNotation }
+                    // Any number: the document refuses 0 and below, saying why (a validator's
+                    // bottom would only swallow the Enter without a word).
+                    validator: DoubleValidator { notation: DoubleValidator.StandardNotation }
                     selectByMouse: true
                     // Enter ends the edit: the keys go back to the canvas (FieldFocus.qml).
                     onAccepted: FieldFocus.endEdit(durationField, Window.window)

@@ -580,6 +580,19 @@ private slots:
             QCoreApplication::processEvents();
             QTRY_COMPARE(duration->mapToScene(QPointF(0, 0)).x(), x);
         }
+
+        // A length of 0 typed in is refused, and the status bar says why (the field's
+        // validator once swallowed the Enter: the old text came back without a word).
+        QVERIFY(m_editor.click(duration));
+        QVERIFY(m_editor.key(QStringLiteral("ctrl+a")));
+        QVERIFY(m_editor.type(QStringLiteral("0")));
+        QVERIFY(m_editor.key(QStringLiteral("Return")));
+        QObject* status = m_editor.object("statusMessage");
+        QVERIFY(status);
+        QTRY_VERIFY2(status->property("text").toString().contains("An animation lasts more than 0 seconds"),
+                     qPrintable(status->property("text").toString()));
+        QCOMPARE(anim->duration(), 12.0);
+        QTRY_COMPARE(duration->property("text").toString(), QStringLiteral("12.00"));
         anim->setCurrent(-1);
     }
 
