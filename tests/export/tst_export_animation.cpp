@@ -887,6 +887,60 @@ private slots:
         QVERIFY2(testing::qtList(spine.losses).filter("loops every").isEmpty(), spine.toText().c_str());
     }
 
+    // A clip 1.016 s long (30.48 frames at 30 fps) with its last key at its end: baked, the
+    // end's sample goes to frame 31 (the clip's rounded-up frames), and frame 30 keeps its own
+    // sample (QA: the end pose, 90 degrees, showed at frame 30 where Bonework has 61.2, 50 px
+    // off at the tip in the runtime).
+    void dragonBonesClipEndOffTheGridKeepsTheFrameBefore()
+    {
+        Rig rig = plainArm();
+        Clip fast{.name = "fast", .duration = 1.016};
+        fast.joints.push_back({.joint = "a", .angle = {key(0.966, 0), key(1.016, 90)}});
+        QVERIFY(rig.addAnimation(fast));
+        exporters::ExportReport report;
+        const QJsonObject file = QJsonDocument::fromJson(qtBytes(exporters::exportDragonBones(rig, report, slotsOf(rig), {}))).object();
+        QJsonObject clip;
+        for (const QJsonValue& a : file.value("armature").toArray()[0].toObject().value("animation").toArray())
+            if (a.toObject().value("name").toString() == "fast")
+                clip = a.toObject();
+        QCOMPARE(clip.value("duration").toInt(), 31);
+        QJsonArray rotate;
+        for (const QJsonValue& b : clip.value("bone").toArray())
+            if (b.toObject().value("name").toString() == "a")
+                rotate = b.toObject().value("rotateFrame").toArray();
+        QVERIFY(!rotate.isEmpty());
+        // The exported rotation at a frame: its keyframe's value, tweened linearly toward the next
+        // (the bake writes linear frames).
+        const auto exportedAt = [&](int at) {
+            int start = 0;
+            for (qsizetype i = 0; i < rotate.size(); ++i) {
+                const QJsonObject f = rotate[i].toObject();
+                const int length = f.value("duration").toInt();
+                if (at < start + length || i + 1 == rotate.size()) {
+                    const double from = f.value("rotate").toDouble();
+                    if (i + 1 == rotate.size() || length == 0 || !f.contains("tweenEasing"))
+                        return from;
+                    return from + (rotate[i + 1].toObject().value("rotate").toDouble() - from) * (at - start) / length;
+                }
+                start += length;
+            }
+            return std::nan("");
+        };
+        int frames = 0;
+        for (const QJsonValue& f : rotate)
+            frames += f.toObject().value("duration").toInt();
+        QCOMPARE(frames, 31);
+        animation::ClipSampler sampler;
+        QVERIFY(sampler.bind(rig, rig.animations().front()).empty());
+        Rig pose = rig;
+        for (const auto& [at, sampled] : {std::pair{29, 29.0 / 30}, std::pair{30, 1.0}, std::pair{31, 1.016}}) {
+            sampler.sample(sampled, pose);
+            const double exported = exportedAt(at) + rig.angle(rig.findJoint("a"));
+            QVERIFY2(std::fabs(exported - pose.angle(pose.findJoint("a"))) < 0.01,
+                     qPrintable(QString("frame %1: %2 exported, %3 sampled").arg(at).arg(exported).arg(pose.angle(pose.findJoint("a")))));
+        }
+    }
+
     void dragonBonesLongClipsAreCutWhereTheRuntimeReads()
     {
         const testing::DragonBonesRuntime runtime = testing::prepareDragonBonesRuntime(m_runtime);

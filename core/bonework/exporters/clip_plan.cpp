@@ -720,8 +720,11 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
         std::set<double> sampleSet;
         for (int f = 0; f <= plan.frames; ++f) {
             // A key on this frame gives its own time: 77 / 60 and a key at 1.2833333333333334 s
-            // made two keys 2e-16 s apart.
-            const double t = std::min(static_cast<double>(f) / fps, clip.duration);
+            // made two keys 2e-16 s apart. On the grid the last frame of a clip that is not whole
+            // frames long lies past its end: sampled there (the sampler holds the end pose), its
+            // key lands on that frame and the reduction sees the motion as the runtime plays it
+            // (the end at 1.016 s on frame 30 replaced that frame's own sample).
+            const double t = frameGrid ? static_cast<double>(f) / fps : std::min(static_cast<double>(f) / fps, clip.duration);
             const auto key = keyTimes.lower_bound(t - 1e-9);
             if (frameGrid || key == keyTimes.end() || *key > t + 1e-9)
                 sampleSet.insert(t);
