@@ -43,10 +43,10 @@ struct ClipCase {
     Rig setup;
     Clip clip;
 };
-ClipCase circlingChain(Engine& rng, SolverKind kind, int bones)
+ClipCase circlingChain(Engine& rng, SolverKind kind, int bones, bool limits = true)
 {
     RigOptions options;
-    options.limits = true;
+    options.limits = limits;
     ClipCase c{randomChain(rng, bones, options), {}};
     const double length = chainReach(c.setup);
     const double heading = uniform(rng, -kPi, kPi);
@@ -252,6 +252,85 @@ private slots:
             }
         }
         QVERIFY2(checked >= 15, "the fresh solves that make the keyed folds reach their targets");
+    }
+
+    // A stepped target key (and a track's first key, before which the chain aims at its setup
+    // target) is a jump the runtimes play at the key's time: a sample before it is what the clip
+    // cut short before the key gives (the old aim, up to the chains' lag between two frames of
+    // the trail), and a sample at it is on the new side. The keys fall between the trail's
+    // frames, where samples used to take a share of the pose after the jump.
+    void aSteppedKeyJumpsAtItsTime_data()
+    {
+        QTest::addColumn<int>("solver");
+        QTest::addColumn<int>("bones");
+        for (SolverKind kind : {SolverKind::Fabrik, SolverKind::Ccd, SolverKind::Relax, SolverKind::Follow})
+            for (int bones : {1, 4}) {
+                const std::string name = std::string(solverName(kind)) + ", " + std::to_string(bones) + " bones";
+                QTest::newRow(name.c_str()) << int(kind) << bones;
+            }
+    }
+    void aSteppedKeyJumpsAtItsTime()
+    {
+        QFETCH(int, solver);
+        QFETCH(int, bones);
+        const auto kind = static_cast<SolverKind>(solver);
+        const std::uint64_t seed = kSeed + 20 + static_cast<std::uint64_t>(solver) * 10 + static_cast<std::uint64_t>(bones);
+        Engine rng(seed);
+        for (int trial = 0; trial < 12; ++trial) {
+            // Free chains in even trials (each key's aim can be reached), limited in odd ones.
+            ClipCase c = circlingChain(rng, kind, bones, trial % 2 == 1);
+            const double reach = chainReach(c.setup);
+            const Vec2 root = c.setup.rootPosition(0);
+            const auto aim = [&](double degrees) { return root + Vec2{std::cos(degrees * kPi / 180), std::sin(degrees * kPi / 180)} * (0.7 * reach); };
+            // Two aims half a turn apart, held (stepped) and swapped at off-grid times; the
+            // first key off 0 in odd trials.
+            const double heading = uniform(rng, -180.0, 180.0);
+            const double first = trial % 4 > 1 ? 0.2 + uniform(rng, 0.001, 0.015) : 0.0;
+            std::vector<double> jumps;
+            for (int k = 1; k <= 3; ++k)
+                jumps.push_back(0.5 * k + uniform(rng, 0.001, 0.015));
+            std::vector<PointKey> keys{{first, aim(heading), {Curve::Kind::Stepped}}};
+            for (std::size_t k = 0; k < jumps.size(); ++k)
+                keys.push_back({jumps[k], aim(heading + (k % 2 ? 0.0 : 180.0)), {Curve::Kind::Stepped}});
+            c.clip.chains[0].target = keys;
+            if (first > 0.0)
+                jumps.insert(jumps.begin(), first);
+            ClipSampler sampler;
+            QCOMPARE(QString::fromStdString(sampler.bind(c.setup, c.clip)), QString());
+            Rig pose = c.setup, cut = c.setup;
+            for (std::size_t k = 0; k < jumps.size(); ++k) {
+                // The clip without the keys from this jump on.
+                Clip before = c.clip;
+                auto& target = before.chains[0].target;
+                target.erase(std::remove_if(target.begin(), target.end(), [&](const PointKey& key) { return key.time >= jumps[k]; }), target.end());
+                ClipSampler cutSampler;
+                QCOMPARE(QString::fromStdString(cutSampler.bind(c.setup, before)), QString());
+                for (const double early : {1e-6, 0.004}) {
+                    const double t = jumps[k] - early;
+                    sampler.sample(t, pose);
+                    cutSampler.sample(t, cut);
+                    const std::string legal = checkLegalPose(c.setup, pose);
+                    if (!legal.empty())
+                        QFAIL(qPrintable(seedText(kind, bones, trial, legal)));
+                    const double apart = distance(forwardKinematics(pose).back().position, forwardKinematics(cut).back().position);
+                    if (!(apart <= 0.02 * reach))
+                        QFAIL(qPrintable(seedText(kind, bones, trial,
+                                                  "at " + std::to_string(t) + " s, before the key at " + std::to_string(jumps[k]) + " s, the tip is "
+                                                      + std::to_string(apart) + " px from where the clip without that key puts it (reach "
+                                                      + std::to_string(reach) + ")")));
+                }
+                // A frame after a swap of aims, a free chain has left the old aim for the new one
+                // (a first key's aim may lie near the setup target).
+                if (trial % 2 == 1 || (k == 0 && first > 0.0))
+                    continue;
+                sampler.sample(jumps[k] + 1.0 / 60.0, pose);
+                cutSampler.sample(jumps[k] + 1.0 / 60.0, cut);
+                const double left = distance(forwardKinematics(pose).back().position, forwardKinematics(cut).back().position);
+                if (!(left > 0.1 * reach))
+                    QFAIL(qPrintable(seedText(kind, bones, trial, "a frame after the key at " + std::to_string(jumps[k]) + " s the tip is still "
+                                                  + std::to_string(left) + " px from the old aim's pose")));
+            }
+        }
     }
 
     // Once warm, a sample allocates nothing, even one that works the trail out further.

@@ -121,25 +121,71 @@ void ClipSampler::bindTrail()
     m_layout.build(setup);
     const std::size_t poses = m_layout.poseCount();
     const double duration = m_clip->duration;
+    m_times.clear();
     if (!needed || poses == 0 || !(duration > 0.0))
         return;
+    // The keyed inputs jump at a stepped key's successor and at a track's first key (before it,
+    // the setup pose): the trail gets a frame just before each jump and one at it, so that no
+    // sample between two frames blends a pose from after a jump into one before it (a runtime
+    // holds the old aim until the key).
+    std::vector<double> jumps = jumpTimes();
     // Frames 0, 1, ... at f / rate, and the last at the clip's end: the first f / rate at or
     // beyond it. A lower rate where the trail would hold more than kTrailPoses poses (at least
-    // the clip's start and end), worked out first so that the count below stays small.
+    // the clip's start and end), worked out first so that the count below stays small. Jumps
+    // that would crowd the grid out (more than half the budget) are followed on the grid only.
     const double mostFrames = std::max(2.0, std::floor(double(kTrailPoses) / double(poses)));
-    m_trailRate = std::min(kTrailRate, std::max(1.0, mostFrames - 2.0) / duration);
+    if (2.0 * double(jumps.size()) > 0.5 * mostFrames)
+        jumps.clear();
+    const double gridFrames = mostFrames - 2.0 * double(jumps.size());
+    m_trailRate = std::min(kTrailRate, std::max(1.0, gridFrames - 2.0) / duration);
     double f = std::ceil(duration * m_trailRate);
     while (f > 1.0 && (f - 1.0) / m_trailRate >= duration)
         f -= 1.0;
     while (f / m_trailRate < duration)
         f += 1.0;
-    m_frames = static_cast<std::size_t>(f) + 1;
+    const auto grid = static_cast<std::size_t>(f) + 1;
+    m_times.reserve(grid + 2 * jumps.size());
+    for (std::size_t g = 0; g < grid; ++g)
+        m_times.push_back(std::min(double(g) / m_trailRate, duration));
+    for (const double jump : jumps) {
+        m_times.push_back(std::nextafter(jump, 0.0));
+        m_times.push_back(jump);
+    }
+    std::sort(m_times.begin(), m_times.end());
+    m_times.erase(std::unique(m_times.begin(), m_times.end()), m_times.end());
+    m_frames = m_times.size();
     const std::size_t chains = m_layout.chainCount();
     // One frame more: where between() puts the pose between two of the trail's.
     m_held.assign((m_frames + 1) * chains, 0);
     m_targets.assign((m_frames + 1) * chains, Vec2{});
     m_poses.assign((m_frames + 1) * poses, Rig::JointPose{});
     m_scratch = setup;
+}
+
+std::vector<double> ClipSampler::jumpTimes() const
+{
+    std::vector<double> jumps;
+    const double duration = m_clip->duration;
+    const auto add = [&](const auto& keys) {
+        if (keys.empty())
+            return;
+        if (keys.front().time > 0.0)
+            jumps.push_back(keys.front().time);
+        for (std::size_t i = 0; i + 1 < keys.size(); ++i)
+            if (keys[i].curve.kind == Curve::Kind::Stepped)
+                jumps.push_back(keys[i + 1].time);
+    };
+    for (const auto* bound : {&m_angles, &m_x, &m_y, &m_rotations})
+        for (const Bound& b : *bound)
+            add(*b.keys);
+    for (const auto& [tracks, c] : m_chains) {
+        add(tracks->target);
+        add(tracks->mix);
+    }
+    std::erase_if(jumps, [&](double t) { return !(t > 0.0 && t <= duration); });
+    std::sort(jumps.begin(), jumps.end());
+    jumps.erase(std::unique(jumps.begin(), jumps.end()), jumps.end());
+    return jumps;
 }
 
 solvers::ChainFrame ClipSampler::between(std::size_t f, double share)
@@ -195,11 +241,8 @@ int ClipSampler::sample(double t, Rig& pose)
     // The last frame before t, and the next, which the trail always has (its last frame is at
     // the clip's end). At the next frame's own time the sample is that frame, worked out as the
     // trail did; before it, the pose between the two.
-    auto k = static_cast<std::size_t>(std::clamp(std::floor(t * m_trailRate), 0.0, double(m_frames - 2)));
-    while (k > 0 && !(frameTime(k) < t))
-        --k;
-    while (k + 2 < m_frames && frameTime(k + 1) < t)
-        ++k;
+    const auto next = static_cast<std::size_t>(std::lower_bound(m_times.begin(), m_times.end(), t) - m_times.begin());
+    const std::size_t k = std::clamp<std::size_t>(next, 1, m_frames - 1) - 1;
     followUpTo(k + 1);
     if (frameTime(k + 1) > t) {
         const double share = std::clamp((t - frameTime(k)) / (frameTime(k + 1) - frameTime(k)), 0.0, 1.0);
@@ -212,7 +255,7 @@ int ClipSampler::sample(double t, Rig& pose)
 
 double ClipSampler::frameTime(std::size_t f) const
 {
-    return std::min(double(f) / m_trailRate, m_clip->duration);
+    return m_times[f];
 }
 
 void ClipSampler::poseKeyed(double t, Rig& pose) const

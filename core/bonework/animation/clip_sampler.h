@@ -15,7 +15,8 @@
 // A searching solver (fabrik, ccd, reach, relax, follow) solved afresh at each time could find
 // another fold of the chain from one frame to the next (a turn of 120 degrees in 1/60 s). So the
 // clip is played once, frame by frame at kTrailRate and at its end (the chains' trail, worked out
-// as far as samples ask for it): frame 0 is solved from the keyed pose, every later frame
+// as far as samples ask for it; with a frame just before and one at each stepped key, so that a
+// chain keeps its old aim up to the key, as a runtime's does): frame 0 is solved from the keyed pose, every later frame
 // continues each chain from the one before, told its last target (chain_frame.h). A sample at a
 // frame's time is that frame; one between two frames takes the pose between theirs (each joint
 // of the chain that share of its way, not solved again: a solve there could move a chain that
@@ -63,7 +64,9 @@ private:
     void poseKeyed(double t, Rig& pose) const;
     // Sizes the chains' trail for the bound clip (none when no chain needs one).
     void bindTrail();
-    // The time of frame f of the trail: f / rate, the last one at the clip's end.
+    // The times the keyed inputs jump (stepped keys, tracks' first keys), within the clip.
+    std::vector<double> jumpTimes() const;
+    // The time of frame f of the trail (see m_times).
     double frameTime(std::size_t f) const;
     // Frame f of the trail (its chains as the hold at its time left them).
     solvers::ChainFrame frame(std::size_t f);
@@ -85,6 +88,9 @@ private:
     // The chains' trail: m_frames frames, the first m_followed of them worked out, and one more
     // for between().
     double m_trailRate = 0.0;
+    // The frames' times: g / rate up to the clip's end (the last at it), and a frame just before
+    // each jump of the keyed inputs and one at it.
+    std::vector<double> m_times;
     std::size_t m_frames = 0;
     std::size_t m_followed = 0;
     solvers::ChainFrameLayout m_layout;
