@@ -11,6 +11,7 @@
 #include "bonework/animation/clip_edit.h"
 #include "bonework/bone_placement.h"
 #include "bonework/forward_kinematics.h"
+#include "bonework/names.h"
 #include "bonework/rig_origin.h"
 #include "bonework/solvers/stuck_drag.h"
 
@@ -431,6 +432,8 @@ bool Document::setRigName(const QString& name)
     return applyEdit(tr("Rename rig to %1").arg(name.trimmed()), [&](Rig& r) {
         if (trimmed.empty())
             return EditResult::refused("a rig needs a name: the exports name their skeleton after it");
+        if (hasControlCharacter(trimmed))
+            return EditResult::refused("a rig's name must not contain control characters");
         r.setName(trimmed);
         return EditResult::success();
     }, false); // no pose changes: nothing for the chains to hold

@@ -1,6 +1,7 @@
 // Rig's chains: the rules a chain must keep, and adding, removing and changing chains.
 #include "bonework/rig.h"
 
+#include "bonework/names.h"
 #include "bonework/rig_rules.h"
 
 #include <algorithm>
@@ -28,6 +29,8 @@ std::string Rig::checkChain(const Chain& c, int ignoreIndex) const
 {
     if (c.name.empty())
         return "a chain needs a name";
+    if (hasControlCharacter(c.name))
+        return "a chain's name must not contain control characters";
     for (std::size_t i = 0; i < m_chains.size(); ++i)
         if (static_cast<int>(i) != ignoreIndex && m_chains[i].name == c.name)
             return "there is already a chain named " + quoted(c.name);

@@ -2,6 +2,7 @@
 // keeping a joint's images in place on screen when its bone frame changes (reparenting).
 #include "bonework/rig.h"
 
+#include "bonework/names.h"
 #include "bonework/rig_rules.h"
 #include "bonework/slot_placement.h"
 
@@ -25,6 +26,8 @@ std::string Rig::checkSlot(const Slot& s, int ignoreIndex) const
 {
     if (s.name.empty())
         return "a slot needs a name";
+    if (hasControlCharacter(s.name))
+        return "a slot's name must not contain control characters";
     for (std::size_t i = 0; i < m_slots.size(); ++i)
         if (static_cast<int>(i) != ignoreIndex && m_slots[i].name == s.name)
             return "there is already a slot named " + quoted(s.name);

@@ -4,6 +4,7 @@
 #include "bonework/rig.h"
 
 #include "bonework/angles.h"
+#include "bonework/names.h"
 #include "bonework/rig_rules.h"
 
 #include <algorithm>
@@ -25,6 +26,8 @@ EditResult Rig::addJointWithNewName(const JointDesc& d, JointIndex* added)
 {
     if (d.name.empty())
         return EditResult::refused("a joint needs a name");
+    if (hasControlCharacter(d.name))
+        return EditResult::refused("a joint's name must not contain control characters");
     if (d.parent != kNoJoint && !isValidJoint(d.parent))
         return EditResult::refused("the parent joint does not exist");
     if (!finite(d.angle))
@@ -95,6 +98,8 @@ EditResult Rig::renameJoint(JointIndex j, std::string_view newName)
         return EditResult::refused("no such joint");
     if (newName.empty())
         return EditResult::refused("a joint needs a name");
+    if (hasControlCharacter(newName))
+        return EditResult::refused("a joint's name must not contain control characters");
     const JointIndex other = findJoint(newName);
     if (other != kNoJoint && other != j)
         return EditResult::refused("there is already a joint named " + quoted(newName));

@@ -1,5 +1,7 @@
 #include "bonework/slot.h"
 
+#include "bonework/names.h"
+
 namespace bonework {
 
 std::string imagePathProblem(std::string_view image)
@@ -10,12 +12,10 @@ std::string imagePathProblem(std::string_view image)
                              && ((image[0] >= 'A' && image[0] <= 'Z') || (image[0] >= 'a' && image[0] <= 'z'));
     if (image.front() == '/' || driveLetter)
         return "must be relative to the rig file's folder, not absolute";
-    for (char ch : image) {
-        if (ch == '\\')
-            return "must separate folders with \"/\", not \"\\\"";
-        if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f)
-            return "must not contain control characters";
-    }
+    if (image.find('\\') != std::string_view::npos)
+        return "must separate folders with \"/\", not \"\\\"";
+    if (hasControlCharacter(image))
+        return "must not contain control characters";
     if (image.back() == '/' || image.find("//") != std::string_view::npos)
         return "must not have an empty folder name (\"//\", or \"/\" at the end)";
     return {};

@@ -2,6 +2,7 @@
 
 #include "bonework/utf16_order.h"
 
+#include "bonework/names.h"
 #include "bonework/rig.h"
 #include "bonework/slot.h"
 
@@ -113,6 +114,8 @@ std::optional<ClipProblem> checkClip(const Rig& rig, const Clip& clip)
 {
     if (clip.name.empty())
         return problem({std::string("name")}, "an animation needs a name");
+    if (hasControlCharacter(clip.name))
+        return problem({std::string("name")}, "must not contain control characters");
     if (!std::isfinite(clip.duration) || !(clip.duration > 0.0))
         return problem({std::string("duration")}, "must be greater than 0, not " + shortest(clip.duration));
     const double d = clip.duration;

@@ -1,5 +1,6 @@
 #include "bonework/io/json_fields.h"
 
+#include "bonework/names.h"
 #include "bonework/rig.h"
 #include "bonework/utf16_order.h"
 
@@ -171,8 +172,8 @@ const std::string& asString(const Json& v, const JsonPath& path)
 const std::string& asName(const Json& v, const JsonPath& path)
 {
     const std::string& s = asString(v, path);
-    if (s.empty())
-        fail(path, "must not be empty");
+    if (auto problem = nameProblem(s); !problem.empty())
+        fail(path, problem);
     return s;
 }
 

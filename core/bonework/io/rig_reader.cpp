@@ -11,6 +11,7 @@
 // in json_fields.cpp.
 
 #include "bonework/io/json_fields.h"
+#include "bonework/names.h"
 #include "bonework/io/json_parser.h"
 #include "bonework/io/json_path.h"
 #include "bonework/io/json_scan.h"
@@ -191,7 +192,10 @@ Rig readRig(const Json::object_t& top, std::string_view json, EditorSettings& ed
         if (key == "format" || key == "version")
             return; // read above
         if (key == "name") {
-            rig.setName(asString(v, at));
+            const std::string& name = asString(v, at); // may be empty
+            if (hasControlCharacter(name))
+                fail(at, "must not contain control characters");
+            rig.setName(name);
         } else if (key == "shape") {
             editor.nodeShape = asNamedValue(v, at, nodeShapeFromName, "must be \"bone\", \"box\" or \"ball\", not %1");
         } else if (key == "joints") {
