@@ -45,7 +45,8 @@ typedef enum bw_status {
                                 target farther than 1e300 from the origin */
     BW_ERROR_LOAD = 2,       /* the rig file is unreadable or invalid (the message says where) */
     BW_ERROR_SOLVE = 3,      /* the request cannot be solved on this rig (unknown joint, ...) */
-    BW_ERROR_MEMORY = 4      /* out of memory while loading */
+    BW_ERROR_MEMORY = 4      /* out of memory while loading, cloning or first sampling a clip
+                                (the rig, if any, is left as it was) */
 } bw_status;
 
 typedef enum bw_solver {
@@ -77,7 +78,7 @@ typedef struct bw_solve_result {
 BW_API const char* bw_version(void);
 /* The message of the last failure on this thread ("" when none, and after a rig is loaded or
  * cloned: a new rig starts with no failure); valid until the next call that fails on this
- * thread. */
+ * thread. At most 2047 bytes (UTF-8): a longer message is cut and ends in "...". */
 BW_API const char* bw_last_error(void);
 
 /* Loading; on failure *out is set to NULL. `name` names the bytes in messages (may be NULL). */
@@ -87,11 +88,12 @@ BW_API bw_status bw_rig_load_bytes(const char* data, size_t size, const char* na
 BW_API bw_status bw_rig_clone(const bw_rig* rig, bw_rig** out);
 BW_API void bw_rig_free(bw_rig* rig);
 
-/* The skeleton. Indices are 0 .. count - 1; a lookup by name gives -1 when there is none. */
+/* The skeleton. Indices are 0 .. count - 1; a lookup by name gives -1 when there is none.
+ * Every count is 0 for a NULL rig. */
 BW_API int32_t bw_rig_joint_count(const bw_rig* rig);
 BW_API int32_t bw_rig_find_joint(const bw_rig* rig, const char* name);
 BW_API const char* bw_rig_joint_name(const bw_rig* rig, int32_t joint); /* NULL when out of range */
-BW_API int32_t bw_rig_joint_parent(const bw_rig* rig, int32_t joint);   /* -1 for a root */
+BW_API int32_t bw_rig_joint_parent(const bw_rig* rig, int32_t joint);   /* -1 for a root, and out of range */
 BW_API int32_t bw_rig_chain_count(const bw_rig* rig);
 BW_API int32_t bw_rig_find_chain(const bw_rig* rig, const char* name);
 

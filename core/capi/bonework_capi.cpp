@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <optional>
@@ -38,11 +39,28 @@ struct bw_rig {
 
 namespace {
 
-thread_local std::string lastError;
+// The calling thread's last message, in a fixed buffer rather than a std::string: a
+// thread_local with a destructor makes the thread's first use register it, which allocates and,
+// out of memory, aborts the program; and recording a message then never allocates. A longer
+// message is cut at a character's boundary and ends in "...".
+constexpr std::size_t kLastErrorBytes = 2048;
+thread_local char lastError[kLastErrorBytes] = {};
 
-bw_status fail(bw_status status, std::string message)
+bw_status fail(bw_status status, std::string_view message)
 {
-    lastError = std::move(message);
+    std::size_t size = message.size();
+    const bool cut = size >= kLastErrorBytes;
+    if (cut) {
+        size = kLastErrorBytes - 4;
+        while (size > 0 && (static_cast<unsigned char>(message[size]) & 0xC0) == 0x80)
+            --size; // not inside a UTF-8 sequence
+    }
+    std::memcpy(lastError, message.data(), size);
+    if (cut) {
+        std::memcpy(lastError + size, "...", 3);
+        size += 3;
+    }
+    lastError[size] = '\0';
     return status;
 }
 
@@ -156,7 +174,7 @@ bw_status adopt(Rig&& loaded, bw_rig** out)
     handle->result.limited.reserve(handle->rig.jointCount());
     warmUp(*handle);
     handle->rig = handle->loaded;
-    lastError.clear();
+    lastError[0] = '\0';
     *out = handle.release();
     return BW_OK;
 }
@@ -190,7 +208,7 @@ extern "C" {
 
 const char* bw_version(void) { return BONEWORK_VERSION_STRING; }
 
-const char* bw_last_error(void) { return lastError.c_str(); }
+const char* bw_last_error(void) { return lastError; }
 
 bw_status bw_rig_load_file(const char* path, bw_rig** out)
 {
@@ -199,6 +217,8 @@ bw_status bw_rig_load_file(const char* path, bw_rig** out)
     *out = nullptr;
     if (!path)
         return fail(BW_ERROR_ARGUMENT, "no file (path is NULL)");
+    if (!*path)
+        return fail(BW_ERROR_ARGUMENT, "no file (the path is empty)");
     return guarded([&] { return loaded(io::loadRigFile(path), out); });
 }
 

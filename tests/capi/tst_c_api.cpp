@@ -120,6 +120,8 @@ private slots:
         QCOMPARE(bw_rig_load_bytes(broken, sizeof broken - 1, "broken.json", &rig), BW_ERROR_LOAD);
         QVERIFY2(QByteArray(bw_last_error()).startsWith("broken.json: joints[0].x: "), bw_last_error());
         QCOMPARE(bw_rig_load_file(nullptr, &rig), BW_ERROR_ARGUMENT);
+        QCOMPARE(bw_rig_load_file("", &rig), BW_ERROR_ARGUMENT);
+        QCOMPARE(QString::fromUtf8(bw_last_error()), QStringLiteral("no file (the path is empty)"));
         QCOMPARE(bw_rig_load_file("x", nullptr), BW_ERROR_ARGUMENT);
         QCOMPARE(bw_rig_solve_chains(nullptr), BW_ERROR_ARGUMENT);
         QCOMPARE(bw_rig_joint_count(nullptr), 0);

@@ -35,6 +35,7 @@ public:
             }
         }
         if (!ok) {
+            releaseJson(doc.root);
             doc.root = nullptr;
             doc.error = m_error;
             doc.offset = static_cast<std::size_t>(m_at - m_begin);
@@ -86,10 +87,14 @@ private:
                 return failWith(JsonSyntaxError::MissingNameSeparator);
             if (!skipSpace())
                 return failWith(JsonSyntaxError::UnterminatedObject);
-            nlohmann::json value;
+            // Parsed in place (as arrays' items are): a value under construction always hangs
+            // in the document, which frees it without allocating (releaseJson) if memory runs
+            // out, where a local tree's own destructor would allocate.
+            nlohmann::json& value = out[std::move(key)];
+            releaseJson(value); // the last of repeated keys wins
+            value = nullptr;
             if (!parseValue(value))
                 return false;
-            out[key] = std::move(value); // the last of repeated keys wins
             token = nextToken();
             if (token != ',')
                 break;
@@ -116,10 +121,9 @@ private:
             for (;;) {
                 if (!skipSpace())
                     return failWith(JsonSyntaxError::UnterminatedArray);
-                nlohmann::json value;
-                if (!parseValue(value))
+                out.push_back(nullptr);
+                if (!parseValue(out.back()))
                     return false;
-                out.push_back(std::move(value));
                 const char token = nextToken();
                 if (token == ']')
                     break;
@@ -366,6 +370,21 @@ std::string_view describe(JsonSyntaxError error)
     case JsonSyntaxError::GarbageAtEnd: return "garbage at the end of the document";
     }
     return "illegal value";
+}
+
+void releaseJson(nlohmann::json& value) noexcept
+{
+    if (value.is_array()) {
+        auto& items = value.get_ref<nlohmann::json::array_t&>();
+        for (nlohmann::json& item : items)
+            releaseJson(item);
+        items.clear();
+    } else if (value.is_object()) {
+        auto& members = value.get_ref<nlohmann::json::object_t&>();
+        for (auto& member : members)
+            releaseJson(member.second);
+        members.clear();
+    }
 }
 
 JsonDocument parseJsonDocument(std::string_view text)

@@ -38,10 +38,24 @@ enum class JsonSyntaxError {
 // words in the same style for what it did not refuse.
 std::string_view describe(JsonSyntaxError error);
 
+// Empties `value` from its leaves up, freeing it without allocating. nlohmann::json's own
+// destructor flattens any non-empty array or object onto a heap-allocated stack first, which
+// out of memory throws inside a destructor and ends the program; after this its destructor
+// has nothing to flatten. Recursive: as deep as the value nests (the parser's at most 1024).
+void releaseJson(nlohmann::json& value) noexcept;
+
+// Its tree is released without allocating (releaseJson), also while an exception unwinds.
 struct JsonDocument {
     nlohmann::json root;      // an object or an array when error is None
     JsonSyntaxError error = JsonSyntaxError::None;
     std::size_t offset = 0;   // where the parser stopped, in bytes
+
+    JsonDocument() = default;
+    JsonDocument(JsonDocument&&) noexcept = default;
+    JsonDocument(const JsonDocument&) = delete;
+    JsonDocument& operator=(const JsonDocument&) = delete;
+    JsonDocument& operator=(JsonDocument&&) = delete;
+    ~JsonDocument() { releaseJson(root); }
 };
 
 // Objects keep the last of repeated keys. Numbers are doubles (zero without a sign). Strings
