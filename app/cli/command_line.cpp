@@ -1,5 +1,7 @@
 #include "command_line.h"
 
+#include <algorithm>
+
 namespace bonework::cli {
 
 ExitCode Command::usage(const QString& problem)
@@ -55,6 +57,11 @@ std::optional<ExitCode> Command::parse(QCommandLineParser& parser, QList<QComman
         m_out << m_help;
         return Success;
     }
+    // "-" names standard output to many tools; every output here is a file (an export or a rig
+    // written elsewhere brings its images beside it), so it would become a file named "-".
+    const bool hasOutput = std::any_of(options.begin(), options.end(), [](const QCommandLineOption& o) { return o.names().contains(QStringLiteral("output")); });
+    if (hasOutput && parser.isSet(QStringLiteral("output")) && parser.value(QStringLiteral("output")) == QStringLiteral("-"))
+        return usage(QStringLiteral("-o - would write a file named \"-\": the output must be a file"));
     return std::nullopt;
 }
 

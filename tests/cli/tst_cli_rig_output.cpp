@@ -153,6 +153,26 @@ private slots:
         QVERIFY(!QFileInfo::exists(path(QStringLiteral("in/art/art")))); // no art copied beside it either
     }
 
+    // "-o -" is a usage error (every output is a file), where it made a file named "-"; export
+    // and render too.
+    void aDashIsNotAnOutput()
+    {
+        const QString dash = QDir::current().filePath(QStringLiteral("-"));
+        QFile::remove(dash);
+        QStringList commands = {QStringLiteral("solve"), QStringLiteral("sample"), QStringLiteral("record")};
+        for (const QString& name : commands) {
+            const Run run = bonework::testing::runCli(command(name, m_rig) + QStringList{QStringLiteral("-o"), QStringLiteral("-")});
+            QCOMPARE(run.exitCode, 2);
+            QVERIFY2(run.err.contains(QStringLiteral("-o - would write a file named \"-\"")), qPrintable(run.err));
+        }
+        for (const QStringList& other : {QStringList{QStringLiteral("export"), m_rig, QStringLiteral("--format"), QStringLiteral("spine")},
+                                         QStringList{QStringLiteral("render"), m_rig}}) {
+            const Run run = bonework::testing::runCli(other + QStringList{QStringLiteral("--output"), QStringLiteral("-")});
+            QCOMPARE(run.exitCode, 2);
+        }
+        QVERIFY(!QFileInfo::exists(dash));
+    }
+
     void aCopyThatFailsLeavesNothing()
     {
         // "art" is a file in the output folder: the copies' folder cannot be made there.
