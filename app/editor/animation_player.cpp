@@ -30,7 +30,10 @@ AnimationPlayer::AnimationPlayer(Document* document) : QObject(document), m_docu
     connect(&m_timer, &QTimer::timeout, this, &AnimationPlayer::tick);
     connect(m_document, &Document::rigChanged, this, &AnimationPlayer::onRigChanged);
     connect(m_document->undoStack(), &QUndoStack::indexChanged, this, &AnimationPlayer::reopenRemovedClip);
-    connect(m_document, &Document::opened, this, [this] { m_removed = {}; });
+    connect(m_document, &Document::opened, this, [this] {
+        m_removed = {};
+        m_playheads.clear();
+    });
 }
 
 void AnimationPlayer::rememberRemovedClip(const QString& name, int index)
@@ -65,9 +68,11 @@ void AnimationPlayer::setCurrent(int index)
     if (index == m_current)
         return;
     m_openedFrom = {m_current >= 0 && m_current < m_names.size() ? m_names[m_current] : QString(), m_time};
+    if (!m_openedFrom.name.isEmpty())
+        m_playheads.insert(m_openedFrom.name, m_time);
     leave();
     m_current = index;
-    m_time = 0.0;
+    m_time = index >= 0 ? m_playheads.value(m_names.value(index), 0.0) : 0.0; // enter() clamps it
     if (m_current >= 0 && !enter())
         m_current = -1;
     emit currentChanged();
@@ -205,6 +210,7 @@ void AnimationPlayer::suspend()
     if (!isActive())
         return;
     m_suspended = true;
+    m_clipsBeforeStep = m_setup->animations();
     leave();
 }
 
@@ -228,6 +234,14 @@ void AnimationPlayer::resume()
         m_time = m_openedFrom.time; // enter() clamps it into the clip and shows it
         m_openedFrom = {};
     }
+    // The step changed another clip than the open one (a key edit made there, undone or redone):
+    // that clip opens, at its own playhead, so that the change is on show rather than unseen.
+    if (const int changed = clipChangedByStep(); changed >= 0) {
+        m_playheads.insert(m_names.value(m_current), m_time);
+        m_current = changed;
+        m_time = m_playheads.value(m_names.value(changed), 0.0);
+    }
+    m_clipsBeforeStep.clear();
     if (m_current >= 0 && !enter())
         m_current = -1;
     if (m_current < 0)
@@ -235,6 +249,24 @@ void AnimationPlayer::resume()
     emit animationsChanged();
     emit currentChanged();
     emit timeChanged();
+}
+
+int AnimationPlayer::clipChangedByStep() const
+{
+    if (m_current < 0)
+        return -1;
+    const auto& clips = m_document->rig().animations();
+    int changed = -1;
+    for (std::size_t i = 0; i < clips.size(); ++i) {
+        const auto before = std::find_if(m_clipsBeforeStep.begin(), m_clipsBeforeStep.end(),
+                                         [&](const animation::Clip& c) { return c.name == clips[i].name; });
+        if (before == m_clipsBeforeStep.end() || *before == clips[i])
+            continue; // a clip added back, or one the step left alone
+        if (changed >= 0)
+            return -1; // several: leave the open one on show
+        changed = static_cast<int>(i);
+    }
+    return changed == m_current ? -1 : changed;
 }
 
 bool AnimationPlayer::refreshNames()

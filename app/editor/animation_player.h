@@ -16,6 +16,7 @@
 #include "bonework/rig.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QObject>
 #include <QStringList>
 #include <QTimer>
@@ -169,6 +170,8 @@ private:
     // on show when it went.
     void rememberRemovedClip(const QString& name, int index);
     void reopenRemovedClip(int undoIndex);
+    // The one clip whose keys the step changed, other than the open one (-1: none, or several).
+    int clipChangedByStep() const;
 
     Document* m_document;
     QStringList m_names;
@@ -190,6 +193,12 @@ private:
         QString name; // empty: the setup pose
         double time = 0.0;
     } m_openedFrom;
+    // Each clip's playhead when it was last left (by name, while the rig is open): picking a clip
+    // again goes back there, as Spine and DragonBones keep it.
+    QHash<QString, double> m_playheads;
+    // The clips as they were before an undo or redo ran (suspend): the step's clip, when another
+    // than the open one, is opened so that the change shows.
+    std::vector<animation::Clip> m_clipsBeforeStep;
     std::unique_ptr<Rig> m_setup; // the rig as it was when the clip opened: the sampler reads it
     std::unique_ptr<Rig> m_pose;
     std::unique_ptr<animation::ClipSampler> m_sampler;

@@ -433,6 +433,59 @@ private slots:
         QVERIFY(!player.isActive());
     }
 
+    // Each clip keeps its playhead while another is open: back in walk, the playhead is where
+    // it was left, not at 0.
+    void aClipKeepsItsPlayhead()
+    {
+        Document doc;
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "humanoid.rig.json")));
+        AnimationPlayer& player = *doc.animation();
+        const int walk = static_cast<int>(player.animations().indexOf("walk"));
+        const int blink = static_cast<int>(player.animations().indexOf("blink"));
+        player.setCurrent(walk);
+        player.setTime(0.5);
+        player.setCurrent(blink);
+        QCOMPARE(player.time(), 0.0);
+        player.setTime(1.0);
+        player.setCurrent(-1);
+        player.setCurrent(walk);
+        QCOMPARE(player.time(), 0.5);
+        QVERIFY(doc.rig() == sampled(doc.setupRig(), walk, 0.5));
+        player.setCurrent(blink);
+        QCOMPARE(player.time(), 1.0);
+    }
+
+    // Undoing a key made in another clip than the one on show opens that clip (at its
+    // playhead), so that the undo is seen; redo too. One on the open clip stays on it.
+    void undoingAKeyInAnotherClipOpensIt()
+    {
+        Document doc;
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "humanoid.rig.json")));
+        AnimationPlayer& player = *doc.animation();
+        const int walk = static_cast<int>(player.animations().indexOf("walk"));
+        const int blink = static_cast<int>(player.animations().indexOf("blink"));
+        const auto before = doc.rig().animations();
+        player.setCurrent(walk);
+        player.setTime(0.4);
+        QVERIFY(player.keyPose());
+        const auto keyed = doc.rig().animations();
+        QVERIFY(keyed != before);
+        player.setCurrent(blink);
+        player.setTime(0.2);
+        doc.undo();
+        QVERIFY(doc.rig().animations() == before);
+        QCOMPARE(player.current(), walk);
+        QCOMPARE(player.time(), 0.4);
+        QVERIFY(doc.rig() == sampled(doc.setupRig(), walk, 0.4));
+        player.setCurrent(blink);
+        QCOMPARE(player.time(), 0.2);
+        doc.redo();
+        QVERIFY(doc.rig().animations() == keyed);
+        QCOMPARE(player.current(), walk);
+        doc.undo();
+        QCOMPARE(player.current(), walk);
+    }
+
     // Undo and redo of a rename, a length change, a clip added or removed before the open one,
     // while a clip is open: the names, the open clip (by name), its length and the playhead are
     // what the rig now holds, and each is told (the picker's index is bound to `current`, and a
