@@ -1,7 +1,8 @@
 // The selected keys' curve: how each eases to its next key. Presets (Linear, Stepped, Ease In,
 // Ease Out, Ease In-Out) apply at once; the graph shows the Bezier from (0, 0) to (1, 1) with its
 // two handles, which drag within the square (every number stays in [0, 1], so a value never
-// overshoots its keys); Apply sets the dragged curve. Each change is one undo step (C++).
+// overshoots its keys); Apply sets the dragged curve and keeps the dialog open, OK sets it (if
+// dragged) and closes. Each change is one undo step (C++).
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -12,27 +13,38 @@ Dialog {
     objectName: "curveEditor"
     required property TimelineModel model
     property var curve: [0.25, 0.1, 0.25, 1.0] // x1, y1, x2, y2 being edited
+    property bool dragged: false // the handles moved since the curve was last set
     readonly property int graphSize: 220
 
     title: qsTr("Key Curve")
     modal: true
-    standardButtons: Dialog.Apply | Dialog.Close
+    standardButtons: Dialog.Ok | Dialog.Apply | Dialog.Close
     onAboutToShow: {
         const b = model.selectedBezier
         curve = b.length === 4 ? b : [0.25, 0.1, 0.25, 1.0]
+        dragged = false
         graph.requestPaint()
     }
-    onApplied: model.setSelectedBezier(curve[0], curve[1], curve[2], curve[3])
+    function applyDragged() {
+        if (!dragged)
+            return // an untouched graph: the keys keep their curve (a linear one stays linear)
+        model.setSelectedBezier(curve[0], curve[1], curve[2], curve[3])
+        dragged = false
+    }
+    onApplied: applyDragged()
+    onAccepted: applyDragged()
 
     function setHandle(which, x, y) {
         const c = curve.slice()
         c[2 * which] = Math.min(1, Math.max(0, x))
         c[2 * which + 1] = Math.min(1, Math.max(0, y))
         curve = c
+        dragged = true
         graph.requestPaint()
     }
     function preset(x1, y1, x2, y2) {
         curve = [x1, y1, x2, y2]
+        dragged = false
         graph.requestPaint()
         model.setSelectedBezier(x1, y1, x2, y2)
     }

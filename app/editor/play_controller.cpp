@@ -255,7 +255,7 @@ void PlayController::stop(bool keep)
             std::size_t keys = 0;
             for (const animation::JointTracks& t : clip->joints)
                 keys += t.angle.size() + t.x.size() + t.y.size() + t.rotation.size();
-            emit recorded(tr("Recorded %1: %2 s, %3 keys").arg(QString::fromStdString(clip->name)).arg(clip->duration, 0, 'f', 2).arg(keys));
+            emit recorded(tr("New clip \"%1\": %2 s, %3 keys").arg(QString::fromStdString(clip->name)).arg(clip->duration, 0, 'f', 2).arg(keys));
             // The new clip opens in the Timeline at its start: a recording is made to be
             // watched and edited next.
             m_document->animation()->setCurrent(m_document->rig().findAnimation(clip->name));

@@ -737,8 +737,20 @@ private slots:
         QVERIFY(dialog);
         QVERIFY(m_editor.slowClick(button)); // held a moment: the keys went to the canvas mid-click
         QTRY_VERIFY2(dialog->property("visible").toBool(), "the curve dialog did not open");
-        QVERIFY(QMetaObject::invokeMethod(dialog, "close"));
+        // OK on a graph not dragged closes and leaves the key linear.
+        const int steps = m_document->undoStack()->count();
+        QVERIFY(QMetaObject::invokeMethod(dialog, "accept"));
         QTRY_VERIFY(!dialog->property("visible").toBool());
+        QCOMPARE(keys->selectedCurveKind(), QString("linear"));
+        QCOMPARE(m_document->undoStack()->count(), steps);
+        // A handle dragged, then OK: the curve is set and the dialog closes.
+        QVERIFY(m_editor.slowClick(button));
+        QTRY_VERIFY(dialog->property("visible").toBool());
+        QVERIFY(QMetaObject::invokeMethod(dialog, "setHandle", Q_ARG(QVariant, 0), Q_ARG(QVariant, 0.3), Q_ARG(QVariant, 0.2)));
+        QVERIFY(QMetaObject::invokeMethod(dialog, "accept"));
+        QTRY_VERIFY(!dialog->property("visible").toBool());
+        QTRY_COMPARE(keys->selectedCurveKind(), QString("bezier"));
+        QCOMPARE(m_document->undoStack()->count(), steps + 1);
         anim->setCurrent(-1);
     }
 
