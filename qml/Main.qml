@@ -302,9 +302,12 @@ ApplicationWindow {
             DrawOrderPanel {
                 id: drawOrder
                 document: window.document
-                // A heading and a hint while the rig has no images; a few rows once it has
-                // (then it scrolls), so the inspector and the chains keep their room.
-                SplitView.preferredHeight: drawOrder.slotCount > 0 ? Math.min(150, parent ? Math.max(76, parent.height * 0.18) : 150) : 76
+                // A heading and a hint while the rig has no images; once it has, a row each up
+                // to 30% of the column (at least 150 px; then it scrolls), so the inspector and
+                // the chains keep their room.
+                SplitView.preferredHeight: drawOrder.slotCount > 0
+                                           ? Math.min(60 + drawOrder.slotCount * 28, parent ? Math.max(150, parent.height * 0.3) : 150)
+                                           : 76
                 SplitView.minimumHeight: 60
                 onImportRequested: window.importImages()
             }
