@@ -1,6 +1,7 @@
 // Document's images: reading the slots' image files once (drawing::SlotImages), importing image
 // files as slots, and what a save must copy beside the rig so every image path finds its file.
 #include "document.h"
+#include "image_paths.h"
 
 #include "bonework/forward_kinematics.h"
 
@@ -8,18 +9,6 @@
 #include <QFileInfo>
 
 namespace bonework::editor {
-namespace {
-
-// Whether `file` lies inside `folder` (both absolute, cleaned).
-bool isInside(const QString& file, const QString& folder)
-{
-    if (folder.isEmpty() || folder.startsWith(QLatin1Char(':')))
-        return false;
-    const QString relative = QDir(folder).relativeFilePath(file);
-    return !relative.startsWith(QLatin1String("..")) && !QDir::isAbsolutePath(relative);
-}
-
-} // namespace
 
 void Document::syncImages()
 {
@@ -36,15 +25,13 @@ QString Document::storedImagePath(const QString& file)
 {
     const QString absolute = QFileInfo(file).absoluteFilePath();
     const QString folder = m_images.baseFolder();
-    if (!m_filePath.isEmpty() && isInside(absolute, folder))
+    if (!m_filePath.isEmpty() && isInsideFolder(absolute, folder))
         return QDir(folder).relativeFilePath(absolute);
     // Imported from elsewhere (or the rig is untitled): "art/NAME", copied there on save. The
     // same file keeps its name; another file with a taken name gets a new one.
     for (auto it = m_pendingArt.constBegin(); it != m_pendingArt.constEnd(); ++it)
         if (it.value() == absolute)
             return it.key();
-    const QFileInfo info(absolute);
-    QString stored = QStringLiteral("art/") + info.fileName();
     const auto taken = [&](const QString& path) {
         if (m_pendingArt.contains(path))
             return true;
@@ -53,8 +40,7 @@ QString Document::storedImagePath(const QString& file)
                 return true;
         return !folder.isEmpty() && QFileInfo::exists(folder + QLatin1Char('/') + path);
     };
-    for (int n = 2; taken(stored); ++n)
-        stored = QStringLiteral("art/%1-%2.%3").arg(info.completeBaseName()).arg(n).arg(info.suffix());
+    const QString stored = uniqueImagePath(QStringLiteral("art/") + QFileInfo(absolute).fileName(), taken);
     m_pendingArt.insert(stored, absolute);
     m_images.setSource(stored.toStdString(), absolute);
     return stored;
