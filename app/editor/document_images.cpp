@@ -2,6 +2,7 @@
 // files as slots, and what a save must copy beside the rig so every image path finds its file.
 #include "document.h"
 #include "image_paths.h"
+#include "replace_rig_command.h"
 
 #include "bonework/forward_kinematics.h"
 
@@ -107,20 +108,22 @@ bool Document::setSlotImageFile(int index, const QUrl& file)
     return setSlotImage(index, storedImagePath(file.isLocalFile() ? file.toLocalFile() : file.toString()));
 }
 
-QList<QPair<QString, QString>> Document::artCopies(const QString& rigPath) const
+QList<ArtCopy> Document::artCopies(const QString& rigPath) const
 {
-    QList<QPair<QString, QString>> copies;
-    const QString folder = QFileInfo(rigPath).absolutePath();
-    // The setup pose's slots (not a clip's frame on show) and every image a clip keys.
-    for (const std::string& image : drawing::SlotImages::imagesOf(setupRig())) {
-        const QString path = QString::fromStdString(image);
-        const QString source = m_images.filePath(image); // a pending import's file, or beside the rig
-        const QString destination = QDir::cleanPath(folder + QLatin1Char('/') + path);
-        if (source == destination || !QFileInfo::exists(source) || QFileInfo::exists(destination))
-            continue;
-        copies.append({source, destination});
-    }
-    return copies;
+    // The setup pose's slots (not a clip's frame on show) and every image a clip keys, each
+    // read from a pending import's file or from beside the rig.
+    QStringList images;
+    for (const std::string& image : drawing::SlotImages::imagesOf(setupRig()))
+        images.append(QString::fromStdString(image));
+    return planArtCopies(images, [this](const QString& image) { return m_images.filePath(image.toStdString()); },
+                         QFileInfo(rigPath).absolutePath());
+}
+
+void Document::renameImages(const QHash<QString, QString>& renames, const QString& text)
+{
+    if (renames.isEmpty())
+        return;
+    withSetupPose([&] { m_undo.push(new ReplaceRigCommand(this, text, setupRig(), withImagesRenamed(setupRig(), renames))); });
 }
 
 ImageSources Document::imageSources() const
