@@ -76,7 +76,7 @@ ColumnLayout {
                 text = Qt.binding(() => section.info.image)
             }
             ToolTip.visible: hovered
-            ToolTip.text: section.info.missing ? qsTr("%1: %2").arg(section.info.image, section.info.problem) : section.info.image
+            ToolTip.text: section.info.missing ? qsTr("%1: %2").arg(section.info.image).arg(section.info.problem) : section.info.image
         }
         Button { text: qsTr("Choose…"); onClicked: section.chooseImageRequested() }
     }

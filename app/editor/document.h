@@ -11,6 +11,7 @@
 #include "animation_player.h"
 #include "solver_comparison_model.h"
 #include "slot_images.h"
+#include "art_copy_plan.h"
 #include "image_sources.h"
 
 #include "bonework/io/editor_settings.h"
@@ -205,10 +206,14 @@ public:
     Q_INVOKABLE QPointF importPoint(QPointF fallback) const;
     // A new image file for a slot (the inspector's Choose…), stored as importImages stores it.
     Q_INVOKABLE bool setSlotImageFile(int index, const QUrl& file);
-    // The files a save to `rigPath` must copy beside it (source, destination) so every slot's
-    // image path finds its file there: imports from elsewhere, and the art of a rig saved into
-    // another folder.
-    QList<QPair<QString, QString>> artCopies(const QString& rigPath) const;
+    // What a save to `rigPath` must copy beside it so every image the rig names (its slots' and
+    // its clips' keys) shows the same picture there: imports from elsewhere, and the art of a rig
+    // saved into another folder, under a new path where the old one would take another file or
+    // lead outside that folder (art_copy_plan.h).
+    QList<ArtCopy> artCopies(const QString& rigPath) const;
+    // A save renamed images (image -> stored path, art_copy_plan.h): one undo step, so undoing
+    // an earlier edit never brings back a path that now names another file.
+    void renameImages(const QHash<QString, QString>& renames, const QString& text);
     // Where the images are read from that the rig file does not say (see image_sources.h), and
     // giving that back to recovered work: the folder only while the rig is untitled (a titled
     // rig's images start from its own folder), every pending import.

@@ -1,6 +1,8 @@
 // Document's images: reading the slots' image files once (drawing::SlotImages), importing image
 // files as slots, and what a save must copy beside the rig so every image path finds its file.
 #include "document.h"
+#include "image_paths.h"
+#include "replace_rig_command.h"
 
 #include "bonework/forward_kinematics.h"
 
@@ -8,18 +10,6 @@
 #include <QFileInfo>
 
 namespace bonework::editor {
-namespace {
-
-// Whether `file` lies inside `folder` (both absolute, cleaned).
-bool isInside(const QString& file, const QString& folder)
-{
-    if (folder.isEmpty() || folder.startsWith(QLatin1Char(':')))
-        return false;
-    const QString relative = QDir(folder).relativeFilePath(file);
-    return !relative.startsWith(QLatin1String("..")) && !QDir::isAbsolutePath(relative);
-}
-
-} // namespace
 
 void Document::syncImages()
 {
@@ -36,15 +26,13 @@ QString Document::storedImagePath(const QString& file)
 {
     const QString absolute = QFileInfo(file).absoluteFilePath();
     const QString folder = m_images.baseFolder();
-    if (!m_filePath.isEmpty() && isInside(absolute, folder))
+    if (!m_filePath.isEmpty() && isInsideFolder(absolute, folder))
         return QDir(folder).relativeFilePath(absolute);
     // Imported from elsewhere (or the rig is untitled): "art/NAME", copied there on save. The
     // same file keeps its name; another file with a taken name gets a new one.
     for (auto it = m_pendingArt.constBegin(); it != m_pendingArt.constEnd(); ++it)
         if (it.value() == absolute)
             return it.key();
-    const QFileInfo info(absolute);
-    QString stored = QStringLiteral("art/") + info.fileName();
     const auto taken = [&](const QString& path) {
         if (m_pendingArt.contains(path))
             return true;
@@ -53,8 +41,7 @@ QString Document::storedImagePath(const QString& file)
                 return true;
         return !folder.isEmpty() && QFileInfo::exists(folder + QLatin1Char('/') + path);
     };
-    for (int n = 2; taken(stored); ++n)
-        stored = QStringLiteral("art/%1-%2.%3").arg(info.completeBaseName()).arg(n).arg(info.suffix());
+    const QString stored = uniqueImagePath(QStringLiteral("art/") + QFileInfo(absolute).fileName(), taken);
     m_pendingArt.insert(stored, absolute);
     m_images.setSource(stored.toStdString(), absolute);
     return stored;
@@ -121,20 +108,22 @@ bool Document::setSlotImageFile(int index, const QUrl& file)
     return setSlotImage(index, storedImagePath(file.isLocalFile() ? file.toLocalFile() : file.toString()));
 }
 
-QList<QPair<QString, QString>> Document::artCopies(const QString& rigPath) const
+QList<ArtCopy> Document::artCopies(const QString& rigPath) const
 {
-    QList<QPair<QString, QString>> copies;
-    const QString folder = QFileInfo(rigPath).absolutePath();
-    // The setup pose's slots (not a clip's frame on show) and every image a clip keys.
-    for (const std::string& image : drawing::SlotImages::imagesOf(setupRig())) {
-        const QString path = QString::fromStdString(image);
-        const QString source = m_images.filePath(image); // a pending import's file, or beside the rig
-        const QString destination = QDir::cleanPath(folder + QLatin1Char('/') + path);
-        if (source == destination || !QFileInfo::exists(source) || QFileInfo::exists(destination))
-            continue;
-        copies.append({source, destination});
-    }
-    return copies;
+    // The setup pose's slots (not a clip's frame on show) and every image a clip keys, each
+    // read from a pending import's file or from beside the rig.
+    QStringList images;
+    for (const std::string& image : drawing::SlotImages::imagesOf(setupRig()))
+        images.append(QString::fromStdString(image));
+    return planArtCopies(images, [this](const QString& image) { return m_images.filePath(image.toStdString()); },
+                         QFileInfo(rigPath).absolutePath());
+}
+
+void Document::renameImages(const QHash<QString, QString>& renames, const QString& text)
+{
+    if (renames.isEmpty())
+        return;
+    withSetupPose([&] { m_undo.push(new ReplaceRigCommand(this, text, setupRig(), withImagesRenamed(setupRig(), renames))); });
 }
 
 ImageSources Document::imageSources() const

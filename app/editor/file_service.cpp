@@ -135,18 +135,19 @@ bool FileService::saveAs(const QString& path)
             return false;
         }
     }
-    const auto copies = m_document->artCopies(path);
-    if (!copies.isEmpty() && !m_copyApproved) {
-        QStringList names;
-        for (const auto& [from, to] : copies)
-            names.append(QDir(QFileInfo(path).absolutePath()).relativeFilePath(to));
-        emit artCopyNeeded(path, (copies.size() == 1 ? tr("An image must be copied beside the rig so it finds it:\n%1")
-                                                     : tr("%n images must be copied beside the rig so it finds them:\n%1", nullptr,
-                                                          int(copies.size())))
-                                     .arg(names.join(QLatin1Char('\n'))));
+    const QList<ArtCopy> copies = m_document->artCopies(path);
+    const QHash<QString, QString> renames = renamesOf(copies);
+    // The motion preview keeps the rig it started from and puts it back when it stops, so a
+    // renamed path could not outlast it (a clip open is fine: undo works there).
+    if (!renames.isEmpty() && m_document->posing()->isPreviewing() && !m_document->posing()->isAnimating()) {
+        emit m_document->saveFailed(tr("Stop playing to save here: images in this folder must be renamed"));
         return false;
     }
-    if (!copies.isEmpty() && !copyArt(path))
+    if (!copies.isEmpty() && !m_copyApproved) {
+        emit artCopyNeeded(path, artCopyQuestion(copies));
+        return false;
+    }
+    if (!copies.isEmpty() && !copyArt(copies))
         return false;
     // A new rig takes its file's name at its first save: the exports name their skeleton (and
     // a DragonBones runtime looks the armature up) by it, and "untitled" would clash. Part of
@@ -158,11 +159,14 @@ bool FileService::saveAs(const QString& path)
     }
     exporters::ExportReport report;
     QString error;
-    if (!formats::rigFormat().save(m_document->setupRig(), m_document->editorSettings(), path, report, &error)) {
+    if (!formats::rigFormat().save(withImagesRenamed(m_document->setupRig(), renames), m_document->editorSettings(), path,
+                                   report, &error)) {
         emit m_document->saveFailed(error);
         return false;
     }
     const QString saved = QFileInfo(path).absoluteFilePath();
+    // Only once the file is written: a failed save leaves the rig's paths as they were.
+    m_document->renameImages(renames, tr("Rename images saved as %1").arg(QFileInfo(path).fileName()));
     m_document->markSaved(saved);
     rememberDisk(saved);
     addRecent(saved);
@@ -183,11 +187,40 @@ bool FileService::saveCopyingArt(const QString& path)
     return saved;
 }
 
-bool FileService::copyArt(const QString& path)
+QString FileService::artCopyQuestion(const QList<ArtCopy>& copies) const
 {
-    for (const auto& [from, to] : m_document->artCopies(path)) {
-        if (!QDir().mkpath(QFileInfo(to).absolutePath()) || !QFile::copy(from, to)) {
-            emit m_document->saveFailed(tr("Cannot copy %1 to %2").arg(from, to));
+    // Each image as the saved rig names it; where that is a new path, the old one first and why.
+    QStringList lines;
+    for (const ArtCopy& copy : copies) {
+        if (!copy.renamed())
+            lines.append(copy.image);
+        else if (copy.destination.isEmpty())
+            lines.append(tr("%1 \u2192 %2 (the same image is there already)").arg(copy.image, copy.stored));
+        else if (QDir::cleanPath(copy.image).startsWith(QLatin1String("../")))
+            lines.append(tr("%1 \u2192 %2 (its path leads outside this folder)").arg(copy.image, copy.stored));
+        else
+            lines.append(tr("%1 \u2192 %2 (another image has that name there)").arg(copy.image, copy.stored));
+    }
+    const int count = int(copies.size());
+    const bool copying = std::any_of(copies.begin(), copies.end(), [](const ArtCopy& copy) { return !copy.destination.isEmpty(); });
+    QString question = !copying    ? tr("The rig must name %n image(s) by another path to find them here:\n%1", nullptr, count)
+                       : count == 1 ? tr("An image must be copied beside the rig so it finds it:\n%1")
+                                  : tr("%n images must be copied beside the rig so it finds them:\n%1", nullptr, count);
+    question = question.arg(lines.join(QLatin1Char('\n')));
+    if (!renamesOf(copies).isEmpty())
+        question += QLatin1Char('\n') + tr("The rig names each image after the \u2192 from now on; no file already there is changed.");
+    return question;
+}
+
+bool FileService::copyArt(const QList<ArtCopy>& copies)
+{
+    for (const ArtCopy& copy : copies) {
+        const QString& to = copy.destination;
+        if (to.isEmpty()) // the same bytes are there already
+            continue;
+        // QFile::copy never writes over a file: one that appeared since the plan stops the save.
+        if (!QDir().mkpath(QFileInfo(to).absolutePath()) || !QFile::copy(copy.source, to)) {
+            emit m_document->saveFailed(tr("Cannot copy %1 to %2").arg(copy.source, to));
             return false;
         }
         // A copy from the resources is read-only; the user's copy should not be.

@@ -5,6 +5,7 @@
 // write. QML reaches it as `document.files`; failures are reported through the document's
 // loadFailed and saveFailed signals, and a failed open leaves the document as it was.
 
+#include "art_copy_plan.h"
 #include "disk_watch.h"
 #include "export_job.h"
 #include "image_sources.h"
@@ -134,8 +135,10 @@ private:
     bool exportDone(const QString& path, const QString& format, const exporters::ExportReport& report, const QString& error,
                     const exporters::AnimationOptions* baked);
 
-    // Copies the images a save to `path` needs; false (saveFailed emitted) when one fails.
-    bool copyArt(const QString& path);
+    // Copies the images a save needs (Document::artCopies); false (saveFailed emitted) when one fails.
+    bool copyArt(const QList<ArtCopy>& copies);
+    // The Copy / Cancel question: where each image goes, and why where its path changes.
+    QString artCopyQuestion(const QList<ArtCopy>& copies) const;
 
     Document* m_document;
     QString m_lastExportReport;

@@ -13,6 +13,8 @@
 #include "std_text.h"
 
 #include <QDir>
+#include <QDirIterator>
+#include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QSignalSpy>
@@ -56,6 +58,66 @@ bool sameToTheBit(const Rig& a, const Rig& b)
 }
 
 const char* const kFields[] = {"x", "y", "rotation", "scaleX", "scaleY", "pivotX", "pivotY", "opacity"};
+
+// A PNG of one colour at `path` (its folders made); false when it cannot be written.
+bool writeImage(const QString& path, QColor colour, QSize size = {8, 8})
+{
+    QImage image(size, QImage::Format_ARGB32);
+    image.fill(colour);
+    return QDir().mkpath(QFileInfo(path).absolutePath()) && image.save(path);
+}
+
+QByteArray bytesOf(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// Every file under `folder`, relative to it, sorted.
+QStringList filesUnder(const QString& folder)
+{
+    QStringList files;
+    QDirIterator it(folder, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files.append(QDir(folder).relativeFilePath(it.next()));
+    files.sort();
+    return files;
+}
+
+// A rig whose slots show `images` (one joint each) and whose clip keys `keyed` on the first
+// slot, as the rig file has them.
+QByteArray rigJson(const QStringList& images, const QString& keyed)
+{
+    QString joints = QStringLiteral(R"({"name": "root", "x": 0, "y": 0, "rotation": 0})");
+    QString slotText;
+    for (int i = 0; i < images.size(); ++i) {
+        joints += QStringLiteral(R"(, {"name": "j%1", "parent": "root", "length": 50, "angle": %2})").arg(i).arg(30 * i);
+        slotText += QStringLiteral(R"(%1{"name": "s%2", "bone": "j%2", "image": "%3", "x": 10, "y": 0})")
+                     .arg(i == 0 ? "" : ", ")
+                     .arg(i)
+                     .arg(images[i]);
+    }
+    return QStringLiteral(R"({"format": "bonework.rig", "version": 2, "name": "hero", "joints": [%1], "chains": [],
+"slots": [%2], "animations": [{"name": "blink", "duration": 1, "slots": {"s0": {"image": [{"time": 0.5, "value": "%3"}]}}}]})")
+        .arg(joints, slotText, keyed)
+        .toUtf8();
+}
+
+bool writeFile(const QString& path, const QByteArray& bytes)
+{
+    QFile file(path);
+    return QDir().mkpath(QFileInfo(path).absolutePath()) && file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
+
+QStringList slotImagesOf(const Rig& rig)
+{
+    QStringList images;
+    for (const Slot& slot : rig.slotList())
+        images.append(QString::fromStdString(slot.image));
+    return images;
+}
+
+QString keyedImageOf(const Rig& rig) { return QString::fromStdString(rig.animations().at(0).slotTracks.at(0).image.at(0).image); }
 
 } // namespace
 
@@ -256,6 +318,129 @@ private slots:
         QVERIFY2(why.contains("flat.bmp: it is a BMP file, not a PNG or JPEG"), qPrintable(why));
         QCOMPARE(doc.importImages({QUrl::fromLocalFile(dir.filePath("a/flat.bmp"))}, 0, 0), 0);
         QCOMPARE(doc.undoStack()->count(), steps); // nothing imported: no step
+    }
+
+    void saveAsNeverTakesOverAnotherFile()
+    {
+        // The rig's art/head.png and the key's art/eyes_closed.png clash with other pictures of
+        // those names in the folder saved into: the copies take free names (Import's rule) and
+        // the rig names them; those files stay as they were. A file with the same bytes is used.
+        QTemporaryDir dir;
+        const QString proj = dir.filePath("proj"), other = dir.filePath("other");
+        QVERIFY(writeImage(proj + "/art/head.png", Qt::blue) && writeImage(proj + "/art/torso.png", Qt::red)
+                && writeImage(proj + "/art/eyes.png", Qt::white) && writeImage(proj + "/art/eyes_closed.png", Qt::black));
+        QVERIFY(writeImage(other + "/art/head.png", Qt::magenta) && writeImage(other + "/art/eyes_closed.png", Qt::cyan));
+        QVERIFY(QFile::copy(proj + "/art/torso.png", other + "/art/torso.png")); // the same bytes
+        QVERIFY(writeFile(proj + "/hero.rig.json", rigJson({"art/head.png", "art/torso.png", "art/eyes.png"}, "art/eyes_closed.png")));
+        const QByteArray theirHead = bytesOf(other + "/art/head.png"), theirEyes = bytesOf(other + "/art/eyes_closed.png");
+
+        Document doc;
+        QVERIFY(doc.files()->open(proj + "/hero.rig.json"));
+        doc.animation()->setCurrent(0); // a clip open: the renames still reach the setup pose
+        QVERIFY(doc.posing()->isAnimating());
+        const QString saved = other + "/hero.rig.json";
+        const QList<ArtCopy> copies = doc.artCopies(saved);
+        QCOMPARE(copies.size(), 3); // not the torso: the same bytes are there
+        QSignalSpy asked(doc.files(), &FileService::artCopyNeeded);
+        QVERIFY(!doc.files()->saveAs(saved));
+        QCOMPARE(asked.count(), 1);
+        const QString question = asked.first().at(1).toString();
+        QVERIFY2(question.contains(QString::fromUtf8("art/head.png \u2192 art/head-2.png")), qPrintable(question));
+        QVERIFY2(question.contains(QString::fromUtf8("art/eyes_closed.png \u2192 art/eyes_closed-2.png")), qPrintable(question));
+        QVERIFY2(question.contains("\nart/eyes.png"), qPrintable(question));
+        QVERIFY(!QFileInfo::exists(other + "/art/head-2.png")); // nothing written before Copy and Save
+
+        QVERIFY(doc.files()->saveCopyingArt(saved));
+        QCOMPARE(bytesOf(other + "/art/head.png"), theirHead);
+        QCOMPARE(bytesOf(other + "/art/eyes_closed.png"), theirEyes);
+        QCOMPARE(bytesOf(other + "/art/head-2.png"), bytesOf(proj + "/art/head.png"));
+        QCOMPARE(bytesOf(other + "/art/eyes_closed-2.png"), bytesOf(proj + "/art/eyes_closed.png"));
+        QCOMPARE(bytesOf(other + "/art/eyes.png"), bytesOf(proj + "/art/eyes.png"));
+        QCOMPARE(filesUnder(other), QStringList({"art/eyes.png", "art/eyes_closed-2.png", "art/eyes_closed.png", "art/head-2.png",
+                                                 "art/head.png", "art/torso.png", "hero.rig.json"}));
+        const QStringList renamed{"art/head-2.png", "art/torso.png", "art/eyes.png"};
+        QVERIFY(doc.posing()->isAnimating()); // the clip is still open
+        QCOMPARE(slotImagesOf(doc.setupRig()), renamed);
+        QCOMPARE(keyedImageOf(doc.setupRig()), QString("art/eyes_closed-2.png"));
+        QVERIFY(!doc.isModified());
+        QVERIFY(doc.artCopies(saved).isEmpty());
+        QCOMPARE(doc.slotImages().image("art/head-2.png")->pixelColor(0, 0), QColor(Qt::blue));
+        Document reopened;
+        QVERIFY(reopened.files()->open(saved));
+        QCOMPARE(slotImagesOf(reopened.rig()), renamed);
+        QCOMPARE(keyedImageOf(reopened.rig()), QString("art/eyes_closed-2.png"));
+        QVERIFY(reopened.missingImagesReport().isEmpty());
+
+        // The renames are one undo step on top of the save: undoing an earlier edit never brings
+        // back a path that names another picture here without undoing them first.
+        QCOMPARE(doc.undoText(), QString("Rename images saved as hero.rig.json"));
+        doc.undo();
+        QVERIFY(doc.isModified());
+        QCOMPARE(slotImagesOf(doc.setupRig()), QStringList({"art/head.png", "art/torso.png", "art/eyes.png"}));
+        doc.redo();
+        QVERIFY(!doc.isModified());
+        QCOMPARE(slotImagesOf(doc.setupRig()), renamed);
+
+        // Saved into the same folder again, the copies made are the same bytes: nothing to do.
+        QVERIFY(doc.files()->open(proj + "/hero.rig.json"));
+        QVERIFY(doc.files()->saveAs(dir.filePath("other/again.rig.json")) == false); // still asks: head.png clashes
+        const QList<ArtCopy> again = doc.artCopies(dir.filePath("other/again.rig.json"));
+        QCOMPARE(again.size(), 2);
+        for (const ArtCopy& copy : again)
+            QVERIFY2(copy.destination.isEmpty(), qPrintable(copy.stored)); // art/head-2.png and eyes_closed-2.png are reused
+        QVERIFY(doc.files()->saveCopyingArt(dir.filePath("other/again.rig.json")));
+        QCOMPARE(slotImagesOf(doc.rig()), renamed);
+        QCOMPARE(filesUnder(other).size(), 8); // again.rig.json, and no image more
+    }
+
+    void saveAsWritesNothingOutsideTheFolder()
+    {
+        // Images named outside the rig's folder ("../art/torso.png") are copied into the chosen
+        // folder's art/ and renamed there, never into the folder above it; one whose path leads
+        // to the same bytes from the new folder too stays as it is.
+        QTemporaryDir dir;
+        const QString shared = dir.filePath("shared");
+        QVERIFY(writeImage(shared + "/art/torso.png", Qt::red) && writeImage(shared + "/art/head.png", Qt::blue)
+                && writeImage(shared + "/art/eyes_closed.png", Qt::black) && writeImage(shared + "/rigs/art/head.png", Qt::green));
+        QVERIFY(writeFile(shared + "/rigs/hero.rig.json",
+                          rigJson({"../art/torso.png", "../art/head.png", "art/head.png"}, "../art/eyes_closed.png")));
+
+        Document doc;
+        QVERIFY(doc.files()->open(shared + "/rigs/hero.rig.json"));
+        QVERIFY(doc.missingImagesReport().isEmpty());
+        QVERIFY(QDir().mkpath(dir.filePath("x/saveas3")));
+        const QString saved = dir.filePath("x/saveas3/hero.rig.json");
+        QSignalSpy asked(doc.files(), &FileService::artCopyNeeded);
+        QVERIFY(!doc.files()->saveAs(saved));
+        QCOMPARE(asked.count(), 1);
+        const QString question = asked.first().at(1).toString();
+        QVERIFY2(question.contains(QString::fromUtf8("../art/torso.png \u2192 art/torso.png")), qPrintable(question));
+        // Its own art/head.png keeps its name; the other head, from above, takes a free one.
+        QVERIFY2(question.contains(QString::fromUtf8("../art/head.png \u2192 art/head-2.png")), qPrintable(question));
+        QVERIFY2(question.contains("\nart/head.png"), qPrintable(question));
+
+        QVERIFY(doc.files()->saveCopyingArt(saved));
+        QCOMPARE(filesUnder(dir.filePath("x")), QStringList({"saveas3/art/eyes_closed.png", "saveas3/art/head-2.png", "saveas3/art/head.png",
+                                                             "saveas3/art/torso.png", "saveas3/hero.rig.json"}));
+        QCOMPARE(bytesOf(dir.filePath("x/saveas3/art/head-2.png")), bytesOf(shared + "/art/head.png"));
+        QCOMPARE(bytesOf(dir.filePath("x/saveas3/art/head.png")), bytesOf(shared + "/rigs/art/head.png"));
+        QCOMPARE(slotImagesOf(doc.rig()), QStringList({"art/torso.png", "art/head-2.png", "art/head.png"}));
+        QCOMPARE(keyedImageOf(doc.rig()), QString("art/eyes_closed.png"));
+        Document reopened;
+        QVERIFY(reopened.files()->open(saved));
+        QVERIFY(reopened.missingImagesReport().isEmpty());
+        QCOMPARE(reopened.slotImages().image("art/head-2.png")->pixelColor(0, 0), QColor(Qt::blue));
+
+        // Where each path leads from the new folder to the same bytes, outside it or not, the
+        // rig keeps naming them: nothing to copy, nothing renamed.
+        QVERIFY(doc.files()->open(shared + "/rigs/hero.rig.json"));
+        for (const char* name : {"torso.png", "head.png", "eyes_closed.png"})
+            QVERIFY(writeFile(dir.filePath("y/art/") + name, bytesOf(shared + "/art/" + name)));
+        QVERIFY(writeFile(dir.filePath("y/save/art/head.png"), bytesOf(shared + "/rigs/art/head.png")));
+        QVERIFY(doc.artCopies(dir.filePath("y/save/hero.rig.json")).isEmpty());
+        QVERIFY(doc.files()->saveAs(dir.filePath("y/save/hero.rig.json")));
+        QCOMPARE(slotImagesOf(doc.rig()), QStringList({"../art/torso.png", "../art/head.png", "art/head.png"}));
+        QCOMPARE(doc.undoStack()->count(), 0); // nothing renamed, no step
     }
 
     void aDragIsOneStepAndLocksFollowTheSlot()

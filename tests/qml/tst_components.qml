@@ -118,6 +118,20 @@ Item {
             compare(field.text, path)
         }
 
+        // A missing image's tooltip names the file and why it is not shown (Qt 6.4's string
+        // arg() takes one value: arg(a, b) left "%2" in the text).
+        function test_slotImageTooltipSaysWhyTheImageIsMissing() {
+            const r = testDocument.addRoot(0, 0)
+            const slot = testDocument.addSlot(r, "art/nowhere/missing.png", 0, 0)
+            verify(slot >= 0)
+            testDocument.selectedSlot = slot
+            verify(testDocument.isImageMissing("art/nowhere/missing.png"))
+            const inspector = createTemporaryObject(inspectorComponent, root, { document: testDocument })
+            const field = findChild(inspector, (i) => i.objectName === "slotImageField")
+            verify(field)
+            compare(field.ToolTip.text, "art/nowhere/missing.png: it does not exist")
+        }
+
         function test_chainsPanelListsAndEditsChains() {
             const r = testDocument.addRoot(0, 0)
             const a = testDocument.addBone(r, 50, 0)
