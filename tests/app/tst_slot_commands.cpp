@@ -8,6 +8,7 @@
 
 #include "bonework/angles.h"
 #include "bonework/io/rig_file.h"
+#include "bonework/slot_placement.h"
 #include "random_rigs.h"
 #include "random_slots.h"
 #include "std_text.h"
@@ -305,6 +306,17 @@ private slots:
             tilted.setSelectedJoint(bone);
             QCOMPARE(tilted.importImages({QUrl::fromLocalFile(dir.filePath("a/hand.png"))}, 50, 50), 1);
             QCOMPARE(tilted.rig().slotList()[0].rotation, -30.0);
+            // Its middle (50, 50 on screen) half way along a bone of 100 would be rounding
+            // noise off whole numbers; kept to a billionth of a pixel (no -0 either).
+            const Slot& slot = tilted.rig().slotList()[0];
+            QCOMPARE(slot.x, std::round(slot.x * 1e9) / 1e9);
+            QCOMPARE(slot.y, std::round(slot.y * 1e9) / 1e9);
+            tilted.setSelectedJoint(bone);
+            const Vec2 middle = slotFrameOf(tilted.rig(), bone).position + Vec2{50 * std::cos(kPi / 6), 50 * std::sin(kPi / 6)};
+            QCOMPARE(tilted.importImages({QUrl::fromLocalFile(dir.filePath("a/hand.png"))}, middle.x, middle.y), 1);
+            QCOMPARE(tilted.rig().slotList()[1].x, 50.0);
+            QCOMPARE(tilted.rig().slotList()[1].y, 0.0);
+            QVERIFY(!std::signbit(tilted.rig().slotList()[1].y));
         }
 
         // A format the exporters refuse is not imported, and the status bar says which and why.
