@@ -373,7 +373,8 @@ ApplicationWindow {
         objectName: "imageDialog"
         title: qsTr("Choose the Image")
         filters: importDialog.filters
-        onAboutToShow: folder = FileNames.startFolder(window.document.filePath)
+        readonly property SelectedSlot chosenFor: SelectedSlot { document: window.document }
+        onAboutToShow: folder = FileNames.imageFolder(window.document.filePath, chosenFor.image)
         onChosen: (file) => window.document.setSlotImageFile(window.document.selectedSlot, file)
     }
     MessageBox {

@@ -59,6 +59,17 @@ QUrl FileNames::startFolder(const QString& currentFile)
     return QUrl::fromLocalFile(QDir::homePath());
 }
 
+QUrl FileNames::imageFolder(const QString& rigFile, const QString& image)
+{
+    if (!image.isEmpty()) {
+        const QDir base = rigFile.isEmpty() ? QDir::current() : QFileInfo(rigFile).absoluteDir();
+        const QFileInfo file(base.filePath(image)); // an absolute image path stays as it is
+        if (file.absoluteDir().exists())
+            return QUrl::fromLocalFile(file.absolutePath());
+    }
+    return startFolder(rigFile);
+}
+
 void FileNames::rememberFolder(const QUrl& file)
 {
     const QFileInfo info(file.toLocalFile());

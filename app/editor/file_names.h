@@ -37,6 +37,10 @@ public:
     // Where a file dialog opens: beside `currentFile` if there is one, else the folder used last
     // (QSettings), else the home folder.
     Q_INVOKABLE static QUrl startFolder(const QString& currentFile);
+    // Where choosing another file for an image opens: the folder its path `image` leads to from
+    // the rig file's folder (art/, where a missing file was expected), when that folder exists;
+    // else as startFolder.
+    Q_INVOKABLE static QUrl imageFolder(const QString& rigFile, const QString& image);
     Q_INVOKABLE static void rememberFolder(const QUrl& file);
 };
 

@@ -67,6 +67,17 @@ private slots:
         QCOMPARE(FileNames::startFolder("/tmp/other.rig.json"), QUrl::fromLocalFile("/tmp"));
         QSettings().remove("files/lastFolder");
     }
+
+    // Choosing a file for an image opens where its path leads (a missing art/head.png: art/),
+    // else beside the rig.
+    void anImageIsChosenWhereItsPathLeads()
+    {
+        QVERIFY(QDir(m_dir.path()).mkpath("art"));
+        const QString rig = m_dir.filePath("hero.rig.json");
+        QCOMPARE(FileNames::imageFolder(rig, "art/head.png"), QUrl::fromLocalFile(m_dir.filePath("art")));
+        QCOMPARE(FileNames::imageFolder(rig, "gone/head.png"), folder());
+        QCOMPARE(FileNames::imageFolder(rig, ""), folder());
+    }
 };
 
 QTEST_MAIN(TestFileNames)
