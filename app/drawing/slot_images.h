@@ -38,6 +38,8 @@ public:
     // Forgets every image, keeping the sizes of those that were read; the next sync reads
     // them again (after the files changed on disk).
     void reload();
+    // The same for one image (its file changed on disk).
+    void reload(const std::string& path) { m_entries.erase(path); }
 
     // The decoded image (premultiplied ARGB), or nullptr when it is missing or not synced.
     const QImage* image(const std::string& path) const;

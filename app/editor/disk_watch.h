@@ -1,15 +1,14 @@
 #pragma once
 // Watches the document's file for versions written by other programs while it is open, so the
-// editor can offer to reload at once instead of finding out at the next save. It watches the
-// file and its folder: a program that saves atomically (as Bonework does) replaces the file,
-// which ends a watch on the file alone. Each version is told once, by a digest of its bytes,
-// after the writer has been quiet for a moment; versions the editor knows are not told.
+// editor can offer to reload at once instead of finding out at the next save (FileWatch: the
+// file and its folder, after the writer has been quiet for a moment). Each version is told
+// once, by a digest of its bytes; versions the editor knows are not told.
+
+#include "file_watch.h"
 
 #include <QByteArray>
-#include <QFileSystemWatcher>
 #include <QObject>
 #include <QString>
-#include <QTimer>
 
 namespace bonework::editor {
 
@@ -19,13 +18,13 @@ public:
     explicit DiskWatch(QObject* parent = nullptr);
 
     // A SHA-256 of the file's bytes; empty when it cannot be read.
-    static QByteArray digestOf(const QString& path);
+    static QByteArray digestOf(const QString& path) { return FileWatch::digestOf(path); }
 
     // Watch `path` (nothing when empty), whose version on disk is `known`.
     void follow(const QString& path, const QByteArray& known);
     // A version the user has seen and answered: it is not told again.
     void dismiss(const QByteArray& digest) { m_told = digest; }
-    // Compare the file on disk now (the watcher calls it after a quiet moment).
+    // Compare the file on disk now (the watch calls it after a quiet moment).
     void check();
 
 signals:
@@ -35,10 +34,7 @@ signals:
     void removed(const QString& path);
 
 private:
-    void rewatch();
-
-    QFileSystemWatcher m_watcher;
-    QTimer m_quiet; // editors write in steps: wait until they stop
+    FileWatch m_watch;
     QString m_path;
     QByteArray m_known; // as read or written here
     QByteArray m_told;  // the last version told (or dismissed)

@@ -54,6 +54,7 @@ Document::Document(QObject* parent)
     m_comparison = new SolverComparisonModel(this);
     m_animation = new AnimationPlayer(this);
     connect(&m_undo, &QUndoStack::cleanChanged, this, &Document::modifiedChanged);
+    connect(&m_imageWatch, &ImageWatch::changed, this, &Document::imageFilesChanged);
     connect(&m_undo, &QUndoStack::indexChanged, this, &Document::undoStateChanged);
     connect(&m_undo, &QUndoStack::cleanChanged, this, &Document::undoStateChanged);
     m_undo.setUndoLimit(1000);
@@ -137,6 +138,7 @@ void Document::notifyRigChanged()
     }
     slotListChanged();
     syncImages();
+    watchImages(); // images added, removed or pointed elsewhere
     emit rigChanged();
 }
 
@@ -161,6 +163,7 @@ void Document::adopt(const Rig& rig, const io::EditorSettings& editor, const QSt
     m_images.clearSources();
     m_images.setBaseFolder(!artFolder.isEmpty() ? artFolder : filePath.isEmpty() ? QString() : QFileInfo(filePath).absolutePath());
     m_images.reload(); // the files may have changed since the last open
+    m_imageWatch.reset();
     m_undo.clear();
     applyNodeShape(editor.nodeShape);
     m_savedRig = rig;
@@ -195,6 +198,7 @@ void Document::markSaved(const QString& path)
     m_images.clearSources();
     m_images.setBaseFolder(QFileInfo(path).absolutePath());
     syncImages();
+    watchImages(); // Save As into another folder: the images there
     m_savedRig = setupRig();
     m_undo.setClean();
     setFile(path);
@@ -209,6 +213,7 @@ void Document::reloadFrom(const Rig& rig, const io::EditorSettings& editor)
     const double time = m_animation->time();
     m_animation->stop();
     m_images.reload(); // its images may have changed with it
+    m_imageWatch.reset();
     m_undo.push(new ReplaceRigCommand(this, tr("Reload from Disk"), setupRig(), rig));
     applyNodeShape(editor.nodeShape); // a view setting: not an undo step
     m_savedRig = rig;

@@ -13,6 +13,7 @@
 #include "slot_images.h"
 #include "art_copy_plan.h"
 #include "image_sources.h"
+#include "image_watch.h"
 
 #include "bonework/io/editor_settings.h"
 #include "bonework/rig.h"
@@ -338,6 +339,11 @@ private:
                const QString& artFolder = {});
     // The slots' images: read what is new, note what is missing (after every rig change).
     void syncImages();
+    // Watches the files of every image the rig names (after an edit, an open, a save), and
+    // reads again those another program changed (imageFilesChanged): no undo step, the rig is
+    // the same.
+    void watchImages();
+    void imageFilesChanged(const QStringList& files);
     // How `file` is stored in a slot: relative to the rig's folder, or "art/NAME" to be copied.
     QString storedImagePath(const QString& file);
     // The rig was written to `path`: it is the saved state now.
@@ -378,6 +384,7 @@ private:
     std::string m_selectedSlotName; // to follow it when indices shift
     QSet<QString> m_missingImages; // slot image paths that could not be read
     drawing::SlotImages m_images;   // decoded once, drawn by the canvas
+    ImageWatch m_imageWatch;        // their files, read again when changed on disk
     QHash<QString, QString> m_pendingArt; // "art/NAME" -> the file it is copied from on save
     QString m_missingReport;
     QSet<QString> m_lockedSlots; // by name: locks follow a slot through reorders

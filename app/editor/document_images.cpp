@@ -22,6 +22,33 @@ void Document::syncImages()
     }
 }
 
+void Document::watchImages()
+{
+    QStringList files;
+    for (const std::string& image : drawing::SlotImages::imagesOf(m_rig))
+        files.append(m_images.filePath(image));
+    m_imageWatch.follow(files);
+}
+
+void Document::imageFilesChanged(const QStringList& files)
+{
+    const QSet<QString> changed(files.begin(), files.end());
+    std::vector<std::string> reread;
+    for (const std::string& image : drawing::SlotImages::imagesOf(m_rig))
+        if (changed.contains(QFileInfo(m_images.filePath(image)).absoluteFilePath())) {
+            m_images.reload(image);
+            reread.push_back(image);
+        }
+    syncImages(); // the canvas redraws (slotImagesChanged)
+    // A picture gone or broken shows as a crossed box, as on open; the status bar says why.
+    QStringList lost;
+    for (const std::string& image : reread)
+        if (m_images.isMissing(image))
+            lost.append(tr("%1: %2").arg(QString::fromStdString(image), m_images.problem(image)));
+    if (!lost.isEmpty())
+        emit notice(tr("Changed on disk, drawn as a crossed box: %1").arg(lost.join(QStringLiteral("; "))));
+}
+
 QString Document::storedImagePath(const QString& file)
 {
     const QString absolute = QFileInfo(file).absoluteFilePath();
@@ -140,6 +167,7 @@ void Document::restoreImageSources(const ImageSources& sources)
         m_images.setSource(it.key().toStdString(), it.value());
     }
     syncImages();
+    watchImages();
 }
 
 } // namespace bonework::editor
