@@ -18,6 +18,10 @@ namespace {
 
 constexpr char kAutoKeyKey[] = "animation/autoKey";
 constexpr char kOnionSkinKey[] = "animation/onionSkin";
+// The Timeline's frame rate: how the user works, kept from one session to the next (the rig
+// file does not hold it; an export's frame rate is its own setting).
+constexpr char kFpsKey[] = "animation/fps";
+constexpr int kMostFps = 240;
 
 } // namespace
 
@@ -26,6 +30,10 @@ AnimationPlayer::AnimationPlayer(Document* document) : QObject(document), m_docu
     QSettings settings;
     m_autoKey = settings.value(kAutoKeyKey, true).toBool();
     m_onionSkin = settings.value(kOnionSkinKey, false).toBool();
+    bool isNumber = false;
+    const int fps = settings.value(kFpsKey, m_fps).toInt(&isNumber);
+    if (isNumber && fps >= 1 && fps <= kMostFps)
+        m_fps = fps;
     m_timer.setInterval(16); // about 60 Hz; the time advances by the real time elapsed
     connect(&m_timer, &QTimer::timeout, this, &AnimationPlayer::tick);
     connect(m_document, &Document::rigChanged, this, &AnimationPlayer::onRigChanged);
@@ -119,9 +127,10 @@ void AnimationPlayer::stepFrames(int frames)
 
 void AnimationPlayer::setFps(int fps)
 {
-    if (fps < 1 || fps > 240 || fps == m_fps)
+    if (fps < 1 || fps > kMostFps || fps == m_fps)
         return;
     m_fps = fps;
+    QSettings().setValue(kFpsKey, fps);
     emit settingsChanged();
     emit timeChanged(); // the frame number
     if (isActive())

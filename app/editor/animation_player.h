@@ -43,7 +43,9 @@ class AnimationPlayer : public QObject {
     // Seconds into the clip; setting it scrubs (snapped to whole frames while `snap` is on).
     Q_PROPERTY(double time READ time WRITE setTime NOTIFY timeChanged)
     Q_PROPERTY(int frame READ frame NOTIFY timeChanged)
+    // The Timeline's frames per second, 1 to 240 (QSettings: kept from one session to the next).
     Q_PROPERTY(int fps READ fps WRITE setFps NOTIFY settingsChanged)
+    // Whether the playhead snaps to whole frames.
     Q_PROPERTY(bool snap READ snap WRITE setSnap NOTIFY settingsChanged)
     // Whether the open clip loops (animation::Clip::loop): playing it wraps around its end, and
     // the onion skin's ghosts past an end show the other end. Setting it is an undo step.

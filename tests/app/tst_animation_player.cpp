@@ -17,6 +17,7 @@
 #include "bonework/io/rig_file.h"
 #include "std_text.h"
 
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -563,6 +564,33 @@ private slots:
         QCOMPARE(player.current(), -1);
         QVERIFY(!player.isActive());
         QVERIFY(told(1, 1));
+    }
+
+    // The Timeline's frame rate is a preference: a new editor (a new document) starts with the
+    // last one set; a value out of range in the settings is ignored.
+    void frameRateIsKeptBetweenSessions()
+    {
+        {
+            Document doc;
+            doc.animation()->setFps(24);
+        }
+        {
+            Document doc;
+            QCOMPARE(doc.animation()->fps(), 24);
+            doc.animation()->setFps(0); // refused: kept as it was
+            QCOMPARE(doc.animation()->fps(), 24);
+            doc.animation()->setFps(60);
+        }
+        {
+            Document doc;
+            QCOMPARE(doc.animation()->fps(), 60);
+        }
+        QSettings().setValue("animation/fps", 100000);
+        {
+            Document doc;
+            QCOMPARE(doc.animation()->fps(), 30); // the default
+        }
+        QSettings().remove("animation/fps");
     }
 
     void onionSkinSamplesFramesAroundThePlayhead()
