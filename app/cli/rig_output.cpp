@@ -58,17 +58,23 @@ std::optional<ExitCode> writeDerivedRig(Command& command, const Rig& rig, const 
     const QString to = QFileInfo(output).absolutePath();
     const QString rigTarget = QFileInfo(output).absoluteFilePath();
     std::vector<io::FileToWrite> copies;
-    QStringList copied, made;
+    QStringList copied, missing, made;
     // A folder that is not there is the rig's own write error; the same folder needs no copies.
     if (QFileInfo(to).isDir() && QFileInfo(from).canonicalFilePath() != QFileInfo(to).canonicalFilePath()) {
         for (const std::string& image : drawing::SlotImages::imagesOf(rig)) {
             const QString path = QString::fromStdString(image);
             const QString source = QDir::cleanPath(from + QLatin1Char('/') + path);
             const QString target = QDir::cleanPath(to + QLatin1Char('/') + path);
-            // Missing at the source: validate reports it, as before. There already (or a link
-            // that leads nowhere): the user's file stays. The rig's own name is never art.
-            if (!QFileInfo(source).isFile() || QFileInfo::exists(target) || QFileInfo(target).isSymLink()
-                || target == rigTarget || formats::isSameFile(source, target))
+            // There already (or a link that leads nowhere): the user's file stays. The rig's own
+            // name is never art. Missing at the source and at the output: named below, since
+            // the written rig will miss it (the exit code stays 0: the rig itself was written).
+            if (QFileInfo::exists(target) || QFileInfo(target).isSymLink() || target == rigTarget)
+                continue;
+            if (!QFileInfo(source).isFile()) {
+                missing.append(path);
+                continue;
+            }
+            if (formats::isSameFile(source, target))
                 continue;
             QFile file(source);
             if (!file.open(QIODevice::ReadOnly)) {
@@ -89,15 +95,24 @@ std::optional<ExitCode> writeDerivedRig(Command& command, const Rig& rig, const 
         removeFolders(made);
         return command.rigNotSaved(why);
     }
-    if (!copied.isEmpty()) {
-        constexpr int kNamed = 5; // a whole character's art would fill the screen
-        QString names = QStringList(copied.mid(0, kNamed)).join(QStringLiteral(", "));
-        if (copied.size() > kNamed)
-            names += QStringLiteral(" and %1 more").arg(copied.size() - kNamed);
+    // A whole character's art would fill the screen: five names, then how many more.
+    const auto someNames = [](const QStringList& paths) {
+        constexpr int kNamed = 5;
+        QString names = QStringList(paths.mid(0, kNamed)).join(QStringLiteral(", "));
+        if (paths.size() > kNamed)
+            names += QStringLiteral(" and %1 more").arg(paths.size() - kNamed);
+        return names;
+    };
+    const auto images = [](qsizetype n) { return n == 1 ? QStringLiteral("1 image") : QStringLiteral("%1 images").arg(n); };
+    if (!copied.isEmpty())
         command.note(QStringLiteral("copied %1 beside %2 (the rig names %3 relative to its folder): %4")
-                         .arg(copied.size() == 1 ? QStringLiteral("1 image") : QStringLiteral("%1 images").arg(copied.size()),
-                              output, copied.size() == 1 ? QStringLiteral("it") : QStringLiteral("them"), names));
-    }
+                         .arg(images(copied.size()), output, copied.size() == 1 ? QStringLiteral("it") : QStringLiteral("them"),
+                              someNames(copied)));
+    if (!missing.isEmpty())
+        command.note(QStringLiteral("warning: %1 the rig names %2 missing beside %3, so not copied; %4 will miss %5: %6")
+                         .arg(images(missing.size()), missing.size() == 1 ? QStringLiteral("is") : QStringLiteral("are"),
+                              input, output, missing.size() == 1 ? QStringLiteral("it") : QStringLiteral("them"),
+                              someNames(missing)));
     return std::nullopt;
 }
 

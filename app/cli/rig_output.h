@@ -3,7 +3,8 @@
 // names its images relative to its own folder, so a rig written into another folder takes its
 // art along, as the editor's Save As does: each image found beside the input and missing beside
 // the output is copied there, in one batch with the rig (all of it or nothing), and each copy is
-// named on standard error. An image already beside the output is left as it is.
+// named on standard error. An image already beside the output is left as it is; one missing
+// beside both is named in a warning (the rig is still written).
 
 #include "commands.h"
 

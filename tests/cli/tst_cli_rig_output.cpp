@@ -1,8 +1,9 @@
 // The rigs that solve, sample and record write with -o take their art along: written into
 // another folder, every image the rig names (a slot's, or one a clip keys) that is found beside
 // the input and missing beside the output is copied there, in one batch with the rig, and
-// named on stderr; an image already there is kept, the same folder copies nothing, and a copy
-// that cannot be made leaves neither the rig nor a folder behind.
+// named on stderr; an image already there is kept, one missing at the source is named in a
+// warning, the same folder copies nothing, and a copy that cannot be made leaves neither the rig
+// nor a folder behind.
 #include "cli_run.h"
 
 #include <QDir>
@@ -117,6 +118,29 @@ private slots:
         QVERIFY2(again.exitCode == 0, qPrintable(again.err));
         QVERIFY2(again.err.isEmpty(), qPrintable(again.err));
         QCOMPARE(read(folder + QStringLiteral("/art/arm.png")), changed);
+    }
+
+    // An image missing beside the input cannot be copied: the rig is written (exit 0) and a
+    // warning names what the written rig will miss; the images that are there are copied.
+    void anImageMissingAtTheSourceIsNamed()
+    {
+        const QString in = path(QStringLiteral("partial/arm.rig.json"));
+        QVERIFY(QDir().mkpath(QFileInfo(in).path()));
+        QVERIFY(QFile::copy(m_rig, in));
+        QVERIFY(writePng(path(QStringLiteral("partial/art/arm.png")), Qt::red));
+        QVERIFY(writePng(path(QStringLiteral("partial/art/open.png")), Qt::green)); // no fist.png
+        const QString folder = path(QStringLiteral("partial-out"));
+        QVERIFY(QDir().mkpath(folder));
+        const QString out = folder + QStringLiteral("/posed.rig.json");
+        const Run run = bonework::testing::runCli(command(QStringLiteral("solve"), in) + QStringList{QStringLiteral("-o"), out});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY(QFileInfo::exists(out));
+        QVERIFY2(run.err.contains(QStringLiteral("copied 2 images beside %1").arg(out)), qPrintable(run.err));
+        QVERIFY2(run.err.contains(QStringLiteral("warning: 1 image the rig names is missing beside %1, so not copied; %2 will "
+                                                 "miss it: art/fist.png")
+                                      .arg(in, out)),
+                 qPrintable(run.err));
+        QVERIFY(!QFileInfo::exists(folder + QStringLiteral("/art/fist.png")));
     }
 
     void theSameFolderCopiesNothing()
