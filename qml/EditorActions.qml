@@ -86,6 +86,17 @@ QtObject {
         enabled: actions.keys !== null && actions.keys.canPaste && actions.document.animation.active
         onTriggered: actions.keys.paste()
     }
+    // Mirror the selected image about its pivot (Document::flipSlot).
+    readonly property Action flipImageHorizontally: Action {
+        text: qsTr("Flip Image &Horizontally")
+        enabled: actions.document.selectedSlot >= 0
+        onTriggered: actions.document.flipSlot(actions.document.selectedSlot, true)
+    }
+    readonly property Action flipImageVertically: Action {
+        text: qsTr("Flip Image &Vertically")
+        enabled: actions.document.selectedSlot >= 0
+        onTriggered: actions.document.flipSlot(actions.document.selectedSlot, false)
+    }
     readonly property Action importImages: Action {
         text: qsTr("&Import Images\u2026"); shortcut: "Ctrl+I"
         onTriggered: actions.window.importImages()

@@ -69,6 +69,9 @@ MenuBar {
         ActionMenuItem { action: bar.actions.pasteKeys }
         ActionMenuItem { action: bar.actions.deleteJoint }
         ActionMenuItem { action: bar.actions.togglePin }
+        MenuSeparator {}
+        ActionMenuItem { action: bar.actions.flipImageHorizontally }
+        ActionMenuItem { action: bar.actions.flipImageVertically }
     }
     FittingMenu {
         title: qsTr("&View")

@@ -1,4 +1,4 @@
-// The selected image's (slot's) fields: name, bone, image file, place, rotation, scale, pivot,
+// The selected image's (slot's) fields: name, bone, image file, place, rotation, scale, flips, pivot,
 // opacity and whether it is shown. Each change is one undoable edit; a refused value (a scale of
 // 0, an absolute path, a taken name) is reported in the status bar and the field shows what holds.
 import QtQuick
@@ -99,6 +99,26 @@ ColumnLayout {
     NumberField {
         label: qsTr("Scale Y"); value: section.info.scaleY; decimals: 3
         onCommitted: (v) => section.document.setSlotValue(section.info.index, "scaleY", v)
+    }
+    // Mirroring about the pivot, as the image shows on the canvas (Document::flipSlot).
+    RowLayout {
+        Label { text: qsTr("Flip"); Layout.preferredWidth: 72 }
+        Button {
+            objectName: "flipHorizontally"
+            text: qsTr("Horizontal")
+            Layout.fillWidth: true
+            onClicked: section.document.flipSlot(section.info.index, true)
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("Mirror the image left to right as it shows, about its pivot (the scale of the axis that runs across changes sign)")
+        }
+        Button {
+            objectName: "flipVertically"
+            text: qsTr("Vertical")
+            Layout.fillWidth: true
+            onClicked: section.document.flipSlot(section.info.index, false)
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("Mirror the image top to bottom as it shows, about its pivot (the scale of the axis that runs down changes sign)")
+        }
     }
     NumberField {
         label: qsTr("Pivot X"); value: section.info.pivotX; decimals: 3

@@ -27,7 +27,7 @@ const char* const kUsage =
     "  sample RIG.json ...    pose a rig as one of its animations has it at a time (see --help)\n"
     "  record RIG.json ...    record the motion preview into an animation clip (see --help)\n"
     "\n"
-    "\n"
+    "Options:\n"
     "  --version              print the version\n"
     "  -h, --help             show this help (COMMAND --help: the command's own)\n"
     "\n"

@@ -193,6 +193,12 @@ public:
     // One number: "x", "y", "rotation", "scaleX", "scaleY", "pivotX", "pivotY" or "opacity".
     Q_INVOKABLE bool setSlotValue(int index, const QString& field, double value);
     Q_INVOKABLE bool setSlotVisible(int index, bool visible);
+    // Mirrors the image about its pivot as it shows on the canvas now: left to right
+    // (`horizontally`) or top to bottom. Of its own axes, the one that runs nearer across the
+    // screen (for left to right) or down it changes the sign of its scale, so the button means
+    // what the artist sees however the bone and image are turned. One undo step; flipping twice
+    // gives back the image.
+    Q_INVOKABLE bool flipSlot(int index, bool horizontally);
     // Locked slots cannot be picked on the canvas; editor state only, never saved or undone.
     Q_INVOKABLE bool isSlotLocked(int index) const;
     // --- Images (document_images.cpp) -----------------------------------------------------------

@@ -206,6 +206,19 @@ bool Document::setSlotVisible(int index, bool visible)
     return setSlot(index, slot, (visible ? tr("Show %1") : tr("Hide %1")).arg(slotLabel(index)));
 }
 
+bool Document::flipSlot(int index, bool horizontally)
+{
+    if (refuseInvalidSlot(index))
+        return false;
+    Slot slot = m_rig.slotList()[index];
+    // The image's own x axis on screen (the rig as shown: a clip's pose while one is open).
+    const Rotation xAxis = placeSlot(slot, slotFrameOf(m_rig, slot.joint)).rotation;
+    const bool xRunsAcross = std::fabs(xAxis.c) >= std::fabs(xAxis.s);
+    double& scale = horizontally == xRunsAcross ? slot.scaleX : slot.scaleY;
+    scale = -scale;
+    return setSlot(index, slot, (horizontally ? tr("Flip %1 Horizontally") : tr("Flip %1 Vertically")).arg(slotLabel(index)));
+}
+
 bool Document::isSlotLocked(int index) const { return m_lockedSlots.contains(slotLabel(index)); }
 
 void Document::setSlotLocked(int index, bool locked)

@@ -143,10 +143,11 @@ Slot draggedSlot(const Slot& start, SlotHandle handle, QPointF pressRig, QPointF
         const Vec2 a = back.apply({pressRig.x() - pivot.x(), pressRig.y() - pivot.y()});
         const Vec2 b = back.apply({nowRig.x() - pivot.x(), nowRig.y() - pivot.y()});
         Slot scaled = start;
+        // A mirrored image (scale below 0) stays mirrored: the drag sets the size, not the side.
         if (std::abs(a.x) > 1e-6)
-            scaled.scaleX = std::max(kMinScale, start.scaleX * std::abs(b.x / a.x));
+            scaled.scaleX = std::copysign(std::max(kMinScale, std::abs(start.scaleX * b.x / a.x)), start.scaleX);
         if (std::abs(a.y) > 1e-6)
-            scaled.scaleY = std::max(kMinScale, start.scaleY * std::abs(b.y / a.y));
+            scaled.scaleY = std::copysign(std::max(kMinScale, std::abs(start.scaleY * b.y / a.y)), start.scaleY);
         return scaled;
     }
     case SlotHandle::Pivot: {

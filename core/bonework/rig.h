@@ -51,7 +51,7 @@ inline bool targetWithinReach(Vec2 point)
 // from the pivot, turned. So that every corner of every image stays far inside the doubles:
 //  - x and y lie within kMostSlotOffset, as a root's position does: the pivot then lies within
 //    2e300 of the frame's origin on either world axis (a turn mixes the two);
-//  - scaleX and scaleY are at most kMostSlotScale: their product, the determinant of the
+//  - scaleX and scaleY lie within kMostSlotScale (either sign: below 0 mirrors): their product, the determinant of the
 //    image's transform (which drawing and hit testing invert), stays within 1e300;
 //  - pivotX and pivotY lie within kMostSlotPivot (image widths and heights): with the largest
 //    scale, even an image of 2^31 pixels a side (sizes are ints) ends within 1e300 of its pivot,

@@ -36,16 +36,17 @@ std::string Rig::checkSlot(const Slot& s, int ignoreIndex) const
     if (auto why = imagePathProblem(s.image); !why.empty())
         return "the image path " + why;
     if (!finite(s.x) || !finite(s.y) || !finite(s.rotation) || !finite(s.pivotX) || !finite(s.pivotY))
-        return "the slot's position, rotation and pivot must be finite numbers";
-    if (!(finite(s.scaleX) && s.scaleX > 0.0 && finite(s.scaleY) && s.scaleY > 0.0))
-        return "the slot's scale must be greater than 0";
+        return "the image's position, rotation and pivot must be finite numbers";
+    // A negative scale mirrors the image along that axis; 0 would flatten it to a line.
+    if (!(finite(s.scaleX) && s.scaleX != 0.0 && finite(s.scaleY) && s.scaleY != 0.0))
+        return "the image's scale must be finite and not 0";
     // So that the image's corners stay far inside the doubles (rig.h).
     if (std::fabs(s.x) > kMostSlotOffset || std::fabs(s.y) > kMostSlotOffset)
-        return "the slot's x and y must lie within [-" + boundText(kMostSlotOffset) + ", " + boundText(kMostSlotOffset) + "]";
-    if (s.scaleX > kMostSlotScale || s.scaleY > kMostSlotScale)
-        return "the slot's scale must be at most " + boundText(kMostSlotScale);
+        return "the image's x and y must lie within [-" + boundText(kMostSlotOffset) + ", " + boundText(kMostSlotOffset) + "]";
+    if (std::fabs(s.scaleX) > kMostSlotScale || std::fabs(s.scaleY) > kMostSlotScale)
+        return "the image's scale must lie within [-" + boundText(kMostSlotScale) + ", " + boundText(kMostSlotScale) + "]";
     if (std::fabs(s.pivotX) > kMostSlotPivot || std::fabs(s.pivotY) > kMostSlotPivot)
-        return "the slot's pivot must lie within [-" + boundText(kMostSlotPivot) + ", " + boundText(kMostSlotPivot) + "]";
+        return "the image's pivot must lie within [-" + boundText(kMostSlotPivot) + ", " + boundText(kMostSlotPivot) + "]";
     if (!(s.opacity >= 0.0 && s.opacity <= 1.0)) // NaN fails too
         return "the opacity must be between 0 and 1";
     return {};

@@ -2,7 +2,8 @@
 // A slot: one image carried by a joint's bone. The rig keeps its slots in draw order (the first
 // is drawn first, at the back). The image lives in the bone's frame (see slot_placement.h):
 // x, y and rotation place the image's pivot there, pivotX and pivotY say which point of the
-// image the pivot is, as fractions of its width and height.
+// image the pivot is, as fractions of its width and height. A negative scale mirrors the image
+// about its pivot (an artist draws one arm and mirrors it for the other).
 
 #include "bonework/chain.h"
 
@@ -19,8 +20,8 @@ struct Slot {
     double x = 0.0;
     double y = 0.0;
     double rotation = 0.0; // degrees, clockwise on screen, relative to the bone
-    double scaleX = 1.0;   // > 0
-    double scaleY = 1.0;   // > 0
+    double scaleX = 1.0;   // not 0; below 0 mirrors the image left to right about its pivot
+    double scaleY = 1.0;   // not 0; below 0 mirrors it top to bottom
     double pivotX = 0.5;   // 0: the image's left edge, 1: its right edge
     double pivotY = 0.5;   // 0: its top edge, 1: its bottom edge
     double opacity = 1.0;  // 0 to 1

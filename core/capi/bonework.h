@@ -176,7 +176,9 @@ BW_API int32_t bw_rig_slot_joint(const bw_rig* rig, int32_t slot);
 BW_API bw_status bw_rig_slot_state(const bw_rig* rig, int32_t slot, int32_t* visible, double* opacity);
 /* Where the slot's image goes, for an image `width` by `height` pixels (finite, above 0): the
  * affine map m[6] = {a, b, c, d, tx, ty} taking the image's pixel (u, v), from its top-left
- * corner, y down, to rig coordinates (X, Y) = (a u + c v + tx, b u + d v + ty). */
+ * corner, y down, to rig coordinates (X, Y) = (a u + c v + tx, b u + d v + ty). A mirrored
+ * image (a negative scale in the rig file) gives a map with a d - b c < 0: its quad winds the
+ * other way, so draw it without back-face culling. */
 BW_API bw_status bw_rig_slot_transform(const bw_rig* rig, int32_t slot, double width, double height, double m[6]);
 
 #ifdef __cplusplus

@@ -5,6 +5,7 @@
 // or move them (reparenting). A failure names its seed.
 #include "document.h"
 #include "rig_edit_command.h"
+#include "slot_handles.h"
 
 #include "bonework/angles.h"
 #include "bonework/io/rig_file.h"
@@ -142,7 +143,7 @@ class TestSlotCommands : public QObject {
     {
         const int n = doc.slotCount();
         const int s = n > 0 ? testing::uniformInt(rng, 0, n - 1) : -1;
-        switch (n == 0 ? 0 : testing::uniformInt(rng, 0, 9)) {
+        switch (n == 0 ? 0 : testing::uniformInt(rng, 0, 10)) {
         case 0:
             return doc.addSlot(testing::uniformInt(rng, 0, doc.jointCount() - 1), "art/new part.png",
                                testing::uniform(rng, -300, 300), testing::uniform(rng, -300, 300))
@@ -153,6 +154,7 @@ class TestSlotCommands : public QObject {
         case 4: return doc.setSlotJoint(s, testing::uniformInt(rng, 0, doc.jointCount() - 1));
         case 5: return doc.setSlotImage(s, QString::fromStdString(testing::randomImagePath(rng)));
         case 6: return doc.setSlotVisible(s, rng() % 2 == 0);
+        case 10: return doc.flipSlot(s, rng() % 2 == 0);
         case 7: {
             // A canvas drag: several moves, one step.
             if (!doc.beginSlotDrag(s))
@@ -243,6 +245,68 @@ private slots:
         }
     }
 
+    // Flip mirrors an image about its pivot as the canvas shows it: left to right negates the
+    // scale of whichever of the image's axes runs nearer across the screen (Scale Y for an image
+    // turned a quarter turn), nothing else changes, one undo step named after the image;
+    // flipping twice gives the slot back, and a corner drag on a mirrored image sizes it and
+    // keeps it mirrored.
+    void flipMirrorsOneStepAtATime()
+    {
+        Engine rng(77);
+        Document doc;
+        QVERIFY(openRandomRig(rng, doc, 2));
+        const Slot original = doc.rig().slotList()[0];
+        const double frameDegrees = slotFrameOf(doc.rig(), original.joint).rotation.degrees();
+        // The image's x axis straight across the screen, then straight down it.
+        for (const double onScreen : {0.0, 90.0, 180.0, -90.0, 30.0, 120.0}) {
+            Slot turned = original;
+            turned.rotation = wrapDegrees(onScreen - frameDegrees);
+            QVERIFY(doc.setSlotValue(0, "rotation", turned.rotation));
+            const Slot before = doc.rig().slotList()[0];
+            const bool xAcross = std::fabs(std::cos(onScreen * kRadiansPerDegree)) >= std::fabs(std::sin(onScreen * kRadiansPerDegree));
+            const int steps = doc.undoStack()->count();
+            QVERIFY(doc.flipSlot(0, true));
+            Slot expected = before;
+            (xAcross ? expected.scaleX : expected.scaleY) *= -1;
+            QVERIFY2(doc.rig().slotList()[0] == expected, qPrintable(QString("image at %1 degrees on screen").arg(onScreen)));
+            QCOMPARE(doc.undoStack()->count(), steps + 1);
+            QCOMPARE(doc.undoStack()->text(steps), QString("Flip %1 Horizontally").arg(QString::fromStdString(before.name)));
+            QVERIFY(doc.flipSlot(0, false));
+            (xAcross ? expected.scaleY : expected.scaleX) *= -1;
+            QVERIFY(doc.rig().slotList()[0] == expected);
+            QCOMPARE(doc.undoStack()->text(steps + 1), QString("Flip %1 Vertically").arg(QString::fromStdString(before.name)));
+            doc.undoStack()->undo();
+            doc.undoStack()->undo();
+            QVERIFY(doc.rig().slotList()[0] == before);
+        }
+        const Slot before = doc.rig().slotList()[0];
+        QVERIFY(doc.flipSlot(0, true));
+        QVERIFY(doc.flipSlot(0, true));
+        QVERIFY(doc.rig().slotList()[0] == before);
+        QVERIFY(doc.isModified());
+        QVERIFY(!doc.flipSlot(5000, true));
+
+        // A corner dragged outward on a mirrored image: larger, still mirrored on both axes.
+        Slot mirrored = before;
+        mirrored.scaleX = -1.5;
+        mirrored.scaleY = -0.5;
+        WorldTransform frame;
+        frame.position = {100, 50};
+        frame.rotation = Rotation::fromDegrees(30);
+        const SlotPlacement placement = placeSlot(mirrored, frame);
+        const QPointF pivot(placement.pivot.x, placement.pivot.y);
+        const Vec2 along = placement.rotation.apply({40, 20});
+        const QPointF press = pivot + QPointF(along.x, along.y);
+        const QPointF now = pivot + 2 * QPointF(along.x, along.y);
+        const Slot dragged = draggedSlot(mirrored, SlotHandle::Scale, press, now, frame, QSizeF(80, 40));
+        QCOMPARE(dragged.scaleX, -3.0);
+        QCOMPARE(dragged.scaleY, -1.0);
+        // Dragged through the pivot and beyond, it does not flip: the scale stops at its least size.
+        const Slot squashed = draggedSlot(mirrored, SlotHandle::Scale, press, pivot - QPointF(along.x, along.y) * 1e-9, frame,
+                                          QSizeF(80, 40));
+        QVERIFY(squashed.scaleX < 0 && squashed.scaleY < 0);
+    }
+
     void refusedValuesSayWhyAndChangeNothing()
     {
         Engine rng(42);
@@ -255,7 +319,7 @@ private slots:
         QVERIFY(!doc.setSlotImage(0, "/etc/passwd"));
         QVERIFY(!doc.renameSlot(0, QString::fromStdString(doc.rig().slotList()[1].name)));
         QCOMPARE(refused.count(), 4);
-        QCOMPARE(refused.at(0).at(0).toString(), QString("the slot's scale must be greater than 0"));
+        QCOMPARE(refused.at(0).at(0).toString(), QString("the image's scale must be finite and not 0"));
         QCOMPARE(refused.at(1).at(0).toString(), QString("the opacity must be between 0 and 1"));
         QCOMPARE(doc.undoStack()->count(), 0);
         QVERIFY(sameToTheBit(doc.rig(), before));
@@ -403,6 +467,36 @@ private slots:
         QVERIFY(doc.files()->saveCopyingArt(dir.filePath("other/again.rig.json")));
         QCOMPARE(slotImagesOf(doc.rig()), renamed);
         QCOMPARE(filesUnder(other).size(), 8); // again.rig.json, and no image more
+    }
+
+    // The motion preview puts back the rig it started from when it stops, so a rename made by a
+    // save during it could not last: such a save is refused, saying why, and writes nothing; a
+    // save that renames nothing goes ahead, and after the preview the renaming save does too.
+    void saveAsDuringThePreviewRefusesRenames()
+    {
+        QTemporaryDir dir;
+        const QString proj = dir.filePath("proj"), other = dir.filePath("other"), plain = dir.filePath("plain");
+        QVERIFY(writeImage(proj + "/art/head.png", Qt::blue) && writeImage(proj + "/art/torso.png", Qt::red)
+                && writeImage(proj + "/art/eyes.png", Qt::white) && writeImage(proj + "/art/eyes_closed.png", Qt::black));
+        QVERIFY(writeImage(other + "/art/head.png", Qt::magenta)); // another picture of that name
+        QVERIFY(QDir().mkpath(plain));
+        QVERIFY(writeFile(proj + "/hero.rig.json", rigJson({"art/head.png", "art/torso.png", "art/eyes.png"}, "art/eyes_closed.png")));
+        Document doc;
+        QVERIFY(doc.files()->open(proj + "/hero.rig.json"));
+        doc.posing()->beginPreview();
+        QVERIFY(doc.posing()->isPreviewing() && !doc.posing()->isAnimating());
+        QSignalSpy failed(&doc, &Document::saveFailed);
+        QVERIFY(!doc.files()->saveCopyingArt(other + "/hero.rig.json"));
+        QCOMPARE(failed.count(), 1);
+        QCOMPARE(failed.first().at(0).toString(), QString("Stop playing to save here: images in this folder must be renamed"));
+        QCOMPARE(filesUnder(other), QStringList({"art/head.png"}));
+        QCOMPARE(slotImagesOf(doc.setupRig()), QStringList({"art/head.png", "art/torso.png", "art/eyes.png"}));
+        // Where nothing needs a new name, the save goes ahead during the preview.
+        QVERIFY(doc.files()->saveCopyingArt(plain + "/hero.rig.json"));
+        QCOMPARE(filesUnder(plain).size(), 5);
+        doc.posing()->endPreview(false);
+        QVERIFY(doc.files()->saveCopyingArt(other + "/hero.rig.json"));
+        QCOMPARE(slotImagesOf(doc.setupRig()).first(), QString("art/head-2.png"));
     }
 
     void saveAsWritesNothingOutsideTheFolder()

@@ -86,6 +86,44 @@ private slots:
         QImage red(40, 20, QImage::Format_ARGB32);
         red.fill(QColor(255, 0, 0));
         QVERIFY(red.save(m_dir.filePath("red.png")));
+        // Left half red, right half blue: which way round it is drawn shows.
+        QImage halves(40, 20, QImage::Format_ARGB32);
+        halves.fill(QColor(255, 0, 0));
+        for (int y = 0; y < 20; ++y)
+            for (int x = 20; x < 40; ++x)
+                halves.setPixelColor(x, y, QColor(0, 0, 255));
+        QVERIFY(halves.save(m_dir.filePath("halves.png")));
+    }
+
+    // A negative scale mirrors the image about its pivot: scaleX -1 puts the blue half on the
+    // left, over the same pixels; scaleY -1 with a pivot at the top puts the image above it.
+    void aMirroredImageIsDrawnMirrored()
+    {
+        Rig rig = armRig();
+        QVERIFY(rig.addSlot(slotOnArm("halves.png")));
+        SlotImages images;
+        images.setBaseFolder(m_dir.path());
+        QVERIFY(images.sync(rig));
+        const QImage plain = render(rig, images);
+        QCOMPARE(plain.pixelColor(135, 100), QColor(255, 0, 0));
+        QCOMPARE(plain.pixelColor(165, 100), QColor(0, 0, 255));
+
+        Slot mirrored = rig.slotList()[0];
+        mirrored.scaleX = -1;
+        QVERIFY(rig.setSlot(0, mirrored));
+        const QImage flipped = render(rig, images);
+        QCOMPARE(flipped.pixelColor(135, 100), QColor(0, 0, 255));
+        QCOMPARE(flipped.pixelColor(165, 100), QColor(255, 0, 0));
+        QCOMPARE(differingPixels(flipped), differingPixels(plain)); // the same place
+
+        Slot upsideDown = rig.slotList()[0];
+        upsideDown.scaleX = 1;
+        upsideDown.scaleY = -1;
+        upsideDown.pivotY = 0; // the pivot on the top edge: the image now hangs above it
+        QVERIFY(rig.setSlot(0, upsideDown));
+        const QImage above = render(rig, images);
+        QCOMPARE(above.pixelColor(135, 95), QColor(255, 0, 0));
+        QCOMPARE(above.pixelColor(135, 105), kBackdrop);
     }
 
     void transformFollowsThePlacementFormula()
@@ -96,8 +134,8 @@ private slots:
             SlotPlacement p;
             p.pivot = {coordinate(random), coordinate(random)};
             p.rotation = Rotation::fromDegrees(angle(random));
-            p.scaleX = scale(random);
-            p.scaleY = scale(random);
+            p.scaleX = scale(random) * (random() % 4 == 0 ? -1 : 1); // some mirrored
+            p.scaleY = scale(random) * (random() % 4 == 0 ? -1 : 1);
             p.pivotX = fraction(random);
             p.pivotY = fraction(random);
             const QSizeF size(1 + 300 * fraction(random), 1 + 300 * fraction(random));

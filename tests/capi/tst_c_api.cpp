@@ -584,6 +584,23 @@ private slots:
         QCOMPARE(bw_rig_find_slot(rig, "nothing"), -1);
         bw_rig_free(rig);
 
+        // Mirrored (scaleX -2, rig format version 4): the u axis runs up instead, about the same
+        // pivot, and the map's determinant is negative (the quad winds the other way).
+        QByteArray text(json);
+        text.replace("\"version\": 2", "\"version\": 4").replace("\"scaleX\": 2", "\"scaleX\": -2");
+        QCOMPARE(bw_rig_load_bytes(text.constData(), std::size_t(text.size()), "mirrored.json", &rig), BW_OK);
+        QCOMPARE(bw_rig_slot_transform(rig, 1, 10, 4, m), BW_OK);
+        const double mirroredMap[6] = {0, -2, -1, 0, 102, 80};
+        for (int i = 0; i < 6; ++i)
+            QVERIFY2(std::fabs(m[i] - mirroredMap[i]) < 1e-12, qPrintable(QStringLiteral("mirrored m[%1] = %2").arg(i).arg(m[i])));
+        QVERIFY(m[0] * m[3] - m[1] * m[2] < 0);
+        bw_rig_free(rig);
+        rig = nullptr;
+        // The same file marked version 2 is refused: an older reader would not know the mirror.
+        text.replace("\"version\": 4", "\"version\": 2");
+        QCOMPARE(bw_rig_load_bytes(text.constData(), std::size_t(text.size()), "mirrored.json", &rig), BW_ERROR_LOAD);
+        QVERIFY2(QByteArray(bw_last_error()).contains("needs \"version\": 4"), bw_last_error());
+
         // A clip's sample swaps the image: the humanoid's blink shuts the eyes at 2.4 s.
         QCOMPARE(bw_rig_load_file(example("humanoid.rig.json"), &rig), BW_OK);
         const int32_t head = bw_rig_find_slot(rig, "head");

@@ -112,8 +112,8 @@ private slots:
         QCOMPARE(r.out, good + QStringLiteral(": valid: 3 joints, 1 root, 1 chain\n"));
         QCOMPARE(r.err, cycle + QStringLiteral(": joints[3].parent: the parents form a cycle: \"a\" -> \"b\" -> \"c\" -> \"a\" "
                                                "(each is the parent of the next)\n")
-                            + newer + QStringLiteral(": version: was written by a newer Bonework (version 4); this build "
-                                                     "reads versions 1 to 3\n"));
+                            + newer + QStringLiteral(": version: was written by a newer Bonework (version 5); this build "
+                                                     "reads versions 1 to 4\n"));
     }
 
     // Images are looked for relative to the rig file's folder (not the working folder); with

@@ -100,18 +100,19 @@ private slots:
             {"x not finite", "must be finite"},
             {"rotation not finite", "must be finite"},
             {"pivot not finite", "must be finite"},
-            {"scale zero", "scale must be greater than 0"},
-            {"scale negative", "scale must be greater than 0"},
-            {"scale infinite", "scale must be greater than 0"},
-            {"scale NaN", "scale must be greater than 0"},
+            {"scale zero", "scale must be finite and not 0"},
+            {"scale negative zero", "scale must be finite and not 0"},
+            {"scale infinite", "scale must be finite and not 0"},
+            {"scale NaN", "scale must be finite and not 0"},
             {"opacity above 1", "opacity must be between 0 and 1"},
             {"opacity below 0", "opacity must be between 0 and 1"},
             {"opacity NaN", "opacity must be between 0 and 1"},
             // So that the image's corners stay far inside the doubles (rig.h).
-            {"x beyond reach", "the slot's x and y must lie within [-1e300, 1e300]"},
-            {"y beyond reach", "the slot's x and y must lie within [-1e300, 1e300]"},
-            {"scale too large", "the slot's scale must be at most 1e150"},
-            {"pivot too far", "the slot's pivot must lie within [-1e140, 1e140]"},
+            {"x beyond reach", "the image's x and y must lie within [-1e300, 1e300]"},
+            {"y beyond reach", "the image's x and y must lie within [-1e300, 1e300]"},
+            {"scale too large", "the image's scale must lie within [-1e150, 1e150]"},
+            {"pivot too far", "the image's pivot must lie within [-1e140, 1e140]"},
+            {"mirrored scale too large", "the image's scale must lie within [-1e150, 1e150]"},
         };
         int i = 0;
         for (const auto& c : cases)
@@ -143,7 +144,7 @@ private slots:
         case 12: s.rotation = NAN; break;
         case 13: s.pivotY = -INFINITY; break;
         case 14: s.scaleX = 0; break;
-        case 15: s.scaleY = -1; break;
+        case 15: s.scaleY = -0.0; break;
         case 16: s.scaleY = INFINITY; break;
         case 17: s.scaleX = NAN; break;
         case 18: s.opacity = 1.0000001; break;
@@ -153,6 +154,7 @@ private slots:
         case 22: s.y = -1.7e308; break;
         case 23: s.scaleY = 1e151; break;
         case 24: s.pivotX = -2e140; break;
+        case 25: s.scaleX = -1e151; break;
         }
         const QByteArray w = words.toUtf8();
         verifyRefused(rig, [&](Rig& r) { return r.addSlot(s); }, w.constData());
@@ -186,6 +188,53 @@ private slots:
                 QVERIFY(std::isfinite(a.x - b.x) && std::isfinite(a.y - b.y) && std::isfinite(a.x) && std::isfinite(a.y));
     }
 
+    // A negative scale mirrors the image about its pivot, along the image's own axis: the point
+    // (u, v) lands where the unmirrored image puts (2 px - u, v) for scaleX = -1 (px the pivot's
+    // column), and the scale's bounds hold for either sign.
+    void negativeScaleMirrorsAboutThePivot()
+    {
+        Rig rig = arm();
+        Slot plain = slotOn("plain", 2);
+        plain.x = 30;
+        plain.y = -4;
+        plain.rotation = 33;
+        plain.pivotX = 0.2;
+        plain.pivotY = 0.9;
+        plain.scaleX = 1.5;
+        plain.scaleY = 0.5;
+        Slot mirrored = plain;
+        mirrored.name = "mirrored";
+        mirrored.scaleX = -1.5;
+        QVERIFY(rig.addSlot(plain));
+        QVERIFY(rig.addSlot(mirrored));
+        Slot upsideDown = plain;
+        upsideDown.name = "upside down";
+        upsideDown.scaleY = -0.5;
+        QVERIFY(rig.addSlot(upsideDown));
+        const auto world = forwardKinematics(rig);
+        const SlotPlacement a = slotPlacement(rig, world, rig.slotList()[0]);
+        const SlotPlacement b = slotPlacement(rig, world, rig.slotList()[1]);
+        const SlotPlacement c = slotPlacement(rig, world, rig.slotList()[2]);
+        const double w = 40, h = 10;
+        for (const Vec2 p : {Vec2{0, 0}, Vec2{40, 0}, Vec2{13, 7}, Vec2{8, 9}}) {
+            const Vec2 m = imagePointOnScreen(b, w, h, p);
+            const Vec2 e = imagePointOnScreen(a, w, h, {2 * plain.pivotX * w - p.x, p.y});
+            QVERIFY2(std::hypot(m.x - e.x, m.y - e.y) < 1e-9, qPrintable(QString("(%1, %2)").arg(p.x).arg(p.y)));
+            const Vec2 f = imagePointOnScreen(c, w, h, p);
+            const Vec2 g = imagePointOnScreen(a, w, h, {p.x, 2 * plain.pivotY * h - p.y});
+            QVERIFY2(std::hypot(f.x - g.x, f.y - g.y) < 1e-9, qPrintable(QString("(%1, %2)").arg(p.x).arg(p.y)));
+        }
+        // The pivot stays where it was.
+        QCOMPARE(imagePointOnScreen(b, w, h, {plain.pivotX * w, plain.pivotY * h}).x,
+                 imagePointOnScreen(a, w, h, {plain.pivotX * w, plain.pivotY * h}).x);
+
+        Slot far = slotOn("far", 2);
+        far.scaleX = -kMostSlotScale;
+        far.scaleY = -kMostSlotScale;
+        QVERIFY(rig.addSlot(far));
+        QVERIFY(rig.checkInvariants().empty());
+    }
+
     // Reparenting keeps a joint's images where they are on screen: not when that would put one
     // farther from its new bone than a slot may lie.
     void reparentRefusesToTakeAnImageBeyondReach()
@@ -201,7 +250,7 @@ private slots:
         // Under the post, the arm's bone points 22.5 degrees up: the image would lie 1.3e300
         // along its frame's y axis.
         verifyRefused(rig, [](Rig& r) { return r.reparentJoint(1, 2); },
-                      "reparenting would take the slot \"banner\" too far from its bone: the slot's x and y must lie within");
+                      "reparenting would take the slot \"banner\" too far from its bone: the image's x and y must lie within");
         QVERIFY(rig.checkInvariants().empty());
     }
 
@@ -255,9 +304,9 @@ private slots:
 
         // restoreSlots is unchecked (undo): the invariants catch a slot that breaks a rule.
         std::vector<Slot> broken = a.slotList();
-        broken[0].scaleX = -1;
+        broken[0].scaleX = 0;
         a.restoreSlots(broken);
-        QCOMPARE(QString::fromStdString(a.checkInvariants()), QStringLiteral("slot \"s\": the slot's scale must be greater than 0"));
+        QCOMPARE(QString::fromStdString(a.checkInvariants()), QStringLiteral("slot \"s\": the image's scale must be finite and not 0"));
     }
 
     void removeJointTakesItsSlotsAndRemapsTheRest()

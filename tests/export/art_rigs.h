@@ -2,7 +2,7 @@
 // Rigs with art for the export tests: PNG (and one JPEG) images painted with QImage into a
 // folder, with transparent borders of known widths (so the atlas trims them by a known amount),
 // and a rig whose slots use every feature: pivots off centre and off the image, rotations,
-// non-uniform scales, slots on root and child joints, a hidden slot, opacities below 1, two
+// non-uniform scales, mirrored images (negative scales), slots on root and child joints, a hidden slot, opacities below 1, two
 // slots sharing an image, a fully transparent image. Also where Bonework puts each slot's
 // trimmed image corners (slot_placement.h), to compare the runtimes' corners with.
 
@@ -107,9 +107,9 @@ inline ArtRig makeArtRig(const QString& folder, std::uint64_t seed)
     slot("torso", spine, 0, {.x = jitter(60, 20), .rotation = jitter(90, 30)});
     slot("head", head, 1, {.x = jitter(20, 5), .y = -3, .rotation = jitter(-20, 10), .scaleX = 1.2, .scaleY = 0.9,
                            .pivotX = 0.3, .pivotY = 0.8});
-    slot("arm", arm, 2, {.x = 5, .y = jitter(0, 4), .scaleX = 1.5, .scaleY = 0.7, .pivotX = 0, .pivotY = 0.5,
+    slot("arm", arm, 2, {.x = 5, .y = jitter(0, 4), .scaleX = -1.5, .scaleY = 0.7, .pivotX = 0, .pivotY = 0.5,
                          .opacity = 0.5});
-    slot("hand", hand, 3, {.x = jitter(10, 5), .rotation = 200, .scaleX = 0.5, .scaleY = 2, .pivotX = 1.2,
+    slot("hand", hand, 3, {.x = jitter(10, 5), .rotation = 200, .scaleX = 0.5, .scaleY = -2, .pivotX = 1.2,
                            .pivotY = -0.1});
     slot("hip_badge", hip, 4, {.x = 10, .y = -5, .rotation = jitter(45, 40), .visible = false});
     slot("prop", prop, 5, {.x = jitter(0, 30), .rotation = 33, .scaleX = 1.1, .scaleY = 1.1, .pivotY = 0.2,
@@ -122,8 +122,8 @@ inline ArtRig makeArtRig(const QString& folder, std::uint64_t seed)
         s.x = uniform(rng, -100, 100);
         s.y = uniform(rng, -100, 100);
         s.rotation = uniform(rng, -360, 360);
-        s.scaleX = uniform(rng, 0.2, 3);
-        s.scaleY = uniform(rng, 0.2, 3);
+        s.scaleX = uniform(rng, 0.2, 3) * (rng() % 3 == 0 ? -1 : 1); // some mirrored
+        s.scaleY = uniform(rng, 0.2, 3) * (rng() % 3 == 0 ? -1 : 1);
         s.pivotX = uniform(rng, -0.5, 1.5);
         s.pivotY = uniform(rng, -0.5, 1.5);
         s.opacity = uniform(rng, 0, 1);

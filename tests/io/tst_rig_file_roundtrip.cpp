@@ -181,7 +181,10 @@ private slots:
             Rig rig = randomRig(rng, testing::uniformInt(rng, 2, 100));
             addRandomSlots(rng, rig, testing::uniformInt(rng, 1, 60), true);
             const QByteArray first = qtBytes(serializeRig(rig));
-            QVERIFY(first.contains("\"version\": 2,"));
+            // Version 4 exactly when an image is mirrored (a negative scale).
+            const bool mirrored = std::any_of(rig.slotList().begin(), rig.slotList().end(),
+                                              [](const Slot& s) { return s.scaleX < 0 || s.scaleY < 0; });
+            QVERIFY(first.contains(mirrored ? "\"version\": 4," : "\"version\": 2,"));
             const Rig back = reparse(first, QStringLiteral("seed %1").arg(seed));
             QVERIFY2(back == rig, qPrintable(QStringLiteral("seed %1: rigs differ").arg(seed)));
             const QString bits = firstBitDifference(rig, back);
@@ -246,6 +249,39 @@ private slots:
         clip.loop = false;
         QVERIFY(rig.setAnimation(0, clip));
         QCOMPARE(rigFormatVersionFor(rig), 2); // the lowest version that holds it, again
+    }
+
+    // A mirrored image (a negative scale) makes the file version 4, whatever else it holds; the
+    // scale is written and read back as it is; without one the file is the version it was.
+    void mirroredImageIsVersion4()
+    {
+        using namespace bonework::animation;
+        Rig rig = load(corpus(QStringLiteral("arm_animated.json")));
+        Clip clip = rig.animations()[0];
+        clip.loop = true;
+        QVERIFY(rig.setAnimation(0, clip));
+        QCOMPARE(rigFormatVersionFor(rig), 3);
+        QVERIFY(!rig.slotList().empty());
+        Slot s = rig.slotList()[0];
+        s.scaleX = -s.scaleX;
+        QVERIFY(rig.setSlot(0, s));
+        QCOMPARE(rigFormatVersionFor(rig), 4);
+        const QByteArray json = qtBytes(serializeRig(rig));
+        QVERIFY(json.contains("  \"version\": 4,\n"));
+        const Rig back = reparse(json, QStringLiteral("mirrored image"));
+        QVERIFY(back == rig);
+        QCOMPARE(back.slotList()[0].scaleX, s.scaleX);
+        QCOMPARE(qtBytes(serializeRig(back)), json);
+        // The same file told it is version 3 is refused, naming the field.
+        QByteArray v3 = json;
+        v3.replace("\"version\": 4,", "\"version\": 3,");
+        const LoadResult refused = parseRig(view(v3), "v3.json");
+        QVERIFY(!refused.ok());
+        QCOMPARE(QString::fromStdString(refused.error.jsonPath), QStringLiteral("slots[0].scaleX"));
+        QVERIFY2(refused.error.message.find("needs \"version\": 4") == 0, refused.error.message.c_str());
+        s.scaleX = -s.scaleX;
+        QVERIFY(rig.setSlot(0, s));
+        QCOMPARE(rigFormatVersionFor(rig), 3);
     }
 
     // An image key whose path is not UTF-8 (possible through code only: checkClip holds the
@@ -335,7 +371,10 @@ private slots:
                 QVERIFY2(result.ok(), result.error.c_str());
             }
             const QByteArray first = qtBytes(serializeRig(rig));
-            QVERIFY(first.contains("\"version\": 2,"));
+            // Version 4 exactly when an image is mirrored (a negative scale).
+            const bool mirrored = std::any_of(rig.slotList().begin(), rig.slotList().end(),
+                                              [](const Slot& s) { return s.scaleX < 0 || s.scaleY < 0; });
+            QVERIFY(first.contains(mirrored ? "\"version\": 4," : "\"version\": 2,"));
             const Rig back = reparse(first, QStringLiteral("seed %1").arg(seed));
             const QByteArray second = qtBytes(serializeRig(back));
             // Tracks come back in the reader's (sorted) order, so compare the files, then the

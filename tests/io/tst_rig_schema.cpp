@@ -2,6 +2,7 @@
 // the same fields for each kind of object (an unknown field is an error in both; slots only in
 // version 2, a clip's loop only in version 3), the same names for solvers, bends and shapes, the same defaults, and the
 // documented example validates against the schema's required lists.
+#include "bonework/io/rig_animation_reader.h"
 #include "bonework/io/rig_file.h"
 #include "source_tree.h"
 #include "std_text.h"
@@ -238,8 +239,10 @@ private slots:
         verifyWithin(props("coordinateKey"), "value", kMostRootCoordinate);
         for (const char* key : {"pivotX", "pivotY"})
             verifyWithin(props("slot"), key, kMostSlotPivot);
-        for (const char* key : {"scaleX", "scaleY"})
-            QCOMPARE(field(props("slot"), key).value(QStringLiteral("maximum")).toDouble(), kMostSlotScale);
+        for (const char* key : {"scaleX", "scaleY"}) { // either sign (below 0 mirrors), not 0
+            verifyWithin(props("slot"), key, kMostSlotScale);
+            QCOMPARE(field(props("slot"), key).value(QStringLiteral("not")).toObject().value(QStringLiteral("const")).toDouble(-1), 0.0);
+        }
         QCOMPARE(field(props("joint"), "length").value(QStringLiteral("maximum")).toDouble(), kMostBoneLength);
         const QJsonArray targets = props("chain").value(QStringLiteral("target")).toObject().value(QStringLiteral("oneOf")).toArray();
         const QJsonObject point = targets.at(0).toObject().value(QStringLiteral("properties")).toObject();
@@ -254,6 +257,24 @@ private slots:
                      QStringLiteral("#/$defs/coordinateKey"));
         // The same fields as any number key.
         QCOMPARE(keys(props("coordinateKey")), keys(props("numberKey")));
+        QCOMPARE(keys(props("fractionKey")), keys(props("numberKey")));
+        // A chain's mix and a slot's opacity are keyed within [0, 1], as the loader has them.
+        const QJsonObject fraction = props("fractionKey").value(QStringLiteral("value")).toObject();
+        QCOMPARE(fraction.value(QStringLiteral("minimum")).toDouble(-1), 0.0);
+        QCOMPARE(fraction.value(QStringLiteral("maximum")).toDouble(-1), 1.0);
+        const QJsonObject clip = defs.value(QStringLiteral("animation")).toObject().value(QStringLiteral("properties")).toObject();
+        auto channelItems = [&](const char* kind, const char* channel) {
+            return clip.value(QLatin1String(kind)).toObject().value(QStringLiteral("additionalProperties")).toObject()
+                .value(QStringLiteral("properties")).toObject().value(QLatin1String(channel)).toObject()
+                .value(QStringLiteral("items")).toObject().value(QStringLiteral("$ref")).toString();
+        };
+        QCOMPARE(channelItems("chains", "mix"), QStringLiteral("#/$defs/fractionKey"));
+        QCOMPARE(channelItems("slots", "opacity"), QStringLiteral("#/$defs/fractionKey"));
+        // The caps on what a file may hold.
+        const QJsonObject top = schema().value(QStringLiteral("properties")).toObject();
+        QCOMPARE(top.value(QStringLiteral("chains")).toObject().value(QStringLiteral("maxItems")).toInt(), kMaxChains);
+        QCOMPARE(top.value(QStringLiteral("slots")).toObject().value(QStringLiteral("maxItems")).toInt(), kMaxSlots);
+        QCOMPARE(top.value(QStringLiteral("animations")).toObject().value(QStringLiteral("maxItems")).toInt(), kMaxAnimations);
     }
 };
 

@@ -51,16 +51,18 @@ inline Slot randomSlot(Engine& rng, std::string name, JointIndex joint, bool awk
     auto any = [&](double lo, double hi, double most) {
         return awkward && rng() % 2 ? randomBitsDouble(rng, most) : uniform(rng, lo, hi);
     };
-    auto positive = [&](double lo, double hi) {
+    // A scale: not 0, and below 0 (a mirrored image) one time in four.
+    auto scale = [&](double lo, double hi) {
         double d = any(lo, hi, kMostSlotScale);
         d = std::fabs(d);
-        return d > 0.0 ? d : 1.0;
+        d = d > 0.0 ? d : 1.0;
+        return rng() % 4 == 0 ? -d : d;
     };
     s.x = any(-200, 200, kMostSlotOffset);
     s.y = any(-200, 200, kMostSlotOffset);
     s.rotation = any(-360, 360, unbounded);
-    s.scaleX = positive(0.1, 3);
-    s.scaleY = positive(0.1, 3);
+    s.scaleX = scale(0.1, 3);
+    s.scaleY = scale(0.1, 3);
     s.pivotX = any(-0.5, 1.5, kMostSlotPivot);
     s.pivotY = any(-0.5, 1.5, kMostSlotPivot);
     const auto opacityKind = rng() % 4; // the ends of the range are legal too

@@ -15,10 +15,11 @@
 namespace bonework::io {
 
 // The newest version this build reads and writes, and the oldest it reads. Version 2 added
-// slots and animations, version 3 a clip's loop flag; a rig is written as the lowest version
+// slots and animations, version 3 a clip's loop flag, version 4 mirrored images (a slot's
+// negative scale); a rig is written as the lowest version
 // that holds it (one without slots or animations as version 1, byte for byte as before), so
 // older builds keep reading it.
-inline constexpr int kRigFormatVersion = 3;
+inline constexpr int kRigFormatVersion = 4;
 inline constexpr int kOldestRigFormatVersion = 1;
 inline constexpr char kRigFormatName[] = "bonework.rig";
 // Files larger than this are refused before parsing (bounded memory on hostile input).
@@ -51,8 +52,8 @@ LoadResult loadRigFile(const std::string& path);
 // True when the error came from reading the file (missing, unreadable) rather than its content.
 bool isReadError(const LoadError& error);
 
-// The version `rig` is written as: 1 when it has neither slots nor animations, 3 when a clip
-// loops, otherwise 2.
+// The version `rig` is written as: 1 when it has neither slots nor animations, 4 when a slot's
+// image is mirrored, else 3 when a clip loops, otherwise 2.
 int rigFormatVersionFor(const Rig& rig);
 
 // Serialises with a stable field order and numbers that read back bit-exact.

@@ -271,7 +271,7 @@ Rig readRig(const Json::object_t& top, std::string_view json, EditorSettings& ed
         }
     }
     if (slotsValue)
-        readSlots(*slotsValue, JsonPath(docPath, "slots"), rig, names, members);
+        readSlots(*slotsValue, JsonPath(docPath, "slots"), static_cast<int>(version), rig, names, members);
     // Animations last: their tracks name joints, chains and slots.
     if (animationsValue)
         readAnimations(*animationsValue, JsonPath(docPath, "animations"), static_cast<int>(version), rig, members);

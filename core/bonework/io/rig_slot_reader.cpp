@@ -12,13 +12,13 @@ namespace {
 constexpr const char* kSlotFields[] = {"name",   "bone",   "image",  "x",       "y",       "rotation",
                                        "scaleX", "scaleY", "pivotX", "pivotY", "opacity", "visible"};
 
-Slot readSlot(const Json& value, const JsonPath& path, const JointNames& joints, std::size_t& members)
+Slot readSlot(const Json& value, const JsonPath& path, int version, const JointNames& joints, std::size_t& members)
 {
     const Json::object_t& obj = asObject(value, path);
     members += obj.size();
     Slot s;
     bool hasName = false, hasBone = false, hasImage = false;
-    // The number fields and where each goes; which ones must be positive or lie in [0, 1] is
+    // The number fields and where each goes; which ones must not be 0 or lie in [0, 1] is
     // checked as they are read, so the error names the field.
     const struct {
         std::string_view key;
@@ -48,11 +48,14 @@ Slot readSlot(const Json& value, const JsonPath& path, const JointNames& joints,
                 unknownField(at, kSlotFields);
             const double d = asNumber(v, at);
             const bool scale = key == "scaleX" || key == "scaleY";
-            if (scale && !(d > 0.0))
-                fail(at, "must be greater than 0, not " + number(d));
+            if (scale && d == 0.0)
+                fail(at, "must not be 0 (below 0 mirrors the image; 0 would flatten it)");
+            if (scale && d < 0.0 && version < 4)
+                fail(at, "needs \"version\": 4 (a mirrored image, a negative scale, is new in version 4; this file says "
+                         "version " + std::to_string(version) + ")");
             // Bounds that keep the image's corners far inside the doubles (rig.h).
-            if (scale && d > kMostSlotScale)
-                fail(at, "must be at most " + boundText(kMostSlotScale) + ", not " + number(d));
+            if (scale)
+                requireWithin(at, d, kMostSlotScale);
             if (key == "x" || key == "y")
                 requireWithin(at, d, kMostSlotOffset);
             if (key == "pivotX" || key == "pivotY")
@@ -68,7 +71,8 @@ Slot readSlot(const Json& value, const JsonPath& path, const JointNames& joints,
 
 } // namespace
 
-void readSlots(const Json& value, const JsonPath& path, Rig& rig, const JointNames& joints, std::size_t& members)
+void readSlots(const Json& value, const JsonPath& path, int version, Rig& rig, const JointNames& joints,
+               std::size_t& members)
 {
     const Json::array_t& array = asArray(value, path);
     // Each added slot's name is checked against every earlier one by the rig, so their number
@@ -80,7 +84,7 @@ void readSlots(const Json& value, const JsonPath& path, Rig& rig, const JointNam
     byName.reserve(array.size());
     for (std::size_t i = 0; i < array.size(); ++i) {
         const JsonPath at(path, static_cast<std::ptrdiff_t>(i));
-        const Slot slot = readSlot(array[i], at, joints, members);
+        const Slot slot = readSlot(array[i], at, version, joints, members);
         const auto [earlier, added] = byName.emplace(slot.name, i);
         if (!added)
             fail(JsonPath(at, "name"), "duplicate slot name " + quotedValue(slot.name) + " (already used by slots["

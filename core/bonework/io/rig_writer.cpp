@@ -2,7 +2,8 @@
 //   - fields in a fixed order: format, version, name, shape, joints (rig order), chains, then
 //     slots (draw order) and animations only when the rig has any: a rig without either is
 //     version 1, written byte for byte as before; one with either is version 2, and 3 when a
-//     clip loops (`loop` is written only when true, so that other clips stay version 2);
+//     clip loops (`loop` is written only when true, so that other clips stay version 2), 4 when a
+//     slot's image is mirrored (a negative scale);
 //   - in animations, only the channels that have keys, and a key's curve only when it is not
 //     linear (the default), so a clip's file stays about as short as its keys;
 //   - every field written, defaults included (pinned only when true), so runtime authors never
@@ -301,6 +302,9 @@ void writeAnimation(JsonWriter& w, const animation::Clip& clip)
 
 int rigFormatVersionFor(const Rig& rig)
 {
+    const auto& slots = rig.slotList();
+    if (std::any_of(slots.begin(), slots.end(), [](const Slot& s) { return s.scaleX < 0.0 || s.scaleY < 0.0; }))
+        return 4;
     const auto& clips = rig.animations();
     if (std::any_of(clips.begin(), clips.end(), [](const animation::Clip& c) { return c.loop; }))
         return 3;
