@@ -14,6 +14,9 @@
 
 #include <random>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 using namespace bonework;
 using namespace bonework::io;
 using bonework::testing::localPath;
@@ -300,6 +303,29 @@ private slots:
         verifyRefused(directory, QStringLiteral("directory"));
         QVERIFY(isReadError(directory.error));
         QCOMPARE(qt(directory.error.message), QStringLiteral("cannot read the file: it is a directory"));
+    }
+
+    // A FIFO no program writes to does not hang the loader (`validate` waited for ever): it
+    // reads as empty. A pipe that is written (as a shell's <(...) is) is read whole.
+    void pipesAreReadWithoutHanging()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString fifo = dir.filePath(QStringLiteral("rig.json"));
+        QVERIFY(::mkfifo(localPath(fifo).c_str(), 0600) == 0);
+        const LoadResult waiting = loadRigFile(localPath(fifo));
+        verifyRefused(waiting, QStringLiteral("FIFO without a writer"));
+        QCOMPARE(qt(waiting.error.message), QStringLiteral("the file is empty"));
+
+        int ends[2] = {-1, -1};
+        QVERIFY(::pipe(ends) == 0);
+        const QByteArray json = "{\"format\": \"bonework.rig\", \"version\": 1, \"joints\": [{\"name\": \"root\"}]}";
+        QCOMPARE(::write(ends[1], json.constData(), std::size_t(json.size())), ssize_t(json.size()));
+        ::close(ends[1]);
+        const LoadResult piped = loadRigFile("/proc/self/fd/" + std::to_string(ends[0]));
+        ::close(ends[0]);
+        QVERIFY2(piped.ok(), piped.error.toString().c_str());
+        QCOMPARE(piped.rig->jointCount(), std::size_t(1));
     }
 
     // Files over the size limit are refused before being read (a sparse file: no disk used).

@@ -153,8 +153,13 @@ LoadResult loadRigFile(const std::string& path)
         return readFailure("cannot read the file: it does not exist");
     if (S_ISDIR(info.st_mode))
         return readFailure("cannot read the file: it is a directory");
-    const FileDescriptor file{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+    // Opened without waiting: a FIFO no program writes to would otherwise block the open for
+    // ever (`validate` hung); it then reads as empty. Reads wait again, so a pipe being written
+    // (a shell's <(...)) is read whole.
+    const FileDescriptor file{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)};
     if (file.fd < 0)
+        return systemFailure(errno);
+    if (const int flags = ::fcntl(file.fd, F_GETFL); flags < 0 || ::fcntl(file.fd, F_SETFL, flags & ~O_NONBLOCK) < 0)
         return systemFailure(errno);
     // Refuse huge files before reading them: bounded memory on hostile input. (fstat: the
     // file opened, not whatever the path names now.)
