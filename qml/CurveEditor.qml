@@ -1,5 +1,5 @@
 // The selected keys' curve: how each eases to its next key. Presets (Linear, Stepped, Ease In,
-// Ease Out, Ease In-Out) apply at once; the graph shows the Bezier from (0, 0) to (1, 1) with its
+// Ease Out, Ease In-Out) apply at once, and "Now:" names the preset the keys' curve equals; the graph shows the Bezier from (0, 0) to (1, 1) with its
 // two handles, which drag within the square (every number stays in [0, 1], so a value never
 // overshoots its keys); Apply sets the dragged curve and keeps the dialog open, OK sets it (if
 // dragged) and closes. Each change is one undo step (C++).
@@ -42,6 +42,17 @@ Dialog {
         dragged = true
         graph.requestPaint()
     }
+    // The Bezier presets; the curve the keys have now is named by the one it equals, if any.
+    readonly property var presets: [{ name: qsTr("Ease In"), bezier: [0.42, 0, 1, 1] },
+                                    { name: qsTr("Ease Out"), bezier: [0, 0, 0.58, 1] },
+                                    { name: qsTr("Ease In-Out"), bezier: [0.42, 0, 0.58, 1] }]
+    readonly property string presetName: {
+        if (model.selectedCurveKind !== "bezier")
+            return ""
+        const b = model.selectedBezier
+        const found = presets.find(p => p.bezier.every((v, i) => Math.abs(v - b[i]) < 1e-9))
+        return found ? found.name : ""
+    }
     function preset(x1, y1, x2, y2) {
         curve = [x1, y1, x2, y2]
         dragged = false
@@ -54,11 +65,18 @@ Dialog {
         ColumnLayout {
             Button { text: qsTr("Linear"); Layout.fillWidth: true; onClicked: dialog.model.setSelectedCurve("linear") }
             Button { text: qsTr("Stepped"); Layout.fillWidth: true; onClicked: dialog.model.setSelectedCurve("stepped") }
-            Button { text: qsTr("Ease In"); Layout.fillWidth: true; onClicked: dialog.preset(0.42, 0, 1, 1) }
-            Button { text: qsTr("Ease Out"); Layout.fillWidth: true; onClicked: dialog.preset(0, 0, 0.58, 1) }
-            Button { text: qsTr("Ease In-Out"); Layout.fillWidth: true; onClicked: dialog.preset(0.42, 0, 0.58, 1) }
+            Repeater {
+                model: dialog.presets
+                Button {
+                    required property var modelData
+                    text: modelData.name
+                    Layout.fillWidth: true
+                    onClicked: dialog.preset(modelData.bezier[0], modelData.bezier[1], modelData.bezier[2], modelData.bezier[3])
+                }
+            }
             Label {
-                text: qsTr("Now: %1").arg(dialog.model.selectedCurveKind)
+                text: dialog.presetName ? qsTr("Now: %1 (%2)").arg(dialog.model.selectedCurveKind).arg(dialog.presetName)
+                                        : qsTr("Now: %1").arg(dialog.model.selectedCurveKind)
                 color: Theme.secondaryText
             }
             Label {

@@ -751,6 +751,12 @@ private slots:
         QTRY_VERIFY(!dialog->property("visible").toBool());
         QTRY_COMPARE(keys->selectedCurveKind(), QString("bezier"));
         QCOMPARE(m_document->undoStack()->count(), steps + 1);
+        QCOMPARE(dialog->property("presetName").toString(), QString()); // a curve of its own
+        // A preset applied is named by "Now:" (the dialog showed only "bezier").
+        QVERIFY(QMetaObject::invokeMethod(dialog, "preset", Q_ARG(QVariant, 0.42), Q_ARG(QVariant, 0.0), Q_ARG(QVariant, 0.58),
+                                          Q_ARG(QVariant, 1.0)));
+        QTRY_COMPARE(dialog->property("presetName").toString(), QString("Ease In-Out"));
+        QCOMPARE(m_document->undoStack()->count(), steps + 2);
         anim->setCurrent(-1);
     }
 
