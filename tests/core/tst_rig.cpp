@@ -4,6 +4,7 @@
 #include "rig_test_support.h"
 
 #include "bonework/forward_kinematics.h"
+#include "bonework/reach_below.h"
 #include "bonework/rig.h"
 
 #include <QTest>
@@ -38,6 +39,22 @@ private slots:
         Rig r2 = rig;
         QVERIFY(r2.addJoint(bone("finger", 2, 5), &added));
         QCOMPARE(added, 4);
+    }
+
+    // reach_below.h: the longest path of bones under each joint, its own bone left out; the
+    // joints added in an order where a later branch is the longer one.
+    void reachBelowIsTheLongestPathUnderEachJoint()
+    {
+        Rig rig;
+        QVERIFY(rig.addJoint(root("root")));           // 0
+        QVERIFY(rig.addJoint(bone("a", 0, 10)));        // 1
+        QVERIFY(rig.addJoint(bone("b", 1, 20)));        // 2
+        QVERIFY(rig.addJoint(bone("c", 1, 5)));         // 3
+        QVERIFY(rig.addJoint(bone("d", 3, 30)));        // 4
+        QVERIFY(rig.addJoint(bone("e", 0, 7)));         // 5
+        QVERIFY(rig.addJoint(root("other", {50, 0}))); // 6
+        QCOMPARE(reachBelow(rig), (std::vector<double>{45, 35, 0, 30, 0, 0, 0}));
+        QVERIFY(reachBelow(Rig()).empty());
     }
 
     void addJointRefusals()

@@ -3,6 +3,7 @@
 #include "bonework/animation/clip_sampler.h"
 #include "bonework/animation/key_reduction.h"
 #include "bonework/forward_kinematics.h"
+#include "bonework/reach_below.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,22 +14,6 @@ namespace bonework::animation {
 namespace {
 
 constexpr double kDegreesPerRadian = 180.0 / std::numbers::pi;
-
-// How far below each joint its subtree reaches: the bone ending at j plus the longest path of
-// bones under it (a root's bone has no length). Turning j's angle by d radians moves no joint
-// under it by more than d times this.
-std::vector<double> reachBelow(const Rig& rig)
-{
-    std::vector<double> reach(rig.jointCount(), 0.0);
-    for (std::size_t i = rig.jointCount(); i-- > 0;) { // children after parents: walk backwards
-        const auto j = static_cast<JointIndex>(i);
-        if (!rig.isRoot(j)) {
-            const JointIndex p = rig.parent(j);
-            reach[static_cast<std::size_t>(p)] = std::max(reach[static_cast<std::size_t>(p)], reach[i] + rig.length(j));
-        }
-    }
-    return reach; // for a joint: the longest path below it, its own bone not included
-}
 
 // A track of a free angle may wrap (179 to -179): split it there and hold the value before the
 // wrap (a stepped key), so no interpolation turns the long way round between two frames.

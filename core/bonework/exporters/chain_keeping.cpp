@@ -5,6 +5,7 @@
 #include "bonework/animation/clip_sampler.h"
 #include "bonework/exporters/clip_plan.h"
 #include "bonework/forward_kinematics.h"
+#include "bonework/reach_below.h"
 #include "bonework/solvers/two_bone_solver.h"
 
 #include <algorithm>
@@ -182,7 +183,7 @@ std::string whyNotKept(const Rig& rig, const animation::Clip& clip, int chainInd
     if (gain) {
         // The bones below the elbow turn by the elbow's error over the shorter bone's length at
         // most (and by the root's too), swinging what hangs from them by their reach.
-        const double below = longestWaysDown(rig)[static_cast<std::size_t>(middle)];
+        const double below = reachBelow(rig)[static_cast<std::size_t>(middle)];
         // One bone: its end moves by the root's move plus a / d of it, what hangs below by
         // below / d more.
         const double found = oneBone ? largestGain * (1.0 + below / a) : (largestGain + 1.0) * (1.0 + below / std::min(a, b));

@@ -5,9 +5,11 @@
 
 #include "bonework/animation/clip_sampler.h"
 #include "bonework/animation/key_reduction.h"
+#include "bonework/reach_below.h"
 
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <iterator>
 #include <numbers>
@@ -500,16 +502,6 @@ std::vector<IkKey> ikKeys(const Rig& rig, const ClipPlan& plan, const ExportedSk
 // straight line Spine plays between its keys before the export adds keys between frames.
 constexpr double kKeptTargetBend = 4.0;
 
-std::vector<double> longestWaysDown(const Rig& rig)
-{
-    std::vector<double> below(rig.jointCount(), 0.0);
-    for (std::size_t j = rig.jointCount(); j-- > 0;) { // children after parents in a rig
-        const JointIndex p = rig.parent(static_cast<JointIndex>(j));
-        if (p != kNoJoint)
-            below[static_cast<std::size_t>(p)] = std::max(below[static_cast<std::size_t>(p)], below[j] + rig.length(static_cast<JointIndex>(j)));
-    }
-    return below;
-}
 
 ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationOptions& options, bool frameGrid,
                   ExportReport& report)
@@ -614,7 +606,7 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
     // The tolerance's share: one per keyed or baked channel on the deepest path (x and y count
     // two), each moving its joints' descendants by at most its error times their reach.
     std::vector<int> sources(n, 0);
-    const std::vector<double> below = longestWaysDown(rig);
+    const std::vector<double> below = reachBelow(rig);
     int most = 0;
     std::vector<const animation::JointTracks*> tracksOf(n, nullptr);
     for (const animation::JointTracks& t : clip.joints)
@@ -737,7 +729,10 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
             }
         std::vector<double> times(sampleSet.begin(), sampleSet.end());
         animation::ClipSampler sampler;
-        sampler.bind(rig, clip);
+        // The rig's own clip (or its cut, which keeps only keys within the clip) always fits the
+        // rig: Rig::addAnimation checked it against the rig's joints, chains and slots.
+        [[maybe_unused]] const std::string bindError = sampler.bind(rig, clip);
+        assert(bindError.empty() && "a rig's own clip binds to it");
         Rig pose = rig;
         if (!frameGrid)
             times = refined(times, share, [&](double t, std::vector<double>& px) {

@@ -79,9 +79,6 @@ struct ClipPlan {
     std::vector<KeptChain> kept; // holding chains the runtime's IK carries exactly
 };
 
-// The longest way down from each joint to a joint under it, along the bones (0 for a leaf).
-std::vector<double> longestWaysDown(const Rig& rig);
-
 // What a clip keys of the runtime's IK constraints: off (mix 0) for each chain the plan switched
 // off, on (mix 1) for each kept chain whose setup mix is below 1; chains exported without IK
 // are left out.
