@@ -82,7 +82,18 @@ void PainterSurface::image(const QTransform& imageToView, const QImage& image, d
     // size, rotated: most of a 100-image rig's frame on the software canvas).
     m_painter->setRenderHint(QPainter::Antialiasing, false);
     m_painter->setOpacity(m_painter->opacity() * opacity);
-    m_painter->setTransform(imageToView, true);
+    QTransform full = imageToView * m_painter->transform();
+    // At scale 1, unturned, QPainter puts an image on whole pixels (its translation is rounded):
+    // sharp. Mirrored at scale 1 it filtered it across a half-pixel offset instead (every column
+    // half grey, found by QA), and even on whole pixels its filter turned 255 into 254; so a
+    // mirror at scale 1 goes on whole pixels, unfiltered, each pixel copied as it is.
+    const bool pixelForPixel = full.m12() == 0.0 && full.m21() == 0.0 && std::fabs(full.m11()) == 1.0
+                               && std::fabs(full.m22()) == 1.0 && full.m13() == 0.0 && full.m23() == 0.0;
+    if (pixelForPixel && (full.m11() < 0.0 || full.m22() < 0.0)) {
+        full = QTransform(full.m11(), 0.0, 0.0, full.m22(), std::round(full.dx()), std::round(full.dy()));
+        m_painter->setRenderHint(QPainter::SmoothPixmapTransform, false);
+    }
+    m_painter->setTransform(full);
     m_painter->drawImage(QPointF(0, 0), image);
     m_painter->restore();
 }

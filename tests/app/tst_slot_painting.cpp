@@ -126,6 +126,34 @@ private slots:
         QCOMPARE(above.pixelColor(135, 105), kBackdrop);
     }
 
+    // At scale 1 an image lands on whole pixels, mirrored or not, even where its place falls
+    // half a pixel off: no column is a blend of two (a mirrored one was filtered half grey).
+    void aMirroredImageAtScaleOneStaysSharp()
+    {
+        Rig rig = armRig();
+        Slot slot = slotOnArm("halves.png");
+        slot.x = 50.5; // the image's edges at 130.5 and 170.5
+        QVERIFY(rig.addSlot(slot));
+        SlotImages images;
+        images.setBaseFolder(m_dir.path());
+        QVERIFY(images.sync(rig));
+        for (const double scaleX : {1.0, -1.0}) {
+            slot.scaleX = scaleX;
+            QVERIFY(rig.setSlot(0, slot));
+            const QImage drawn = render(rig, images);
+            int red = 0, blue = 0;
+            for (int x = 120; x < 180; ++x) {
+                const QColor c = drawn.pixelColor(x, 100);
+                red += c == QColor(255, 0, 0);
+                blue += c == QColor(0, 0, 255);
+                QVERIFY2(c == QColor(255, 0, 0) || c == QColor(0, 0, 255) || c == kBackdrop,
+                         qPrintable(QString("scaleX %1, x %2: %3").arg(scaleX).arg(x).arg(c.name())));
+            }
+            QCOMPARE(red, 20);
+            QCOMPARE(blue, 20);
+        }
+    }
+
     void transformFollowsThePlacementFormula()
     {
         std::mt19937 random(kSeed);
