@@ -46,6 +46,13 @@ Autosave::Autosave(Document* document, QString directory, int intervalMs, QObjec
     m_timer.setInterval(intervalMs);
     connect(&m_timer, &QTimer::timeout, this, &Autosave::saveNow);
     m_timer.start();
+    // Saved (or every change undone): the recovery goes at once, not at the next tick. Left
+    // until then, a crash meanwhile offered work older than the file just saved, and taking
+    // that offer undid the last edits (found by QA).
+    connect(m_document, &Document::modifiedChanged, this, [this] {
+        if (m_document && m_lock && !m_document->isModified())
+            removeSessionFiles(m_session);
+    });
 }
 
 Autosave::~Autosave()

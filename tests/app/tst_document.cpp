@@ -918,6 +918,28 @@ private slots:
         QVERIFY(doc.isModified()); // an export is not a save of the rig
     }
 
+    // Saving removes this session's recovery at once: a crash right after a save must not offer
+    // the older autosaved rig (taking it would undo the edits made since the autosave).
+    void savingRemovesTheRecoveryAtOnce()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("arm.rig.json");
+        {
+            Document doc;
+            Autosave autosave(&doc, dir.filePath("recovery"), 60000);
+            buildArm(doc);
+            autosave.saveNow();
+            QVERIFY(QFile::exists(autosave.recoveryFile()));
+            QVERIFY(doc.files()->saveAs(path));
+            QVERIFY(!doc.isModified());
+            QVERIFY(!QFile::exists(autosave.recoveryFile()));
+            autosave.leaveAsCrashed();
+        }
+        Document next;
+        Autosave again(&next, dir.filePath("recovery"), 60000);
+        QVERIFY(!again.hasRecovery());
+    }
+
     void autosaveRecoversUnsavedWork()
     {
         QTemporaryDir dir;
