@@ -17,7 +17,8 @@ RowLayout {
         Layout.fillWidth: true
         readOnly: field.readOnly
         text: Number(field.value).toFixed(field.decimals)
-        validator: DoubleValidator { notation: DoubleValidator.StandardNotation }
+        // Scientific: "1e-3" is a number; with standard notation the "e" was dropped as typed (-1400)
+        validator: DoubleValidator { notation: DoubleValidator.ScientificNotation }
         selectByMouse: true
         // Enter ends the edit: the keys go back to the canvas (FieldFocus.qml).
         onAccepted: FieldFocus.endEdit(input, Window.window)

@@ -205,7 +205,7 @@ Pane {
                     text: timeline.anim.duration.toFixed(2)
                     // Any number: the document refuses 0 and below, saying why (a validator's
                     // bottom would only swallow the Enter without a word).
-                    validator: DoubleValidator { notation: DoubleValidator.StandardNotation }
+                    validator: DoubleValidator { notation: DoubleValidator.ScientificNotation } // "1e3" as typed
                     selectByMouse: true
                     // Enter ends the edit: the keys go back to the canvas (FieldFocus.qml).
                     onAccepted: FieldFocus.endEdit(durationField, Window.window)

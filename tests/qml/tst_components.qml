@@ -66,6 +66,16 @@ Item {
             input.forceActiveFocus()
             keyClick(Qt.Key_Return)
             compare(committedSpy.count, 1)
+            // Scientific notation is a number as typed: "-2e-3", not -23 with the "e" dropped.
+            input.forceActiveFocus()
+            input.selectAll()
+            keyClick(Qt.Key_Backspace)
+            for (const c of "-2e-3")
+                keyClick(c)
+            compare(input.text, "-2e-3")
+            keyClick(Qt.Key_Return)
+            compare(committedSpy.count, 2)
+            compare(committedSpy.signalArguments[1][0], -0.002)
         }
 
         function test_inspectorEditsTheSelectedJoint() {
