@@ -36,4 +36,9 @@ struct Slot {
 // share an art folder beside theirs.
 std::string imagePathProblem(std::string_view image);
 
+// One spelling for each file an image path can name: "." folders dropped and each "folder/.."
+// taken out ("./art/a.png", "art/x/../a.png" -> "art/a.png"; a leading ".." stays), so the
+// exports pack a file named two ways once. For a path imagePathProblem accepts.
+std::string normalImagePath(std::string_view image);
+
 } // namespace bonework

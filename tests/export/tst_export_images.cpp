@@ -284,6 +284,38 @@ private slots:
         QCOMPARE(QSet<QString>(subTextures.begin(), subTextures.end()), regions);
     }
 
+    // One file named two ways ("./art/x.png", "art/fx/../x.png") is one image: one region, one
+    // attachment per slot, and a key naming the slot's own image another way swaps nothing in.
+    void oneFileNamedTwoWaysIsOneImage()
+    {
+        QCOMPARE(normalImagePath("./art/fx/../hand_open.png"), std::string("art/hand_open.png"));
+        QCOMPARE(normalImagePath("../shared/./a.png"), std::string("../shared/a.png"));
+        QCOMPARE(normalImagePath("a/../../b/c.png"), std::string("../b/c.png"));
+        QCOMPARE(normalImagePath("art/a.png"), std::string("art/a.png"));
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        Rig rig = imageRig(dir.path());
+        Slot twin = rig.slotList()[std::size_t(rig.findSlot("arm"))];
+        twin.name = "arm again";
+        twin.image = "./art/fx/../arm.png";
+        addSlot(rig, twin);
+        Clip keyed{.name = "same", .duration = 1.0};
+        keyed.slotTracks.push_back({.slot = "arm", .image = {{0.5, "art/./arm.png"}}});
+        QVERIFY(rig.addAnimation(keyed));
+        const exporters::SlotArt art = exporters::buildSlotArt(rig, localPath(dir.path()), formats::qtImageCodec());
+        QVERIFY2(art.ok(), art.error.c_str());
+        QSet<QString> regions;
+        for (const exporters::AtlasImage& a : art.images)
+            regions.insert(qt(a.name));
+        QCOMPARE(int(art.images.size()), regions.size());
+        QVERIFY(!regions.contains("./art/fx/../arm") && regions.contains("art/arm"));
+        const std::size_t arm = std::size_t(rig.findSlot("arm")), again = std::size_t(rig.findSlot("arm again"));
+        QCOMPARE(art.imageOfSlot[again], art.imageOfSlot[arm]);
+        QCOMPARE(art.imagesOfSlot[arm].size(), std::size_t(1)); // the key names its own image
+        QVERIFY(exporters::keyedImages(rig, arm).empty());
+    }
+
     // Spine: attachments in the skin (placed by Spine's math), the attachment timeline by
     // Spine's documented semantics against ClipSampler.
     void spineAttachmentsAndTimelines()

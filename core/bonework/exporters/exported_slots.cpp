@@ -37,8 +37,9 @@ std::vector<ExportedImage> imagesOf(const ExportedSlot& s)
 int imageIndex(const ExportedSlot& s, const std::string& path)
 {
     const std::vector<ExportedImage> images = imagesOf(s);
+    const std::string key = normalImagePath(path); // one file named two ways is one image
     for (std::size_t i = 0; i < images.size(); ++i)
-        if (images[i].path == path)
+        if (normalImagePath(images[i].path) == key)
             return int(i);
     return -1;
 }

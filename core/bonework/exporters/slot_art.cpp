@@ -71,16 +71,21 @@ std::vector<std::string> keyedImages(const Rig& rig, std::size_t slot)
         for (const animation::SlotTracks& t : clip.slotTracks) {
             if (t.slot != s.name)
                 continue;
-            for (const animation::ImageKey& k : t.image)
-                if (k.image != s.image && std::find(out.begin(), out.end(), k.image) == out.end())
+            // One file named two ways is one image (normalImagePath).
+            for (const animation::ImageKey& k : t.image) {
+                const std::string key = normalImagePath(k.image);
+                if (key != normalImagePath(s.image)
+                    && std::none_of(out.begin(), out.end(), [&](const std::string& o) { return normalImagePath(o) == key; }))
                     out.push_back(k.image);
+            }
         }
     return out;
 }
 
 int SlotArt::imageOf(const std::string& path) const
 {
-    const auto found = std::find(paths.begin(), paths.end(), path);
+    const std::string key = normalImagePath(path);
+    const auto found = std::find_if(paths.begin(), paths.end(), [&](const std::string& p) { return normalImagePath(p) == key; });
     return found == paths.end() ? -1 : int(found - paths.begin());
 }
 
@@ -90,8 +95,10 @@ SlotArt buildSlotArt(const Rig& rig, const std::string& rigFolder, const ImageCo
     std::map<std::string, int> byPath;
     std::set<std::string> names;
     // The image of a path, read the first time it is met; -1 (and art.error) if it cannot be.
+    // Keyed by the path's normal form: "./art/a.png" and "art/a.png" are one image, one region.
     const auto imageOf = [&](const std::string& path, const Slot& slot) {
-        if (const auto found = byPath.find(path); found != byPath.end())
+        const std::string key = normalImagePath(path);
+        if (const auto found = byPath.find(key); found != byPath.end())
             return found->second;
         RasterImage image;
         std::string why;
@@ -101,13 +108,13 @@ SlotArt buildSlotArt(const Rig& rig, const std::string& rigFolder, const ImageCo
             return -1;
         }
         // Two paths may give one name ("a.png", "a.jpg"): the later gets a number.
-        const std::string wanted = regionNameOf(path);
+        const std::string wanted = regionNameOf(key);
         std::string name = wanted;
         for (int n = 2; names.count(name); ++n)
             name = wanted + '_' + std::to_string(n);
         names.insert(name);
         const int index = int(art.images.size());
-        byPath.emplace(path, index);
+        byPath.emplace(key, index);
         art.paths.push_back(path);
         art.images.push_back({name, std::move(image)});
         return index;
