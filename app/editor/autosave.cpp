@@ -18,6 +18,9 @@ namespace {
 constexpr char kRig[] = "recovery.rig.json";
 constexpr char kPath[] = "recovery.path";
 constexpr char kImages[] = "recovery.images.json"; // where the images are read from (image_sources.h)
+// The version of the rig's file on disk the work was made against (a digest, hex): a change on
+// disk after it is told on recovery, before a save could silently replace it.
+constexpr char kDisk[] = "recovery.disk";
 constexpr char kLock[] = "session.lock";
 constexpr char kSessionPrefix[] = "session-";
 
@@ -117,7 +120,9 @@ void Autosave::saveNow()
 {
     if (!m_document || !m_lock)
         return;
-    if (!m_document->isModified()) {
+    // Nothing unsaved, or nothing a file can hold (a rig without joints: its recovery could not be
+    // opened, and every later start offered it and failed again).
+    if (!m_document->isModified() || !io::rigFileProblem(m_document->setupRig()).empty()) {
         removeSessionFiles(m_session);
         return;
     }
@@ -131,6 +136,11 @@ void Autosave::saveNow()
     if (path.open(QIODevice::WriteOnly)) {
         path.write(m_document->filePath().toUtf8());
         path.commit();
+    }
+    QSaveFile disk(in(m_session, kDisk));
+    if (disk.open(QIODevice::WriteOnly)) {
+        disk.write(m_document->files()->diskDigest().toHex());
+        disk.commit();
     }
     const ImageSources images = m_document->imageSources();
     if (images.isEmpty()) {
@@ -155,7 +165,9 @@ bool Autosave::recover()
     const QString original = path.open(QIODevice::ReadOnly) ? QString::fromUtf8(path.readAll()) : QString();
     QFile sources(in(m_offered, kImages));
     const ImageSources images = sources.open(QIODevice::ReadOnly) ? ImageSources::fromJson(sources.readAll()) : ImageSources{};
-    const bool ok = m_document->files()->restoreRecovered(rig.readAll(), original, images);
+    QFile disk(in(m_offered, kDisk));
+    const QByteArray diskThen = disk.open(QIODevice::ReadOnly) ? QByteArray::fromHex(disk.readAll()) : QByteArray();
+    const bool ok = m_document->files()->restoreRecovered(rig.readAll(), original, images, diskThen);
     rig.close();
     if (!ok)
         return false;
@@ -194,6 +206,7 @@ void Autosave::removeSessionFiles(const QString& folder)
     QFile::remove(in(folder, kRig));
     QFile::remove(in(folder, kPath));
     QFile::remove(in(folder, kImages));
+    QFile::remove(in(folder, kDisk));
 }
 
 } // namespace bonework::editor

@@ -103,6 +103,15 @@ void Document::setFile(const QString& path)
 {
     m_filePath = path;
     emit fileChanged();
+    setFileGone(false); // saved there, or another file opened
+}
+
+void Document::setFileGone(bool gone)
+{
+    if (gone == m_fileGone)
+        return;
+    m_fileGone = gone;
+    emit modifiedChanged();
 }
 
 void Document::replaceRig(const Rig& rig)

@@ -92,7 +92,12 @@ public:
 
     QString filePath() const { return m_filePath; }
     QString displayName() const;
-    bool isModified() const { return !m_undo.isClean(); }
+    // Unsaved edits, or a file that another program deleted or moved away (the rig then exists
+    // only here: quitting asks, and autosave keeps it).
+    bool isModified() const { return !m_undo.isClean() || m_fileGone; }
+    // The document's file was deleted or moved away on disk (FileService's watch); cleared when
+    // the rig is saved or another file opened.
+    void setFileGone(bool gone);
     int jointCount() const { return static_cast<int>(m_rig.jointCount()); }
     int selectedJoint() const { return m_selectedJoint; }
     void setSelectedJoint(int joint);
@@ -383,6 +388,7 @@ private:
     Rig m_savedRig; // the rig as last saved or opened: "Reset pose" and Revert go back to it
     QUndoStack m_undo;
     QString m_filePath;
+    bool m_fileGone = false; // see setFileGone
     QStringList m_jointNames; // as last announced (jointNamesChanged)
     int m_selectedJoint = -1;
     int m_selectedChain = -1;

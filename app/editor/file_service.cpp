@@ -5,6 +5,7 @@
 #include "file_names.h"
 #include "recent_files.h"
 #include "replace_rig_command.h"
+#include "slot_images.h"
 
 #include "bonework/animation/clip_edit.h"
 #include "file_format.h"
@@ -62,6 +63,8 @@ FileService::FileService(Document* document) : QObject(document), m_document(doc
         m_bake.bakeTolerance = tolerance;
     connect(&m_diskWatch, &DiskWatch::changed, this, &FileService::changedOnDisk);
     connect(&m_diskWatch, &DiskWatch::removed, this, [this](const QString& path) {
+        // The rig now exists only here: an unsaved change (quitting asks; autosave keeps it).
+        m_document->setFileGone(true);
         emit m_document->notice(
             tr("%1 was deleted or moved by another program: Save writes it again.").arg(QFileInfo(path).fileName()));
     });
@@ -170,6 +173,15 @@ bool FileService::saveAs(const QString& path)
     m_document->markSaved(saved);
     rememberDisk(saved);
     addRecent(saved);
+    // Images the saved rig names that are not beside it (their files gone before they could be
+    // copied, as after a crash with an imported image moved away): said, not silently left out.
+    QStringList missing;
+    for (const std::string& image : drawing::SlotImages::imagesOf(m_document->setupRig()))
+        if (const QString name = QString::fromStdString(image); !QFileInfo::exists(QFileInfo(saved).absolutePath() + u'/' + name))
+            missing.append(name);
+    if (!missing.isEmpty())
+        emit m_document->notice(tr("Saved %1, but %n image(s) it names are not beside it (missing): %2", nullptr, int(missing.size()))
+                                    .arg(QFileInfo(saved).fileName(), missing.join(QStringLiteral(", "))));
     return true;
 }
 
@@ -468,7 +480,8 @@ QUrl FileService::lastExportFolder() const
     return rig.isEmpty() ? QUrl() : QUrl::fromLocalFile(QFileInfo(rig).absolutePath());
 }
 
-bool FileService::restoreRecovered(const QByteArray& json, const QString& originalPath, const ImageSources& images)
+bool FileService::restoreRecovered(const QByteArray& json, const QString& originalPath, const ImageSources& images,
+                                   const QByteArray& diskThen)
 {
     const io::LoadResult loaded = io::parseRig(json.toStdString(), tr("recovered work").toStdString());
     if (!loaded.ok()) {
@@ -488,6 +501,14 @@ bool FileService::restoreRecovered(const QByteArray& json, const QString& origin
     m_document->undoStack()->push(
         new ReplaceRigCommand(m_document, tr("Recover unsaved work"), m_document->rig(), *loaded.rig));
     m_document->applyNodeShape(loaded.editor.nodeShape); // a view setting: not an undo step
+    // Changed on disk since the work was autosaved (another program, after the crash): the work
+    // was made against the version it knew, so that is the one known here; the watch tells the
+    // newer one at once and a save asks before replacing it.
+    if (!diskThen.isEmpty() && !m_diskDigest.isEmpty() && diskThen != m_diskDigest) {
+        m_diskDigest = diskThen;
+        m_diskWatch.follow(m_document->filePath(), diskThen);
+        m_diskWatch.check();
+    }
     return true;
 }
 

@@ -106,7 +106,13 @@ public:
     Q_INVOKABLE bool setBakeTolerance(double px);
     // The snapshot autosave writes and offers back after a crash, as one undoable step on top
     // of its original file, its images read from where they were (see image_sources.h).
-    bool restoreRecovered(const QByteArray& json, const QString& originalPath, const ImageSources& images = {});
+    // `diskThen`: the digest of the original file as the work knew it; when the file on disk is
+    // another version now, that is told as any change on disk is (Reload / Keep Mine), and a
+    // save asks before replacing it.
+    bool restoreRecovered(const QByteArray& json, const QString& originalPath, const ImageSources& images = {},
+                          const QByteArray& diskThen = {});
+    // The digest of the document's file as last read or written here (empty: none).
+    QByteArray diskDigest() const { return m_diskDigest; }
 
     QStringList recentFiles() const;
     // How File > Open Recent shows a file: its name first, then its folder.

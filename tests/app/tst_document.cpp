@@ -569,7 +569,9 @@ private slots:
         }
     }
 
-    // A file deleted or moved away while open is said once, in the status bar; Save writes it again.
+    // A file deleted or moved away while open is said once, in the status bar; the rig then
+    // exists only here, so it counts as unsaved (quitting asks; it was lost without a word)
+    // until Save writes it again.
     void aFileRemovedWhileOpenIsSaid()
     {
         QTemporaryDir dir;
@@ -577,15 +579,57 @@ private slots:
         Document doc;
         buildArm(doc);
         QVERIFY(doc.files()->saveAs(path));
+        QVERIFY(!doc.isModified());
         QSignalSpy said(&doc, &Document::notice);
+        QSignalSpy modified(&doc, &Document::modifiedChanged);
         QVERIFY(QFile::rename(path, dir.filePath("moved.rig.json")));
         QVERIFY(said.wait(5000));
         QVERIFY2(said.first().first().toString().contains("arm.rig.json was deleted or moved"),
                  qPrintable(said.first().first().toString()));
+        QVERIFY(doc.isModified());
+        QCOMPARE(modified.count(), 1);
         QVERIFY(doc.files()->save());
+        QVERIFY(!doc.isModified());
         QVERIFY(QFileInfo::exists(path));
         QTest::qWait(800);
         QCOMPARE(said.count(), 1);
+    }
+
+    // A rig without joints cannot be a file (the loader needs a root): Save refuses, saying why,
+    // and writes nothing over the file; autosave writes no recovery that could not be opened.
+    void aRigWithoutJointsIsNotSaved()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("empty.rig.json");
+        Document doc;
+        QVERIFY(doc.setRigName("nothing yet"));
+        QVERIFY(doc.isModified());
+        QSignalSpy failed(&doc, &Document::saveFailed);
+        QVERIFY(!doc.files()->saveAs(path));
+        QCOMPARE(failed.count(), 1);
+        QVERIFY2(failed.first().first().toString().contains("the rig has no joints"), qPrintable(failed.first().first().toString()));
+        QVERIFY(!QFileInfo::exists(path));
+        QVERIFY(doc.isModified());
+        Autosave autosave(&doc, dir.filePath("recovery"), 60000);
+        autosave.saveNow();
+        QVERIFY(!QFileInfo::exists(autosave.recoveryFile()));
+        std::string why;
+        QVERIFY(!io::saveRigFile(Rig(), localPath(path), &why));
+        QVERIFY2(why.find("the rig has no joints (a rig file needs at least one, a root)") != std::string::npos, why.c_str());
+    }
+
+    // A save whose rig names an image that is not beside it (nothing to copy it from) says so.
+    void savingARigWithAMissingImageSaysSo()
+    {
+        QTemporaryDir dir;
+        Document doc;
+        buildArm(doc);
+        QVERIFY(doc.addSlot(1, "art/gone.png", 120, 100) >= 0);
+        QSignalSpy said(&doc, &Document::notice);
+        QVERIFY(doc.files()->saveAs(dir.filePath("arm.rig.json")));
+        QVERIFY(!said.isEmpty());
+        QVERIFY2(said.last().first().toString().contains("arm.rig.json, but 1 image(s) it names are not beside it (missing): art/gone.png"),
+                 qPrintable(said.last().first().toString()));
     }
 
     // A chain's root, tip and target joint are edits of their own, each one undo step, its
@@ -938,6 +982,48 @@ private slots:
         Document next;
         Autosave again(&next, dir.filePath("recovery"), 60000);
         QVERIFY(!again.hasRecovery());
+    }
+
+    // Work recovered after a crash was made against the file as it was then; a version another
+    // program wrote meanwhile is told at once (as any change on disk) and Save asks before
+    // replacing it, instead of silently writing over it.
+    void recoveringAfterTheFileChangedTellsTheChange()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("arm.rig.json");
+        {
+            Document doc;
+            buildArm(doc);
+            QVERIFY(doc.files()->saveAs(path));
+        }
+        {
+            Document doc;
+            QVERIFY(doc.files()->open(path));
+            Autosave autosave(&doc, dir.filePath("recovery"), 60000);
+            doc.setRigName("edited here");
+            autosave.saveNow();
+            autosave.leaveAsCrashed();
+        }
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QByteArray theirs = file.readAll();
+        file.close();
+        theirs.replace("\"name\": \"arm\"", "\"name\": \"changed elsewhere\"");
+        QVERIFY(theirs.contains("changed elsewhere"));
+        QVERIFY(replaceFile(path, theirs));
+
+        Document doc;
+        Autosave autosave(&doc, dir.filePath("recovery"), 60000);
+        QVERIFY(autosave.hasRecovery());
+        QSignalSpy changed(doc.files(), &FileService::changedOnDisk);
+        QSignalSpy asked(doc.files(), &FileService::overwriteNeeded);
+        QVERIFY(autosave.recover());
+        QCOMPARE(doc.rig().name(), std::string("edited here"));
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(!doc.files()->save()); // asks first
+        QCOMPARE(asked.count(), 1);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), theirs);
     }
 
     void autosaveRecoversUnsavedWork()

@@ -26,6 +26,10 @@ std::string nonFiniteValue(const Rig& rig);
 // either, but unchecked paths could.
 std::string unsavable(const Rig& rig)
 {
+    // The loader needs a root: a file without one could not be opened again (the editor saved
+    // and autosaved a rig whose joints were all undone away, over a good file).
+    if (rig.jointCount() == 0)
+        return "the rig has no joints (a rig file needs at least one, a root)";
     if (!isValidUtf8(rig.name()))
         return "the rig's name is not valid UTF-8";
     for (std::size_t i = 0; i < rig.jointCount(); ++i) {
@@ -181,6 +185,11 @@ LoadResult loadRigFile(const std::string& path)
 bool saveRigFile(const Rig& rig, const std::string& path, std::string* errorMessage, const EditorSettings& editor)
 {
     return saveRigFileWith(rig, path, {}, errorMessage, editor);
+}
+
+std::string rigFileProblem(const Rig& rig)
+{
+    return unsavable(rig);
 }
 
 bool saveRigFileWith(const Rig& rig, const std::string& path, const std::vector<FileToWrite>& alongside,

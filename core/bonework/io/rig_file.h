@@ -56,6 +56,10 @@ bool isReadError(const LoadError& error);
 // image is mirrored, else 3 when a clip loops, otherwise 2.
 int rigFormatVersionFor(const Rig& rig);
 
+// Why `rig` cannot be written as a file the loader reads back (no joints, a name that is not
+// UTF-8, a number JSON cannot hold, ...); empty when it can. saveRigFile refuses such a rig.
+std::string rigFileProblem(const Rig& rig);
+
 // Serialises with a stable field order and numbers that read back bit-exact.
 std::string serializeRig(const Rig& rig, const EditorSettings& editor = {});
 // Writes atomically (temporary file, fsync, rename): either the whole new file or the old one stays.
