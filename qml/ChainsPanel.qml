@@ -98,7 +98,10 @@ Pane {
                     elide: Text.ElideRight
                     verticalAlignment: Text.AlignVCenter
                 }
-                onClicked: panel.document.selectedChain = index
+                onClicked: {
+                    FieldFocus.rowClicked(Window.window)
+                    panel.document.selectedChain = index
+                }
             }
         }
         GridLayout {

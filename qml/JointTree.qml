@@ -23,6 +23,9 @@ Pane {
             clip: true
             model: treeModel
             objectName: "jointTree"
+            // A click selects the document's joint (the delegate's TapHandler); the view's own
+            // current cell is not used, and taking the keys for it kept Space from playing.
+            pointerNavigationEnabled: false
             // Names of the joints the user collapsed: a rebuild (add, delete, reparent) expands
             // everything else again and collapses these.
             property var collapsedNames: ({})
@@ -107,7 +110,10 @@ Pane {
                     }
                 }
                 TapHandler {
-                    onTapped: panel.document.selectedJoint = row.joint
+                    onTapped: {
+                        FieldFocus.rowClicked(row.Window.window)
+                        panel.document.selectedJoint = row.joint
+                    }
                     onDoubleTapped: { renameField.visible = true; renameField.forceActiveFocus(); renameField.selectAll() }
                 }
                 DragHandler {

@@ -23,7 +23,11 @@ ItemDelegate {
 
     highlighted: selected
     background: Rectangle { color: row.highlighted ? row.palette.highlight : row.palette.base }
-    onClicked: if (!locked) document.selectedSlot = slotIndex
+    onClicked: {
+        FieldFocus.rowClicked(Window.window)
+        if (!locked)
+            document.selectedSlot = slotIndex
+    }
     ToolTip.visible: hovered && missing
     ToolTip.text: qsTr("Missing image file: %1").arg(image)
 

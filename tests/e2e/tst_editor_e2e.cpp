@@ -788,6 +788,81 @@ private slots:
         }
     }
 
+    // Space plays after a click on a row of the Skeleton tree or the Draw Order, in the setup
+    // pose (the motion preview) and in a clip (QA found the rows kept Space: nothing played).
+    void spaceAfterAPanelRowClickPlays()
+    {
+        QVERIFY(m_document->files()->open(bonework::testing::sourceTree() + "/resources/examples/humanoid.rig.json"));
+        QObject* player = m_editor.object("player");
+        QVERIFY(player);
+        AnimationPlayer* anim = m_document->animation();
+        QTest::qWait(300); // the tree expands itself again after the file's model reset
+        // The row of `list` whose `role` is `value`, when in view.
+        const auto rowOf = [&](const char* list, const char* role, int value) -> QQuickItem* {
+            QQuickItem* view = m_editor.item(list);
+            QQuickItem* rows = view ? view->property("contentItem").value<QQuickItem*>() : nullptr;
+            for (QQuickItem* item : rows ? rows->childItems() : QList<QQuickItem*>()) {
+                if (!item->isVisible() || !item->property(role).isValid() || item->property(role).toInt() != value)
+                    continue;
+                const double y = item->mapToItem(view, QPointF(0, item->height() / 2)).y();
+                return y > 0 && y < view->height() ? item : nullptr;
+            }
+            return nullptr;
+        };
+        const int chest = m_document->findJoint("chest");
+        const int head = m_document->rig().findSlot("head");
+        QVERIFY(chest >= 0 && head >= 0);
+        // The row's left part, clear of the Draw Order row's eye and lock buttons: its name.
+        const auto clickName = [&](QQuickItem* row) {
+            return m_editor.clickAt(row->mapToScene(QPointF(row->width() * 0.6, row->height() / 2)));
+        };
+        for (int clip : {-1, 0}) {
+            anim->setCurrent(clip);
+            QTRY_COMPARE(anim->current(), clip);
+            const auto playing = [&] { return clip < 0 ? player->property("playing").toBool() : anim->isPlaying(); };
+            QQuickItem* treeRow = nullptr;
+            // The tree scrolls to the selection: to the root, two rows above the chest.
+            m_document->setSelectedJoint(m_document->findJoint("pelvis"));
+            QTest::qWait(200);
+            QTRY_VERIFY((treeRow = rowOf("jointTree", "joint", chest)) != nullptr);
+            QVERIFY(clickName(treeRow));
+            QTRY_COMPARE(m_document->selectedJoint(), chest);
+            QVERIFY(m_editor.key("space"));
+            QTRY_VERIFY2(playing(), "Space after a Skeleton row");
+            QVERIFY(m_editor.key("Escape"));
+            QTRY_VERIFY(!playing());
+
+            QQuickItem* slotRow = nullptr;
+            QTRY_VERIFY((slotRow = rowOf("slotList", "slotIndex", head)) != nullptr);
+            m_document->setSelectedSlot(-1);
+            QVERIFY(clickName(slotRow));
+            QTRY_COMPARE(m_document->selectedSlot(), head);
+            QVERIFY(m_editor.key("space"));
+            QTRY_VERIFY2(playing(), "Space after a Draw Order row");
+            QVERIFY(m_editor.key("Escape"));
+            QTRY_VERIFY(!playing());
+        }
+        anim->setCurrent(-1);
+
+        // A name being typed when another row is clicked goes to the joint it was typed for.
+        m_document->setSelectedJoint(m_document->findJoint("pelvis"));
+        QTest::qWait(200);
+        m_document->setSelectedJoint(chest);
+        QQuickItem* pelvisRow = nullptr;
+        QQuickItem* name = nullptr;
+        QTRY_VERIFY((pelvisRow = rowOf("jointTree", "joint", m_document->findJoint("pelvis"))) != nullptr);
+        QTRY_VERIFY((name = m_editor.item("jointNameField")) != nullptr);
+        QTest::qWait(200); // laid out
+        QVERIFY(m_editor.click(name));
+        QTRY_VERIFY(name->hasActiveFocus());
+        QVERIFY(m_editor.key("ctrl+a"));
+        QVERIFY(m_editor.type("torso"));
+        QVERIFY(clickName(pelvisRow));
+        QTRY_COMPARE(m_document->selectedJoint(), m_document->findJoint("pelvis"));
+        QCOMPARE(QString::fromStdString(m_document->rig().jointName(chest)), QStringLiteral("torso"));
+        QTRY_VERIFY(m_canvas->hasActiveFocus());
+    }
+
     void cleanupTestCase() { m_editor.stop(); }
 };
 

@@ -87,9 +87,11 @@ public:
     bool key(const QString& keys) { return xdotool({"key", "--clearmodifiers", keys}); }
     bool type(const QString& text) { return xdotool({"type", "--delay", "20", text}); }
     // A click on the centre of `item`, in screen coordinates.
-    bool click(QQuickItem* item)
+    bool click(QQuickItem* item) { return clickAt(item->mapToScene(QPointF(item->width() / 2, item->height() / 2))); }
+    // A click at a point of the window (scene coordinates).
+    bool clickAt(QPointF scene)
     {
-        const QPoint p = window->mapToGlobal(item->mapToScene(QPointF(item->width() / 2, item->height() / 2)).toPoint());
+        const QPoint p = window->mapToGlobal(scene.toPoint());
         return xdotool({"mousemove", QString::number(p.x()), QString::number(p.y()), "sleep", "0.05", "click", "1"});
     }
 
