@@ -176,6 +176,7 @@ void Document::adopt(const Rig& rig, const io::EditorSettings& editor, const QSt
     m_undo.clear();
     applyNodeShape(editor.nodeShape);
     m_savedRig = rig;
+    m_shiftSinceSaved = {};
     m_selectedJoint = -1;
     m_selectedChain = -1;
     m_selectedSlot = -1;
@@ -209,6 +210,7 @@ void Document::markSaved(const QString& path)
     syncImages();
     watchImages(); // Save As into another folder: the images there
     m_savedRig = setupRig();
+    m_shiftSinceSaved = {};
     m_undo.setClean();
     setFile(path);
 }
@@ -226,6 +228,7 @@ void Document::reloadFrom(const Rig& rig, const io::EditorSettings& editor)
     m_undo.push(new ReplaceRigCommand(this, tr("Reload from Disk"), setupRig(), rig));
     applyNodeShape(editor.nodeShape); // a view setting: not an undo step
     m_savedRig = rig;
+    m_shiftSinceSaved = {};
     m_undo.setClean();
     if (const int again = static_cast<int>(m_animation->animations().indexOf(clip)); !clip.isEmpty() && again >= 0) {
         m_animation->setCurrent(again);
@@ -301,8 +304,12 @@ void Document::applyRigEdit(const RigEditCommand& command, bool after)
     if (m_selectedChain >= chainCount())
         setSelectedChain(-1);
     notifyRigChanged();
-    if (const Vec2 shift = command.shift(); shift.x != 0.0 || shift.y != 0.0)
-        emit rigShifted(after ? QPointF(shift.x, shift.y) : QPointF(-shift.x, -shift.y));
+    if (Vec2 shift = command.shift(); shift.x != 0.0 || shift.y != 0.0) {
+        if (!after)
+            shift = {-shift.x, -shift.y};
+        m_shiftSinceSaved = {m_shiftSinceSaved.x + shift.x, m_shiftSinceSaved.y + shift.y};
+        emit rigShifted(QPointF(shift.x, shift.y));
+    }
 }
 
 QString Document::jointLabel(int joint) const

@@ -386,6 +386,9 @@ private:
     io::EditorSettings m_editor;
     QVariantMap m_playHint;
     Rig m_savedRig; // the rig as last saved or opened: "Reset pose" and Revert go back to it
+    // How far the origin moves since then (RigEditCommand::shift, Move Origin) put the rig:
+    // Reset Pose puts the saved pose there, not where it was before the origin moved.
+    Vec2 m_shiftSinceSaved{};
     QUndoStack m_undo;
     QString m_filePath;
     bool m_fileGone = false; // see setFileGone

@@ -368,18 +368,51 @@ bool PoseController::resetPose()
         emit m_document->editRefused(tr("The skeleton changed since it was saved: there is no saved pose to go back to"));
         return false;
     }
+    Rig& rig = m_document->m_rig;
+    const Rig& saved = m_document->m_savedRig;
+    // The saved pose where the origin moves since the save have put the rig (the roots jumped
+    // by the move when they went back to their saved coordinates).
+    const Vec2 shift = m_document->m_shiftSinceSaved;
+    const auto shifted = [&](Vec2 p) { return Vec2{p.x + shift.x, p.y + shift.y}; };
+    // (Within reach unless the origin moved by about the largest coordinate a rig may hold.)
+    bool withinReach = true;
+    for (std::size_t i = 0; i < rig.jointCount(); ++i)
+        if (rig.isRoot(static_cast<JointIndex>(i)))
+            withinReach = withinReach && rootWithinReach(shifted(saved.rootPosition(static_cast<JointIndex>(i))));
+    for (const Chain& c : saved.chains())
+        withinReach = withinReach && (c.target.isAttached() || targetWithinReach(shifted(c.target.point)));
+    if (!withinReach) {
+        emit m_document->editRefused(tr("The saved pose lies too far from the origin moved since the save"));
+        return false;
+    }
     PoseSnapshot start;
-    start.takeAll(m_document->m_rig);
-    for (std::size_t i = 0; i < m_document->m_rig.jointCount(); ++i) {
+    start.takeAll(rig);
+    for (std::size_t i = 0; i < rig.jointCount(); ++i) {
         const auto j = static_cast<JointIndex>(i);
-        if (m_document->m_rig.isRoot(j)) {
-            m_document->m_rig.setRootPosition(j, m_document->m_savedRig.rootPosition(j));
-            m_document->m_rig.setRootRotation(j, m_document->m_savedRig.angle(j));
+        if (rig.isRoot(j)) {
+            rig.setRootPositionUnchecked(j, shifted(saved.rootPosition(j)));
+            rig.setRootRotation(j, saved.angle(j));
         } else {
-            m_document->m_rig.setAngleClamped(j, m_document->m_savedRig.angle(j));
+            rig.setAngleClamped(j, saved.angle(j));
         }
     }
-    PoseChange reset = start.changesIn(m_document->m_rig);
+    // The chains saved with the rig get their saved targets back, so they hold the saved pose
+    // instead of pulling it toward where the targets were dragged since.
+    for (std::size_t c = 0; c < rig.chains().size(); ++c) {
+        Chain chain = rig.chains()[c];
+        const int was = saved.findChain(chain.name);
+        if (was < 0 || chain.target.isAttached())
+            continue;
+        const Chain& savedChain = saved.chains()[was];
+        if (savedChain.root != chain.root || savedChain.tip != chain.tip || savedChain.target.isAttached())
+            continue;
+        const Vec2 target = shifted(savedChain.target.point);
+        if (target == chain.target.point)
+            continue;
+        chain.target.point = target;
+        rig.setChain(static_cast<int>(c), chain);
+    }
+    PoseChange reset = start.changesIn(rig);
     if (reset.empty())
         return true;
     m_document->notifyPoseChanged();

@@ -496,6 +496,73 @@ private slots:
         QCOMPARE(doc.undoStack()->count(), steps + 1);
     }
 
+    // Reset Pose after Move Origin puts the saved pose where the moved origin put the rig (the
+    // figure jumped ~580 px: the roots went back to their coordinates from before the move),
+    // with the chains' saved targets, as one undo step; after a save, the pose saved then.
+    void resetPoseAfterMovingTheOriginStaysPut()
+    {
+        Document doc;
+        QVERIFY(doc.files()->openExample(testing::exampleIndex(doc, "humanoid.rig.json")));
+        const Rig saved = doc.rig();
+        QVERIFY(!saved.chains().empty());
+        const std::vector<WorldTransform> savedWorld = forwardKinematics(saved);
+        const int chain = 0;
+        const Vec2 target = saved.chains()[chain].target.point;
+        doc.posing()->beginTargetDrag(chain);
+        doc.posing()->poseTo(target.x + 25, target.y - 30);
+        doc.posing()->endDrag();
+        const int chest = doc.findJoint("chest");
+        const Vec2 chestAt = savedWorld[static_cast<std::size_t>(chest)].position;
+        doc.posing()->beginPose(chest);
+        doc.posing()->poseTo(chestAt.x + 40, chestAt.y + 20);
+        doc.posing()->endDrag();
+        const int foot = doc.findJoint("foot_l");
+        const Vec2 origin = forwardKinematics(doc.rig())[static_cast<std::size_t>(foot)].position;
+        QVERIFY(doc.moveOriginTo(foot));
+        const int steps = doc.undoStack()->count();
+        // Each joint and target where it was saved, less where the origin went.
+        const auto checkSavedPoseLessShift = [&](Vec2 shift, const char* when) {
+            const std::vector<WorldTransform> now = forwardKinematics(doc.rig());
+            for (std::size_t j = 0; j < now.size(); ++j) {
+                const Vec2 want{savedWorld[j].position.x - shift.x, savedWorld[j].position.y - shift.y};
+                const double off = std::hypot(now[j].position.x - want.x, now[j].position.y - want.y);
+                QVERIFY2(off < 1e-6, qPrintable(QString("%1: %2 is %3 px off").arg(when, QString::fromStdString(doc.rig().jointName(static_cast<JointIndex>(j)))).arg(off)));
+            }
+            for (std::size_t c = 0; c < saved.chains().size(); ++c) {
+                const Vec2 t = doc.rig().chains()[c].target.point;
+                const Vec2 want = saved.chains()[c].target.point;
+                QVERIFY2(std::hypot(t.x - (want.x - shift.x), t.y - (want.y - shift.y)) < 1e-6, when);
+            }
+        };
+        QVERIFY(doc.posing()->resetPose());
+        checkSavedPoseLessShift(origin, "after Move Origin");
+        QCOMPARE(doc.undoStack()->count(), steps + 1);
+        QCOMPARE(doc.undoText(), QString("Reset pose"));
+        // Move Origin undone: the reset pose back at the saved coordinates.
+        doc.undoStack()->undo(); // the reset
+        doc.undoStack()->undo(); // the move
+        QVERIFY(doc.posing()->resetPose());
+        checkSavedPoseLessShift({0, 0}, "after undoing Move Origin");
+        QVERIFY(doc.rig() == saved);
+
+        // Saved after the move: that pose is the saved one, in the new origin; the move undone
+        // after the save moves the saved pose back along with the rig.
+        QTemporaryDir dir;
+        QVERIFY(doc.moveOriginTo(foot));
+        QVERIFY(doc.files()->saveCopyingArt(dir.filePath("moved.rig.json"))); // with its images
+        const Rig savedMoved = doc.rig();
+        doc.posing()->beginPose(chest);
+        doc.posing()->poseTo(0, -200);
+        doc.posing()->endDrag();
+        QVERIFY(doc.posing()->resetPose());
+        QVERIFY(doc.rig() == savedMoved);
+        doc.undoStack()->undo(); // the reset
+        doc.undoStack()->undo(); // the drag
+        doc.undoStack()->undo(); // the move, from before the save
+        QVERIFY(doc.posing()->resetPose());
+        checkSavedPoseLessShift({0, 0}, "after undoing a saved Move Origin");
+    }
+
     // Reloading while a clip is open keeps the animator's place: the clip (found by name) and
     // its time, after the reload and after undoing it.
     void reloadingKeepsTheOpenClip()
