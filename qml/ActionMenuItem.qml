@@ -7,7 +7,8 @@ import Bonework.Editor
 
 MenuItem {
     id: item
-    readonly property string keys: action && action.shortcut !== undefined
+    // (Play has no shortcut of its own, only its extra Space: the canvas plays on it.)
+    readonly property string keys: action && (action.shortcut !== undefined || action.extraKeys !== undefined)
                                    ? KeyBindings.text(action.shortcut, action.extraKeys || []) : ""
 
     rightPadding: (keys !== "" ? keysLabel.implicitWidth + 32 : 0) + 12

@@ -38,7 +38,7 @@ MessageBox {
                                     text: (modelData.label || modelData.text).replace(/&(.)/g, "$1")
                                     Layout.preferredWidth: 170
                                 }
-                                Label { text: KeyBindings.text(modelData.shortcut, modelData.extraKeys || []) }
+                                Label { text: KeyBindings.allText(modelData.shortcut, modelData.extraKeys || []) }
                             }
                         }
                     }

@@ -99,6 +99,15 @@ int AnimationPlayer::frame() const
     return static_cast<int>(std::lround(std::clamp(m_time * m_fps, 0.0, double(std::numeric_limits<int>::max()))));
 }
 
+QString AnimationPlayer::timeText(double seconds) const
+{
+    const double frames = seconds * m_fps;
+    if (std::isfinite(frames) && frames >= 0 && frames <= std::numeric_limits<int>::max()
+        && std::fabs(frames - std::round(frames)) < 1e-6)
+        return tr("%1 s (frame %2)").arg(seconds, 0, 'f', 2).arg(std::lround(frames));
+    return tr("%1 s").arg(seconds, 0, 'g', 4);
+}
+
 void AnimationPlayer::setTime(double seconds)
 {
     if (!std::isfinite(seconds) || !isActive())
@@ -348,9 +357,9 @@ void AnimationPlayer::show()
     // Another frame on show lets go of a pose posed without Auto-Key and not keyed, as in Spine;
     // unlike there, the status bar says so, since nothing else would.
     if (hasUnkeyedPose())
-        emit m_document->editRefused(tr("The pose not keyed at %1 s was let go: press K before moving the playhead to keep it, "
+        emit m_document->editRefused(tr("The pose not keyed at %1 was let go: press K before moving the playhead to keep it, "
                                         "or turn Auto-Key on")
-                                         .arg(m_unkeyedTime, 0, 'g', 4));
+                                         .arg(timeText(m_unkeyedTime)));
     clearUnkeyed();
     m_sampler->sample(m_time, *m_pose);
     m_document->posing()->showPreview(*m_pose);
@@ -466,7 +475,7 @@ void AnimationPlayer::poseEdited(const PoseChange& change)
     for (const PoseChange::Target& t : change.targets)
         chains.push_back(t.chain);
     if (m_autoKey) {
-        keyJoints(joints, chains, tr("Key pose at %1 s").arg(m_time, 0, 'g', 4));
+        keyJoints(joints, chains, tr("Key pose at %1").arg(timeText(m_time)));
         return;
     }
     m_unkeyedTime = m_time;
@@ -501,7 +510,7 @@ bool AnimationPlayer::keyPose()
     joints.erase(std::unique(joints.begin(), joints.end()), joints.end());
     std::sort(chains.begin(), chains.end());
     chains.erase(std::unique(chains.begin(), chains.end()), chains.end());
-    return keyJoints(joints, chains, tr("Key pose at %1 s").arg(m_time, 0, 'g', 4));
+    return keyJoints(joints, chains, tr("Key pose at %1").arg(timeText(m_time)));
 }
 
 bool AnimationPlayer::keyJoints(const std::vector<JointIndex>& joints, const std::vector<int>& chains, const QString& text)

@@ -71,6 +71,9 @@ public:
     double time() const { return m_time; }
     void setTime(double seconds);
     int frame() const;
+    // A time as undo texts and messages name it: "0.13 s (frame 4)" on a frame at this frame
+    // rate, else "0.1337 s" (the frame's seconds alone read 0.1333 s).
+    QString timeText(double seconds) const;
     int fps() const { return m_fps; }
     void setFps(int fps);
     bool snap() const { return m_snap; }

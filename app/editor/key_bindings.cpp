@@ -27,6 +27,22 @@ QString KeyBindings::text(const QVariant& shortcut, const QStringList& extra)
     return QKeySequence(keys).toString(QKeySequence::NativeText);
 }
 
+QString KeyBindings::allText(const QVariant& shortcut, const QStringList& extra)
+{
+    QList<QKeySequence> keys;
+    if (isStandardKey(shortcut))
+        keys = QKeySequence::keyBindings(static_cast<QKeySequence::StandardKey>(shortcut.toInt()));
+    else if (const QString text = shortcut.toString(); !text.isEmpty())
+        keys << QKeySequence(text);
+    for (const QString& more : extra)
+        if (!keys.contains(QKeySequence(more)))
+            keys << QKeySequence(more);
+    QStringList texts;
+    for (const QKeySequence& k : keys)
+        texts << k.toString(QKeySequence::NativeText);
+    return texts.join(QStringLiteral(", "));
+}
+
 QStringList KeyBindings::missingFrom(int standardKey, const QStringList& common)
 {
     const auto bindings = QKeySequence::keyBindings(static_cast<QKeySequence::StandardKey>(standardKey));

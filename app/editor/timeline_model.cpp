@@ -294,7 +294,7 @@ bool TimelineModel::paste()
     const double at = m_document->animation()->time();
     const Rig& rig = m_document->rig();
     std::vector<KeyRef> pasted;
-    const bool done = edit(tr("Paste keys at %1 s").arg(at, 0, 'g', 4),
+    const bool done = edit(tr("Paste keys at %1").arg(m_document->animation()->timeText(at)),
                            [&](animation::Clip& c) { pasted = animation::pasteKeys(c, rig, *m_clipboard, at); });
     if (done)
         setSelection(pasted);

@@ -51,6 +51,23 @@ private slots:
         QCOMPARE(KeyBindings::text(QString(), {"Space"}), QKeySequence("Space").toString(QKeySequence::NativeText));
     }
 
+    // The shortcuts list shows every key of a command (it showed Redo without Ctrl+Y), each
+    // once, the platform's first.
+    void theShortcutsListShowsEveryKey()
+    {
+        const auto native = [](const char* keys) { return QKeySequence(keys).toString(QKeySequence::NativeText); };
+        const QString redo = KeyBindings::allText(int(QKeySequence::Redo), {"Ctrl+Y", "Ctrl+Shift+Z"});
+        QVERIFY2(redo.contains(native("Ctrl+Y")) && redo.contains(native("Ctrl+Shift+Z")), qPrintable(redo));
+        QVERIFY2(redo.startsWith(KeyBindings::text(int(QKeySequence::Redo))), qPrintable(redo));
+        QCOMPARE(redo.count(native("Ctrl+Y")), 1);
+        QCOMPARE(redo.count(native("Ctrl+Shift+Z")), 1);
+        const QString zoom = KeyBindings::allText(int(QKeySequence::ZoomIn), {"Ctrl+="});
+        QVERIFY2(zoom.contains(native("Ctrl+=")) && zoom.split(", ").size() >= 2, qPrintable(zoom));
+        QCOMPARE(KeyBindings::allText(QVariant(), {"Space"}), native("Space"));
+        QCOMPARE(KeyBindings::allText("Ctrl+K"), native("Ctrl+K"));
+        QCOMPARE(KeyBindings::allText(QVariant()), QString());
+    }
+
     void extraKeysAreBoundOnlyWhereTheStandardLacksThem()
     {
         const auto redo = QKeySequence::keyBindings(QKeySequence::Redo);

@@ -184,6 +184,7 @@ private slots:
             QVERIFY(rowTimes(m_model, pelvis).contains(1.0));
             QVERIFY(m_model.isKeySelected(pelvis, 1.0)); // the pasted keys are selected
         });
+        QCOMPARE(m_doc.undoStack()->undoText(), QString("Paste keys at 1.00 s (frame 30)"));
         m_model.selectKey(pelvis, 1.0, false);
 
         QCOMPARE(m_model.selectedKeyCount(), 1);
@@ -196,6 +197,10 @@ private slots:
         m_doc.setSelectedJoint(m_doc.findJoint("head"));
         m_doc.animation()->setTime(0.5);
         checkUndoRedo(m_doc, "key", [&] { return m_doc.animation()->keyPose(); });
+        QCOMPARE(m_doc.undoStack()->undoText(), QString("Key pose at 0.50 s (frame 15)"));
+        // Times read as the Timeline's playhead does (the undo text said "0.1333 s").
+        QCOMPARE(m_doc.animation()->timeText(4.0 / 30.0), QString("0.13 s (frame 4)"));
+        QCOMPARE(m_doc.animation()->timeText(0.1337), QString("0.1337 s")); // between frames
         QVERIFY(rowTimes(m_model, rowOf(m_model, "head")).contains(0.5));
         const int walk = m_doc.animation()->current();
         checkUndoRedo(m_doc, "length", [&] { return m_doc.setAnimationDuration(walk, 0.8); });

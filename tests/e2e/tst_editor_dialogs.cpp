@@ -3,6 +3,7 @@
 // contrast on screen, the common shortcuts, and the run-time report that tests/packaging checks
 // against the packages the set-up scripts install.
 #include "editor_driver.h"
+#include "key_bindings.h"
 #include "qml_module_check.h"
 #include "source_tree.h"
 #include "text_contrast.h"
@@ -15,10 +16,13 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QKeySequence>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QtQml/qqmlextensionplugin.h>
+
+#include <functional>
 
 Q_IMPORT_QML_PLUGIN(Bonework_EditorPlugin)
 Q_IMPORT_QML_PLUGIN(BoneworkPlugin)
@@ -340,11 +344,32 @@ private slots:
         QVERIFY(m_editor.key("ctrl+z"));
         QVERIFY(m_editor.key("ctrl+shift+z"));
         QVERIFY(m_editor.document->rig() == built);
+        // A shown label (of a menu, a dialog) whose text is `text`.
+        const std::function<bool(QQuickItem*, const QString&)> showsIn = [&](QQuickItem* item, const QString& text) {
+            if (!item->isVisible())
+                return false;
+            if (item->property("text").toString() == text)
+                return true;
+            for (QQuickItem* child : item->childItems())
+                if (showsIn(child, text))
+                    return true;
+            return false;
+        };
+        const auto shows = [&](const QString& text) { return showsIn(m_editor.window->contentItem(), text); };
+        const auto native = [](const char* keys) { return QKeySequence(keys).toString(QKeySequence::NativeText); };
         QVERIFY(m_editor.key("F1")); // the shortcuts list
         QTRY_VERIFY(dialogVisible("shortcutsDialog"));
         checkContrast("Keyboard Shortcuts");
+        // Every key of a command (Ctrl+Y and Ctrl+= were missing).
+        QTRY_VERIFY2(shows(bonework::editor::KeyBindings::allText(int(QKeySequence::Redo), {"Ctrl+Y", "Ctrl+Shift+Z"})), "Redo's keys");
+        QVERIFY2(shows(bonework::editor::KeyBindings::allText(int(QKeySequence::ZoomIn), {"Ctrl+="})), "Zoom In's keys");
+        QVERIFY(bonework::editor::KeyBindings::allText(int(QKeySequence::Redo), {"Ctrl+Y", "Ctrl+Shift+Z"}).contains(native("Ctrl+Y")));
         QVERIFY(m_editor.key("Return"));
         QTRY_VERIFY(!dialogVisible("shortcutsDialog"));
+        // The Play menu shows Space beside Play (the canvas's key; the menu showed none).
+        QVERIFY(m_editor.key("alt+p"));
+        QTRY_VERIFY2(shows(native("Space")), "Space in the Play menu");
+        QVERIFY(m_editor.key("Escape"));
         m_editor.document->undoStack()->setClean(); // nothing to ask about on the next tests
     }
 
