@@ -29,10 +29,14 @@ QString KeyBindings::text(const QVariant& shortcut, const QStringList& extra)
 
 QString KeyBindings::allText(const QVariant& shortcut, const QStringList& extra)
 {
+    // The platform's first binding only: the others are keys of old keyboards (F14 for Undo,
+    // Shift+Ins for Paste) that would crowd the list.
     QList<QKeySequence> keys;
-    if (isStandardKey(shortcut))
-        keys = QKeySequence::keyBindings(static_cast<QKeySequence::StandardKey>(shortcut.toInt()));
-    else if (const QString text = shortcut.toString(); !text.isEmpty())
+    if (isStandardKey(shortcut)) {
+        if (const auto bindings = QKeySequence::keyBindings(static_cast<QKeySequence::StandardKey>(shortcut.toInt()));
+            !bindings.isEmpty())
+            keys << bindings.constFirst();
+    } else if (const QString text = shortcut.toString(); !text.isEmpty())
         keys << QKeySequence(text);
     for (const QString& more : extra)
         if (!keys.contains(QKeySequence(more)))

@@ -21,8 +21,8 @@ public:
     // The keys of `shortcut` (a StandardKey or a key string such as "Ctrl+K") as the platform
     // shows them in menus; for a StandardKey without a binding here, the first of `extra`.
     Q_INVOKABLE static QString text(const QVariant& shortcut, const QStringList& extra = {});
-    // Every key that triggers the command, for the shortcuts list: the platform's bindings of
-    // `shortcut`, then those of `extra` the platform lacks ("Ctrl+Shift+Z, Ctrl+Y").
+    // The keys of a command for the shortcuts list: the platform's first binding of
+    // `shortcut`, then each of `extra` besides it ("Ctrl+Shift+Z, Ctrl+Y").
     Q_INVOKABLE static QString allText(const QVariant& shortcut, const QStringList& extra = {});
     // Of `common`, the key sequences that the platform's binding of `standardKey` lacks.
     Q_INVOKABLE static QStringList missingFrom(int standardKey, const QStringList& common);
