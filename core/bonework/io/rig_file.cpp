@@ -21,10 +21,11 @@ namespace {
 
 std::string nonFiniteValue(const Rig& rig);
 
-// Why the rig cannot be written as a valid file (a name or image path that is not UTF-8 or an
-// image path the loader would refuse, or a number JSON cannot hold); empty when it can. Checked edits never produce
-// either, but unchecked paths could.
-std::string unsavable(const Rig& rig)
+} // namespace
+
+// Checked edits never make a rig that cannot be written, but unchecked paths could (a solver, a
+// sample), and an editor can undo every joint away.
+std::string rigFileProblem(const Rig& rig)
 {
     // The loader needs a root: a file without one could not be opened again (the editor saved
     // and autosaved a rig whose joints were all undone away, over a good file).
@@ -72,6 +73,8 @@ std::string unsavable(const Rig& rig)
                     return "an image keyed for slot \"" + t.slot + "\" in animation \"" + clip.name + "\" is not valid UTF-8";
     return nonFiniteValue(rig);
 }
+
+namespace {
 
 // The first number a JSON file could not hold, or empty when all are finite.
 std::string nonFiniteValue(const Rig& rig)
@@ -187,11 +190,6 @@ bool saveRigFile(const Rig& rig, const std::string& path, std::string* errorMess
     return saveRigFileWith(rig, path, {}, errorMessage, editor);
 }
 
-std::string rigFileProblem(const Rig& rig)
-{
-    return unsavable(rig);
-}
-
 bool saveRigFileWith(const Rig& rig, const std::string& path, const std::vector<FileToWrite>& alongside,
                      std::string* errorMessage, const EditorSettings& editor)
 {
@@ -200,7 +198,7 @@ bool saveRigFileWith(const Rig& rig, const std::string& path, const std::vector<
             *errorMessage = why;
         return false;
     };
-    if (const std::string why = unsavable(rig); !why.empty())
+    if (const std::string why = rigFileProblem(rig); !why.empty())
         return failed("cannot save " + path + ": " + why);
     std::string why;
     // The other files first, the rig last: a rig on disk names only files that are there.
