@@ -887,6 +887,36 @@ private slots:
         QVERIFY2(testing::qtList(spine.losses).filter("loops every").isEmpty(), spine.toText().c_str());
     }
 
+    // DragonBones keeps opacity as whole percents: an opacity above 0 that becomes 0% (the
+    // image would not show at all) is reported, in the setup pose and in a clip, once a slot
+    // and clip; one that keeps a percent is not.
+    void dragonBonesReportsOpacitiesThatRoundToNothing()
+    {
+        Rig rig = plainArm();
+        Slot faint = rig.slotList()[0];
+        faint.opacity = 0.002;
+        QVERIFY(rig.setSlot(0, faint));
+        QVERIFY(rig.addSlot({.name = "kept", .joint = rig.findJoint("a"), .image = "art/k.png", .opacity = 0.005}));
+        Clip fade{.name = "fade", .duration = 1.0};
+        fade.slotTracks.push_back({.slot = "kept", .opacity = {key(0, 0.5), key(0.5, 0.004), key(1, 0.001)}});
+        fade.slotTracks.push_back({.slot = "s", .opacity = {key(0, 0.5), key(1, 0.0)}});
+        QVERIFY(rig.addAnimation(fade));
+        exporters::ExportReport report;
+        const QJsonObject file = QJsonDocument::fromJson(qtBytes(exporters::exportDragonBones(rig, report, slotsOf(rig), {}))).object();
+        const QStringList losses = testing::qtList(report.losses).filter("opacity");
+        QVERIFY2(losses.size() == 2, qPrintable(losses.join("\n")));
+        QVERIFY2(losses[0].startsWith("slot \"s\": opacity 0.002 is 0% in DragonBones"), qPrintable(losses[0]));
+        QVERIFY2(losses[1].startsWith("animation \"fade\": slot \"kept\" at 0.5 s: opacity 0.004 is 0%"), qPrintable(losses[1]));
+        QVERIFY(losses[1].endsWith("the image does not show"));
+        // As written: 0 and 1 percent.
+        const QJsonArray slotEntries = file.value("armature").toArray()[0].toObject().value("slot").toArray();
+        QCOMPARE(slotEntries[0].toObject().value("color").toObject().value("aM").toInt(), 0);
+        QCOMPARE(slotEntries[1].toObject().value("color").toObject().value("aM").toInt(), 1);
+        exporters::ExportReport spine;
+        exporters::exportSpine(rig, spine, slotsOf(rig), {});
+        QVERIFY2(testing::qtList(spine.losses).filter("opacity").isEmpty(), spine.toText().c_str()); // Spine keeps it
+    }
+
     // A clip 1.016 s long (30.48 frames at 30 fps) with its last key at its end: baked, the
     // end's sample goes to frame 31 (the clip's rounded-up frames), and frame 30 keeps its own
     // sample (QA: the end pose, 90 degrees, showed at frame 30 where Bonework has 61.2, 50 px

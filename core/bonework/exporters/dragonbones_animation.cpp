@@ -88,8 +88,6 @@ Json boneTimeline(const Rig& rig, const JointChannels& ch, int fps, int clipFram
     return timeline;
 }
 
-int percent(double opacity) { return static_cast<int>(std::lround(std::clamp(opacity, 0.0, 1.0) * 100.0)); }
-
 // The animation as written from the plan.
 Json written(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skeleton, const std::vector<ExportedSlot>& exported,
              const AnimationOptions& options, ExportReport& report)
@@ -164,9 +162,14 @@ Json written(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skele
             std::vector<animation::Key> opacity = t.opacity;
             splitLongCurves(opacity, static_cast<double>(kMostDragonBonesCurveFrames) / fps);
             std::vector<FrameKey> keys;
+            for (const animation::Key& k : t.opacity)
+                if (k.value > 0.0 && dragonBonesAlphaPercent(k.value) == 0) {
+                    reportHiddenOpacity(k.value, clip.name + ' ' + s->name, inClip + "slot " + inQuotes(s->name) + " at " + numberText(k.time) + " s", report);
+                    break; // one line a slot and clip
+                }
             for (const animation::Key& k : opacity)
-                keys.push_back({frameNear(k.time), k.curve, Json{{"value", Json{{"aM", percent(k.value)}}}}});
-            timeline["colorFrame"] = framesOf(keys, Json{{"value", Json{{"aM", percent(s->slot.opacity)}}}}, plan.frames, true);
+                keys.push_back({frameNear(k.time), k.curve, Json{{"value", Json{{"aM", dragonBonesAlphaPercent(k.value)}}}}});
+            timeline["colorFrame"] = framesOf(keys, Json{{"value", Json{{"aM", dragonBonesAlphaPercent(s->slot.opacity)}}}}, plan.frames, true);
         }
         slotTimelines.push_back(std::move(timeline));
     }
@@ -246,6 +249,18 @@ FrameArrayUse frameArrayUse(const Json& animation)
 bool fitsFrameArray(const Json& animation) { return frameArrayUse(animation).lastStart <= kMostDragonBonesFrameOffset; }
 
 } // namespace
+
+
+int dragonBonesAlphaPercent(double opacity)
+{
+    return static_cast<int>(std::lround(std::clamp(opacity, 0.0, 1.0) * 100.0));
+}
+
+void reportHiddenOpacity(double opacity, const std::string& subject, const std::string& where, ExportReport& report)
+{
+    report.add("opacities under 0.5%", subject,
+               where + ": opacity " + numberText(opacity) + " is 0% in DragonBones (whole percents): the image does not show");
+}
 
 Json dragonBonesAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skeleton,
                           const std::vector<ExportedSlot>& exported, const AnimationOptions& options, ExportReport& report)

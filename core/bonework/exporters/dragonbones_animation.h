@@ -38,6 +38,12 @@ inline constexpr int kMostDragonBonesFrameOffset = 65535;
 
 namespace bonework::exporters {
 
+// An opacity as DragonBones' alpha multiplier aM: whole percents, 0 to 100.
+int dragonBonesAlphaPercent(double opacity);
+// Reports an opacity above 0 that whole percents make 0 (the image would not show at all);
+// `where` says whose ("slot \"a\"", "animation \"walk\": slot \"a\" at 0.5 s").
+void reportHiddenOpacity(double opacity, const std::string& subject, const std::string& where, ExportReport& report);
+
 nlohmann::json dragonBonesAnimation(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skeleton,
                                     const std::vector<ExportedSlot>& exported, const AnimationOptions& options,
                                     ExportReport& report);

@@ -60,8 +60,11 @@ std::string exportDragonBones(const Rig& rig, ExportReport& report, const std::v
     Json skinSlots = Json::array();
     for (const ExportedSlot& s : exported) {
         Json entry = {{"name", s.name}, {"parent", s.bone}, {"displayIndex", s.slot.visible ? 0 : -1}};
-        if (s.slot.opacity < 1.0) // the format's multipliers are whole percents
-            entry["color"] = Json{{"aM", static_cast<int>(std::lround(s.slot.opacity * 100.0))}};
+        if (s.slot.opacity < 1.0) { // the format's multipliers are whole percents
+            entry["color"] = Json{{"aM", dragonBonesAlphaPercent(s.slot.opacity)}};
+            if (s.slot.opacity > 0.0 && dragonBonesAlphaPercent(s.slot.opacity) == 0)
+                reportHiddenOpacity(s.slot.opacity, s.name, "slot " + inQuotes(s.name), report);
+        }
         slotEntries.push_back(std::move(entry));
         const Json transform = {{"x", s.slot.x},
                                 {"y", s.slot.y},
