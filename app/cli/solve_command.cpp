@@ -59,14 +59,16 @@ const char* const kHelp =
     "                       stops as soon as the effector is within the tolerance\n"
     "  --tolerance T        close enough when the effector is within T (default 0.01, or the chain's)\n"
     "  --bend DIRECTION     two-bone: positive (second bone clockwise) or negative (with\n"
-    "                       --chain: instead of the chain's; the other solvers ignore it)\n"
+    "                       --chain: instead of the chain's; the other solvers ignore it);\n"
+    "                       where the limits forbid it, the other bend, said on stderr\n"
     "  --hold-chains        every other chain of the rig holds, as in the editor: solved after\n"
     "                       the drag in chain order, blended by its mix (--solver follow or\n"
     "                       relax, or --chain; relax also weighs the chains' targets itself);\n"
     "                       the error and reached are then the final pose's, the report's\n"
     "                       solveError the solver's own before the chains held\n"
     "  -o, --output FILE    write the posed rig to FILE (into another folder: its art too)\n"
-    "  --report             print the result as JSON on stdout\n"
+    "  --report             print the result as JSON on stdout (two-bone: with the pose's\n"
+    "                       bend, positive, negative or straight)\n"
     "  -h, --help           show this help\n"
     "\n"
     "Exit codes: 0 solved, 1 cannot be solved on this rig (an unknown solver name too), 2 usage\n"
@@ -102,10 +104,18 @@ double distanceNow(const Rig& rig, std::span<const solvers::Effector> asked)
     return asked.empty() ? 0.0 : std::sqrt(sum / static_cast<double>(asked.size()));
 }
 
+// How a two-bone arm ending at `tip` is bent: its second bone's angle from the first.
+std::string_view bendOf(const Rig& rig, JointIndex tip)
+{
+    const double angle = rig.angle(tip);
+    return angle > 0.0 ? bendName(BendDirection::Positive) : angle < 0.0 ? bendName(BendDirection::Negative) : "straight";
+}
+
 // held: the chains' holds when --hold-chains was given, else null. `result` then carries the
 // final pose's error (see runSolve) and `solveError` the solver's own, before the chains held.
+// `tip`: a two-bone solve's tip, whose bend the report gives (kNoJoint for other solvers).
 QString report(const Rig& rig, SolverKind kind, const solvers::SolveResult& result, const solvers::ChainHolder* held,
-               double solveError)
+               double solveError, JointIndex tip)
 {
     QString json = QStringLiteral("{\"solver\": ") + jsonString(QString::fromUtf8(solverName(kind).data(), solverName(kind).size()));
     json += QStringLiteral(", \"iterations\": ") + QString::number(result.iterations);
@@ -113,6 +123,8 @@ QString report(const Rig& rig, SolverKind kind, const solvers::SolveResult& resu
     json += QStringLiteral(", \"reached\": ") + QLatin1String(result.reached ? "true" : "false");
     if (held)
         json += QStringLiteral(", \"solveError\": ") + number(solveError);
+    if (tip != kNoJoint)
+        json += QStringLiteral(", \"bend\": \"") + QLatin1String(bendOf(rig, tip).data(), bendOf(rig, tip).size()) + u'"';
     json += QStringLiteral(", \"limited\": [");
     for (std::size_t i = 0; i < result.limited.size(); ++i)
         json += (i ? QStringLiteral(", ") : QString()) + jsonString(QString::fromStdString(rig.jointName(result.limited[i])));
@@ -278,8 +290,16 @@ int runSolve(const QStringList& arguments)
     if (parser.isSet(outputOption)) // the node shape too
         if (auto failed = writeDerivedRig(command, rig, rig, loaded.editor, file, parser.value(outputOption)))
             return *failed;
+    // A two-bone arm bends the other way than asked only where the limits forbid the asked bend
+    // (the nearest legal pose): said, not left for the user to find.
+    const JointIndex twoBoneTip = kind == SolverKind::TwoBone ? effectors.front().joint : kNoJoint;
+    if (twoBoneTip != kNoJoint) {
+        const QString asked = QString::fromLatin1(bendName(request.bend)), got = QString::fromLatin1(bendOf(rig, twoBoneTip));
+        if (got != QLatin1String("straight") && got != asked)
+            command.note(QStringLiteral("bent %1, not %2: the angle limits allow no %2 bend toward the target").arg(got, asked));
+    }
     if (parser.isSet(reportOption)) {
-        out << report(rig, kind, result, holder ? &*holder : nullptr, solveError);
+        out << report(rig, kind, result, holder ? &*holder : nullptr, solveError, twoBoneTip);
     } else {
         out << solverName(kind).data() << ": " << result.iterations << (result.iterations == 1 ? " iteration" : " iterations")
             << ", error " << number(result.error) << ", " << (result.reached ? "reached" : "not reached") << '\n';

@@ -97,6 +97,31 @@ private slots:
         }
         // Positive bend: the hand's angle relative to the elbow is positive.
         QVERIFY(loaded.rig->angle(2) > 0);
+        QCOMPARE(report.value(QStringLiteral("bend")).toString(), QStringLiteral("positive"));
+    }
+
+    // A bend the limits forbid gives the other one (the nearest legal pose), and says so: on
+    // standard error and in the report's bend (QA: the negative bend asked of the arm, whose
+    // hand turns 0 to 150 degrees, came out positive without a word).
+    void aBendTheLimitsForbidIsSaid()
+    {
+        const Run r = solve({arm(), QStringLiteral("--chain"), QStringLiteral("arm"), QStringLiteral("--bend"), QStringLiteral("negative"),
+                             QStringLiteral("--report")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.err, QStringLiteral("bonework-cli solve: bent positive, not negative: the angle limits allow no negative bend "
+                                       "toward the target\n"));
+        const QJsonObject report = parseReport(r);
+        QCOMPARE(report.value(QStringLiteral("bend")).toString(), QStringLiteral("positive"));
+        QVERIFY(report.value(QStringLiteral("reached")).toBool());
+        // Free limits: the bend asked, without a word.
+        const Run free = solve({arm(), QStringLiteral("--solver"), QStringLiteral("two-bone"), QStringLiteral("--target"),
+                                QStringLiteral("hand=520,380"), QStringLiteral("--bend"), QStringLiteral("positive"), QStringLiteral("--report")});
+        QCOMPARE(free.err, QString());
+        QCOMPARE(parseReport(free).value(QStringLiteral("bend")).toString(), QStringLiteral("positive"));
+        // Other solvers have no bend in their report.
+        const Run ccd = solve({arm(), QStringLiteral("--solver"), QStringLiteral("ccd"), QStringLiteral("--target"),
+                               QStringLiteral("hand=520,380"), QStringLiteral("--report")});
+        QVERIFY(!parseReport(ccd).contains(QStringLiteral("bend")));
     }
 
     void outputKeepsTheEditorsSettings()
