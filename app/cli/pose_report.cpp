@@ -40,7 +40,8 @@ QString heldChainsMember(const Rig& rig, std::span<const solvers::ChainHoldResul
             continue;
         json += (first ? QString() : QStringLiteral(", ")) + jsonString(QString::fromStdString(rig.chains()[i].name))
                 + QStringLiteral(": {\"iterations\": ") + QString::number(h.iterations) + QStringLiteral(", \"error\": ")
-                + jsonNumber(h.error) + QStringLiteral(", \"reached\": ") + QLatin1String(h.reached ? "true" : "false") + u'}';
+                + jsonNumber(h.error) + QStringLiteral(", \"reached\": ") + QLatin1String(h.reached ? "true" : "false")
+                + QStringLiteral(", \"mix\": ") + jsonNumber(rig.chains()[i].mix) + u'}';
         first = false;
     }
     return json + u'}';

@@ -17,7 +17,9 @@ QString jsonString(const QString& s);
 QString jsonNumber(double v);
 // "joints": {"name": [x, y], ...} (the member only, no braces around it).
 QString jointsMember(const Rig& rig);
-// "chains": {"name": {"iterations": n, "error": e, "reached": b}, ...} for the chains held.
+// "chains": {"name": {"iterations": n, "error": e, "reached": b, "mix": m}, ...} for the chains
+// held: the solve's error and reach, before the chain's mix (below 1) blends the solved pose
+// with the unsolved one, and that mix (as the pose had it: a clip may key it).
 QString heldChainsMember(const Rig& rig, std::span<const solvers::ChainHoldResult> results);
 // "slots": {"name": {"image": "art/a.png", "visible": b, "opacity": o}, ...}, every slot in
 // draw order (back first), as the pose shows it: what a clip keys besides the skeleton.

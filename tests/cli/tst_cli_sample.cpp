@@ -179,6 +179,13 @@ private slots:
         // The chain's target at 0.25 s: an eighth of the way along its linear keys, (520, 380) at
         // 0 s to (560, 300) at 2 s; its tip is there (the setup mix, 1, before the mix key at 1 s).
         QVERIFY(std::hypot(joint(r, "hand").x() - 525, joint(r, "hand").y() - 370) <= 0.01);
+        QCOMPARE(arm.value(QStringLiteral("mix")).toDouble(), 1.0);
+        // From the mix key at 1 s on: the report gives the mix the solve was blended by.
+        const Run later = cli({valid(QStringLiteral("arm_animated.json")), QStringLiteral("--animation"), QStringLiteral("wave"),
+                               QStringLiteral("--time"), QStringLiteral("1.5"), QStringLiteral("--report")});
+        QCOMPARE(later.exitCode, 0);
+        QCOMPARE(report(later).value(QStringLiteral("chains")).toObject().value(QStringLiteral("arm")).toObject().value(QStringLiteral("mix")).toDouble(),
+                 0.5);
         QFile f(posed);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QJsonObject file = QJsonDocument::fromJson(f.readAll()).object();
