@@ -404,7 +404,9 @@ Pane {
                         readonly property real shift: selected ? timeline.keyDragShift : 0
                         width: row.kind === "summary" ? 9 : 10
                         height: width
-                        visible: timeline.inView(modelData + shift)
+                        // (The pressed one stays, even dragged out of view: an item hidden
+                        // loses its press, and the drag was lost.)
+                        visible: timeline.inView(modelData + shift) || keyPress.pressed
                         rotation: 45
                         x: timeline.timeToX(modelData + shift) - width / 2
                         y: (row.height - height) / 2
@@ -412,11 +414,14 @@ Pane {
                         border.color: selected ? "#fff2c0" : "#15171a"
                         z: 2
                         MouseArea {
+                            id: keyPress
                             anchors.fill: parent
                             anchors.margins: -3
                             property real pressX
                             property bool moved: false
                             cursorShape: Qt.SizeHorCursor
+                            // The drag is the diamond's to the end, wherever the pointer goes.
+                            preventStealing: true
                             onPressed: (mouse) => {
                                 timeline.forceActiveFocus()
                                 const extend = (mouse.modifiers & (Qt.ShiftModifier | Qt.ControlModifier)) !== 0
@@ -431,7 +436,7 @@ Pane {
                                 const dx = mapToItem(rows, mouse.x, mouse.y).x - pressX
                                 moved = moved || Math.abs(dx) > 3
                                 if (moved)
-                                    timeline.keyDragShift = timeline.snapped(dx / timeline.trackWidth() * timeline.viewSpan)
+                                    timeline.keyDragShift = keyModel.movableShift(timeline.snapped(dx / timeline.trackWidth() * timeline.viewSpan))
                             }
                             onPositionChanged: (mouse) => follow(mouse)
                             onReleased: (mouse) => {
@@ -445,6 +450,8 @@ Pane {
                                 else if (!moved)
                                     timeline.anim.time = diamond.modelData
                             }
+                            // Taken away all the same (a window losing the pointer): nothing moves.
+                            onCanceled: timeline.keyDragShift = 0
                         }
                     }
                 }

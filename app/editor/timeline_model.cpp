@@ -278,6 +278,16 @@ bool TimelineModel::moveSelected(double seconds)
     return done;
 }
 
+double TimelineModel::movableShift(double seconds) const
+{
+    const animation::Clip* open = clip();
+    if (m_selection.empty() || !open || !std::isfinite(seconds))
+        return 0.0;
+    const auto [earliest, latest] = std::minmax_element(m_selection.begin(), m_selection.end(),
+                                                        [](const KeyRef& a, const KeyRef& b) { return a.time < b.time; });
+    return std::clamp(seconds, -earliest->time, std::max(0.0, open->duration - latest->time));
+}
+
 bool TimelineModel::copySelected()
 {
     if (m_selection.empty() || !m_shown)

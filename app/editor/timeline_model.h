@@ -67,6 +67,9 @@ public:
     // Moves the selected keys by `seconds` (the Timeline snaps it to frames); the selection
     // follows them. A key moved onto another replaces it.
     Q_INVOKABLE bool moveSelected(double seconds);
+    // The part of `seconds` a move of the selected keys takes: they stay within the clip, as
+    // moveSelected keeps them, so a drag shows them where they will land.
+    Q_INVOKABLE double movableShift(double seconds) const;
     Q_INVOKABLE bool copySelected();
     // Pastes what was copied with its first key at the playhead; the pasted keys are selected.
     Q_INVOKABLE bool paste();

@@ -188,6 +188,11 @@ private slots:
         m_model.selectKey(pelvis, 1.0, false);
 
         QCOMPARE(m_model.selectedKeyCount(), 1);
+        // A drag shows the keys where the move will put them: within the 1.2 s clip.
+        QVERIFY(std::fabs(m_model.movableShift(5) - 0.2) < 1e-12);
+        QCOMPARE(m_model.movableShift(-5), -1.0);
+        QCOMPARE(m_model.movableShift(0.1), 0.1);
+        QCOMPARE(m_model.movableShift(qQNaN()), 0.0);
         checkUndoRedo(m_doc, "delete", [&] { return m_model.deleteSelected(); });
         QCOMPARE(m_doc.undoStack()->undoText(), QString("Delete a key"));
         QVERIFY(!rowTimes(m_model, pelvis).contains(1.0));

@@ -760,6 +760,48 @@ private slots:
         anim->setCurrent(-1);
     }
 
+    // A key dragged past the Timeline's right edge and let go over the side panels lands at the
+    // clip's end, shown there (QA: the diamond vanished, the key unmoved, until the next drag).
+    void aKeyDraggedOutOfTheTimelineLandsAtTheEnd()
+    {
+        int bone = -1;
+        TimelineModel* keys = nullptr;
+        openAClipKeyedAt({0.2, 0.6}, bone, keys);
+        if (QTest::currentTestFailed())
+            return;
+        AnimationPlayer* anim = m_document->animation();
+        std::function<QQuickItem*(QQuickItem*, double)> diamond = [&](QQuickItem* item, double time) -> QQuickItem* {
+            if (item->rotation() == 45 && item->property("modelData").isValid() && item->property("selected").isValid()
+                && std::fabs(item->property("modelData").toDouble() - time) < 1e-9 && item->parentItem()
+                && item->parentItem()->property("kind").toString() != "summary")
+                return item;
+            for (QQuickItem* child : item->childItems())
+                if (QQuickItem* found = diamond(child, time))
+                    return found;
+            return nullptr;
+        };
+        QQuickItem* key = nullptr;
+        QTRY_VERIFY((key = diamond(m_window->contentItem(), 0.6)) != nullptr && key->isVisible());
+        const QPoint from = m_window->mapToGlobal(key->mapToScene(QPointF(key->width() / 2, key->height() / 2)).toPoint());
+        const QPoint to(m_window->mapToGlobal(QPoint(m_window->width() - 40, 0)).x(), from.y()); // over the side panels
+        QStringList args{"mousemove", QString::number(from.x()), QString::number(from.y()), "sleep", "0.05", "mousedown", "1"};
+        for (int i = 1; i <= 10; ++i)
+            args << "mousemove" << QString::number(from.x() + (to.x() - from.x()) * i / 10) << QString::number(from.y()) << "sleep" << "0.03";
+        args << "mouseup" << "1";
+        QVERIFY(m_editor.xdotool(args));
+        QTest::qWait(200);
+        QCOMPARE(m_editor.object("timeline")->property("keyDragShift").toDouble(), 0.0);
+        const animation::Clip& clip = m_document->rig().animations()[static_cast<std::size_t>(anim->current())];
+        std::vector<double> times;
+        for (const animation::JointTracks& t : clip.joints)
+            for (const animation::Key& k : t.angle)
+                times.push_back(k.time);
+        QCOMPARE(times.size(), std::size_t(2));
+        QCOMPARE(times.back(), clip.duration); // at the end
+        QTRY_VERIFY((key = diamond(m_window->contentItem(), clip.duration)) != nullptr && key->isVisible());
+        anim->setCurrent(-1);
+    }
+
     // A joint picked on the canvas scrolls into view in the Skeleton tree (the humanoid's right
     // foot sat below the tree's edge, selected but unseen).
     void aPickedJointScrollsIntoViewInTheTree()
