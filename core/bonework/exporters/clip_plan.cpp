@@ -773,6 +773,21 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
             if (frameGrid)
                 record(std::max(0.0, t - kJustBefore), anglesBefore, xsBefore, ysBefore);
         }
+        // On the grid, a key between two frames: the frame before it (`offGridFrame`), and each
+        // channel just before the key and at it, to hold that frame where the channel jumps there
+        // (the runtime tweened the jump across the frame: a stepped turn of 90 degrees showed 42
+        // at the key's time).
+        std::vector<std::size_t> offGridFrame;
+        std::vector<std::vector<double>> offAngles(n), offXs(n), offYs(n), offAnglesBefore(n), offXsBefore(n), offYsBefore(n);
+        if (frameGrid)
+            for (double k : keyTimes) {
+                const auto next = std::upper_bound(times.begin(), times.end(), k);
+                if (next == times.begin() || next == times.end() || k - *(next - 1) < 1e-9 || *next - k < 1e-9)
+                    continue; // on a frame (the forced samples), or outside the frames
+                offGridFrame.push_back(static_cast<std::size_t>(next - times.begin()) - 1);
+                record(k, offAngles, offXs, offYs);
+                record(k - kJustBefore, offAnglesBefore, offXsBefore, offYsBefore);
+            }
         // Samples are a frame apart or closer: a baked angle turns the short way between two,
         // so where a solved angle wraps (179 degrees, then -179) the later sample takes the
         // nearest equivalent (181). Otherwise DragonBones' 179-degree rule, meant for keyed
@@ -785,10 +800,15 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
                 a[i] = nearest(a[i], a[i - 1]);
             for (std::size_t i = 0; i < anglesBefore[j].size(); ++i)
                 anglesBefore[j][i] = nearest(anglesBefore[j][i], a[i]);
+            for (std::size_t m = 0; m < offAnglesBefore[j].size(); ++m)
+                offAnglesBefore[j][m] = nearest(offAnglesBefore[j][m], offAngles[j][m]);
         }
-        // Where a channel jumps at a forced sample, the sample before is kept and held.
-        const auto jumps = [&](const std::vector<double>& v, const std::vector<double>& before, double tolerance,
-                               std::vector<char>& forcedHere, std::vector<char>& held) {
+        // Where a channel jumps at a forced sample, the sample before is kept and held; where it
+        // jumps at a key between two frames, the frame before the key is held and the one after
+        // kept, so the runtime shows the jump at the next frame instead of tweening across it.
+        const auto jumps = [&](const std::vector<double>& v, const std::vector<double>& before, const std::vector<double>& offAt,
+                               const std::vector<double>& offBefore, double tolerance, std::vector<char>& forcedHere,
+                               std::vector<char>& held) {
             forcedHere = forced;
             held.assign(times.size(), 0);
             if (!frameGrid)
@@ -796,6 +816,12 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
             for (std::size_t i = 1; i < times.size(); ++i)
                 if (forced[i] && std::fabs(before[i] - v[i]) > tolerance)
                     forcedHere[i - 1] = held[i - 1] = 1;
+            for (std::size_t m = 0; m < offAt.size(); ++m)
+                if (std::fabs(offBefore[m] - offAt[m]) > tolerance) {
+                    const std::size_t i = offGridFrame[m];
+                    forcedHere[i] = held[i] = 1;
+                    forcedHere[i + 1] = 1;
+                }
         };
         const auto curveOf = [](bool held) { return held ? Curve{Curve::Kind::Stepped} : Curve{}; };
         for (std::size_t j = 0; j < n; ++j) {
@@ -804,7 +830,7 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
             if (ch.rotationBaked) {
                 const double reach = reachOf(j) * gain[j];
                 const double degrees = reach > 1e-9 ? share / reach * 180.0 / std::numbers::pi : 1e-3;
-                jumps(angles[j], anglesBefore[j], degrees, forcedHere, held);
+                jumps(angles[j], anglesBefore[j], offAngles[j], offAnglesBefore[j], degrees, forcedHere, held);
                 std::vector<char> kept(times.size(), 0);
                 keep(times, angles[j], forcedHere, degrees, kept);
                 for (std::size_t i = 0; i < times.size(); ++i)
@@ -814,8 +840,8 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
             if (ch.translationBaked) {
                 const double px = share / gain[j];
                 std::vector<char> kept(times.size(), 0), forcedY;
-                jumps(xs[j], xsBefore[j], px, forcedHere, held);
-                jumps(ys[j], ysBefore[j], px, forcedY, heldY);
+                jumps(xs[j], xsBefore[j], offXs[j], offXsBefore[j], px, forcedHere, held);
+                jumps(ys[j], ysBefore[j], offYs[j], offYsBefore[j], px, forcedY, heldY);
                 for (std::size_t i = 0; i < times.size(); ++i) {
                     forcedHere[i] = forcedHere[i] || forcedY[i];
                     held[i] = held[i] || heldY[i];
