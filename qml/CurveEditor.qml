@@ -51,7 +51,10 @@ Dialog {
             return ""
         const b = model.selectedBezier
         const found = presets.find(p => p.bezier.every((v, i) => Math.abs(v - b[i]) < 1e-9))
-        return found ? found.name : ""
+        if (found)
+            return found.name
+        // Handles on the diagonal make the value follow the time: a straight line.
+        return b.length === 4 && Math.abs(b[0] - b[1]) < 1e-9 && Math.abs(b[2] - b[3]) < 1e-9 ? qsTr("as Linear") : ""
     }
     function preset(x1, y1, x2, y2) {
         curve = [x1, y1, x2, y2]
@@ -82,6 +85,13 @@ Dialog {
             Label {
                 text: dialog.curve.map(v => Number(v).toFixed(2)).join(", ")
                 font.family: "monospace"
+                color: Theme.secondaryText
+            }
+            // "Now:" is the keys' curve; the graph's, once dragged, is not theirs until set.
+            Label {
+                objectName: "curveEditedLabel"
+                visible: dialog.dragged
+                text: qsTr("Dragged: Apply or OK sets it")
                 color: Theme.secondaryText
             }
             Item { Layout.fillHeight: true }

@@ -757,6 +757,20 @@ private slots:
                                           Q_ARG(QVariant, 1.0)));
         QTRY_COMPARE(dialog->property("presetName").toString(), QString("Ease In-Out"));
         QCOMPARE(m_document->undoStack()->count(), steps + 2);
+        // A dragged graph says it is not the keys' yet (QA read "Now:" as the graph's curve),
+        // and handles on the diagonal are named a straight line (QA: [0, 0, 1, 1] read "bezier").
+        QVERIFY(m_editor.slowClick(button));
+        QTRY_VERIFY(dialog->property("visible").toBool());
+        QVERIFY(QMetaObject::invokeMethod(dialog, "setHandle", Q_ARG(QVariant, 0), Q_ARG(QVariant, 0.0), Q_ARG(QVariant, 0.0)));
+        QVERIFY(QMetaObject::invokeMethod(dialog, "setHandle", Q_ARG(QVariant, 1), Q_ARG(QVariant, 1.0), Q_ARG(QVariant, 1.0)));
+        QQuickItem* edited = m_editor.item("curveEditedLabel");
+        QVERIFY(edited && edited->isVisible());
+        QCOMPARE(dialog->property("presetName").toString(), QString("Ease In-Out")); // the keys' curve, not applied yet
+        QVERIFY(QMetaObject::invokeMethod(dialog, "applyDragged"));
+        QTRY_COMPARE(dialog->property("presetName").toString(), QString("as Linear"));
+        QVERIFY(!edited->isVisible());
+        QVERIFY(QMetaObject::invokeMethod(dialog, "close"));
+        QTRY_VERIFY(!dialog->property("visible").toBool());
         anim->setCurrent(-1);
     }
 
