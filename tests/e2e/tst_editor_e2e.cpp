@@ -66,6 +66,18 @@ class TestEditorEndToEnd : public QObject {
     // The bytes the process has allocated and not freed (glibc's count): unlike the resident
     // size, not moved by pages the allocator keeps or returns.
     static qint64 heapInUse() { return static_cast<qint64>(mallinfo2().uordblks); }
+    // The Timeline's diamond of the key at `time` in a joint's row (not the summary row), under `item`.
+    static QQuickItem* keyDiamond(QQuickItem* item, double time)
+    {
+        if (item->rotation() == 45 && item->property("modelData").isValid() && item->property("selected").isValid()
+            && std::fabs(item->property("modelData").toDouble() - time) < 1e-9 && item->parentItem()
+            && item->parentItem()->property("kind").toString() != "summary")
+            return item;
+        for (QQuickItem* child : item->childItems())
+            if (QQuickItem* found = keyDiamond(child, time))
+                return found;
+        return nullptr;
+    }
     Vec2 world(const char* name) const
     {
         return forwardKinematics(m_document->rig())[m_document->rig().findJoint(name)].position;
@@ -717,17 +729,8 @@ private slots:
             return;
         AnimationPlayer* anim = m_document->animation();
         // The key's diamond, clicked as a user does.
-        std::function<QQuickItem*(QQuickItem*)> diamond = [&](QQuickItem* item) -> QQuickItem* {
-            if (item->isVisible() && item->rotation() == 45 && item->property("modelData").isValid()
-                && std::fabs(item->property("modelData").toDouble() - 0.2) < 1e-9)
-                return item;
-            for (QQuickItem* child : item->childItems())
-                if (QQuickItem* found = diamond(child))
-                    return found;
-            return nullptr;
-        };
         QQuickItem* key = nullptr;
-        QTRY_VERIFY((key = diamond(m_window->contentItem())) != nullptr);
+        QTRY_VERIFY((key = keyDiamond(m_window->contentItem(), 0.2)) != nullptr && key->isVisible());
         QVERIFY(m_editor.click(key));
         QTRY_COMPARE(keys->selectedCurveKind(), QString("linear"));
         QQuickItem* button = m_editor.item("curveButton");
@@ -784,18 +787,8 @@ private slots:
         if (QTest::currentTestFailed())
             return;
         AnimationPlayer* anim = m_document->animation();
-        std::function<QQuickItem*(QQuickItem*, double)> diamond = [&](QQuickItem* item, double time) -> QQuickItem* {
-            if (item->rotation() == 45 && item->property("modelData").isValid() && item->property("selected").isValid()
-                && std::fabs(item->property("modelData").toDouble() - time) < 1e-9 && item->parentItem()
-                && item->parentItem()->property("kind").toString() != "summary")
-                return item;
-            for (QQuickItem* child : item->childItems())
-                if (QQuickItem* found = diamond(child, time))
-                    return found;
-            return nullptr;
-        };
         QQuickItem* key = nullptr;
-        QTRY_VERIFY((key = diamond(m_window->contentItem(), 0.6)) != nullptr && key->isVisible());
+        QTRY_VERIFY((key = keyDiamond(m_window->contentItem(), 0.6)) != nullptr && key->isVisible());
         const QPoint from = m_window->mapToGlobal(key->mapToScene(QPointF(key->width() / 2, key->height() / 2)).toPoint());
         const QPoint to(m_window->mapToGlobal(QPoint(m_window->width() - 40, 0)).x(), from.y()); // over the side panels
         QStringList args{"mousemove", QString::number(from.x()), QString::number(from.y()), "sleep", "0.05", "mousedown", "1"};
@@ -812,7 +805,7 @@ private slots:
                 times.push_back(k.time);
         QCOMPARE(times.size(), std::size_t(2));
         QCOMPARE(times.back(), clip.duration); // at the end
-        QTRY_VERIFY((key = diamond(m_window->contentItem(), clip.duration)) != nullptr && key->isVisible());
+        QTRY_VERIFY((key = keyDiamond(m_window->contentItem(), clip.duration)) != nullptr && key->isVisible());
         anim->setCurrent(-1);
     }
 
