@@ -7,6 +7,7 @@
 #include "bonework/angles.h"
 #include "bonework/bone_aim.h"
 #include "bonework/forward_kinematics.h"
+#include "bonework/rig_origin.h"
 #include "bonework/solvers/stuck_drag.h"
 
 #include <QElapsedTimer>
@@ -369,28 +370,22 @@ bool PoseController::resetPose()
         return false;
     }
     Rig& rig = m_document->m_rig;
-    const Rig& saved = m_document->m_savedRig;
     // The saved pose where the origin moves since the save have put the rig (the roots jumped
-    // by the move when they went back to their saved coordinates).
-    const Vec2 shift = m_document->m_shiftSinceSaved;
-    const auto shifted = [&](Vec2 p) { return Vec2{p.x + shift.x, p.y + shift.y}; };
-    // (Within reach unless the origin moved by about the largest coordinate a rig may hold.)
-    bool withinReach = true;
-    for (std::size_t i = 0; i < rig.jointCount(); ++i)
-        if (rig.isRoot(static_cast<JointIndex>(i)))
-            withinReach = withinReach && rootWithinReach(shifted(saved.rootPosition(static_cast<JointIndex>(i))));
-    for (const Chain& c : saved.chains())
-        withinReach = withinReach && (c.target.isAttached() || targetWithinReach(shifted(c.target.point)));
-    if (!withinReach) {
-        emit m_document->editRefused(tr("The saved pose lies too far from the origin moved since the save"));
-        return false;
-    }
+    // by the move when they went back to their saved coordinates), its numbers tidied as a move
+    // tidies them (no 308.19523300000003 in the next save).
+    Rig saved = m_document->m_savedRig;
+    if (const Vec2 shift = m_document->m_shiftSinceSaved; shift.x != 0.0 || shift.y != 0.0)
+        if (const EditResult moved = moveOrigin(saved, {-shift.x, -shift.y}); !moved) {
+            emit m_document->editRefused(tr("The saved pose lies too far from the origin moved since the save: %1")
+                                             .arg(QString::fromStdString(moved.error)));
+            return false;
+        }
     PoseSnapshot start;
     start.takeAll(rig);
     for (std::size_t i = 0; i < rig.jointCount(); ++i) {
         const auto j = static_cast<JointIndex>(i);
         if (rig.isRoot(j)) {
-            rig.setRootPositionUnchecked(j, shifted(saved.rootPosition(j)));
+            rig.setRootPositionUnchecked(j, saved.rootPosition(j));
             rig.setRootRotation(j, saved.angle(j));
         } else {
             rig.setAngleClamped(j, saved.angle(j));
@@ -406,7 +401,7 @@ bool PoseController::resetPose()
         const Chain& savedChain = saved.chains()[was];
         if (savedChain.root != chain.root || savedChain.tip != chain.tip || savedChain.target.isAttached())
             continue;
-        const Vec2 target = shifted(savedChain.target.point);
+        const Vec2 target = savedChain.target.point;
         if (target == chain.target.point)
             continue;
         chain.target.point = target;

@@ -536,6 +536,12 @@ private slots:
         };
         QVERIFY(doc.posing()->resetPose());
         checkSavedPoseLessShift(origin, "after Move Origin");
+        // Its numbers as tidy as the move's: 12 significant digits (QA saved a target of
+        // 308.19523300000003).
+        const auto tidy = [](double v) { return std::fabs(v) < 1e-9 || std::stod(QString::number(v, 'g', 12).toStdString()) == v; };
+        for (const Chain& c : doc.rig().chains())
+            QVERIFY2(tidy(c.target.point.x) && tidy(c.target.point.y), qPrintable(QString::number(c.target.point.x, 'g', 17)));
+        QVERIFY(tidy(doc.rig().rootPosition(0).x) && tidy(doc.rig().rootPosition(0).y));
         QCOMPARE(doc.undoStack()->count(), steps + 1);
         QCOMPARE(doc.undoText(), QString("Reset pose"));
         // Move Origin undone: the reset pose back at the saved coordinates.
