@@ -164,7 +164,8 @@ Json written(const Rig& rig, const ClipPlan& plan, const ExportedSkeleton& skele
             std::vector<FrameKey> keys;
             for (const animation::Key& k : t.opacity)
                 if (k.value > 0.0 && dragonBonesAlphaPercent(k.value) == 0) {
-                    reportHiddenOpacity(k.value, clip.name + ' ' + s->name, inClip + "slot " + inQuotes(s->name) + " at " + numberText(k.time) + " s", report);
+                    reportHiddenOpacity(k.value, clip.name + ' ' + s->name,
+                                        inClip + "slot " + inQuotes(s->name) + " at " + numberText(k.time) + " s", report);
                     break; // one line a slot and clip
                 }
             for (const animation::Key& k : opacity)
@@ -249,7 +250,6 @@ FrameArrayUse frameArrayUse(const Json& animation)
 bool fitsFrameArray(const Json& animation) { return frameArrayUse(animation).lastStart <= kMostDragonBonesFrameOffset; }
 
 } // namespace
-
 
 int dragonBonesAlphaPercent(double opacity)
 {
