@@ -17,6 +17,31 @@ Pane {
 
     SlotListModel { id: slotModel; objectName: "slotListModel"; document: panel.document }
 
+    // The arrow keys while an image is selected (the canvas keeps the keys and passes them here,
+    // see Main.qml): Up and Down pick the row above or below, Home and End the first and last.
+    // Locked rows are passed over, as a click does not pick them. Returns whether the key was
+    // one of those.
+    function moveSelection(key) {
+        const rows = slotList.count
+        let row = panel.selectedRow
+        let step = 0
+        switch (key) {
+        case Qt.Key_Up: step = -1; break
+        case Qt.Key_Down: step = 1; break
+        case Qt.Key_Home: row = -1; step = 1; break
+        case Qt.Key_End: row = rows; step = -1; break
+        default: return false
+        }
+        for (let to = row + step; to >= 0 && to < rows; to += step) {
+            const slot = slotModel.slotIndex(to)
+            if (!panel.document.isSlotLocked(slot)) {
+                panel.document.selectedSlot = slot
+                break
+            }
+        }
+        return true
+    }
+
     ColumnLayout {
         anchors.fill: parent
         spacing: 4

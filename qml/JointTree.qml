@@ -13,6 +13,44 @@ Pane {
 
     JointTreeModel { id: treeModel; document: panel.document }
 
+    // The arrow keys, as in any outline (the canvas keeps the keys and passes them here while a
+    // joint or nothing is selected, see Main.qml): Up and Down pick the row above or below,
+    // Home and End the first and last; Left closes the row or goes to the parent, Right opens
+    // it or goes to its first child. Returns whether the key was one of those.
+    function moveSelection(key) {
+        const row = tree.rowOfSelected()
+        const last = tree.rows - 1
+        if (last < 0)
+            return false
+        switch (key) {
+        case Qt.Key_Up: tree.selectRow(row < 0 ? last : Math.max(0, row - 1)); return true
+        case Qt.Key_Down: tree.selectRow(row < 0 ? 0 : Math.min(last, row + 1)); return true
+        case Qt.Key_Home: tree.selectRow(0); return true
+        case Qt.Key_End: tree.selectRow(last); return true
+        case Qt.Key_Left:
+        case Qt.Key_Right: break
+        default: return false
+        }
+        if (row < 0) {
+            tree.selectRow(0)
+            return true
+        }
+        const opens = treeModel.hasChildren(tree.indexOfRow(row))
+        if (key === Qt.Key_Right) {
+            if (opens && !tree.isExpanded(row))
+                tree.expand(row)
+            else if (opens)
+                tree.selectRow(row + 1) // the first child, right under its open parent
+        } else if (opens && tree.isExpanded(row)) {
+            tree.collapse(row)
+        } else {
+            const parents = panel.document.ancestors(panel.document.selectedJoint)
+            if (parents.length > 0)
+                panel.document.selectedJoint = parents[0]
+        }
+        return true
+    }
+
     ColumnLayout {
         anchors.fill: parent
         Label { text: qsTr("Skeleton"); font.bold: true; Layout.leftMargin: 4 }
@@ -34,6 +72,18 @@ Pane {
             // versions index(row, column).
             function indexOfRow(row) { return tree.index ? tree.index(row, 0) : tree.modelIndex(Qt.point(0, row)) }
             function jointOfRow(row) { return treeModel.jointAt(indexOfRow(row)) }
+            function rowOfSelected() {
+                const joint = panel.document.selectedJoint
+                for (let row = 0; joint >= 0 && row < tree.rows; ++row)
+                    if (tree.jointOfRow(row) === joint)
+                        return row
+                return -1
+            }
+            function selectRow(row) {
+                const joint = tree.jointOfRow(row)
+                if (joint >= 0)
+                    panel.document.selectedJoint = joint
+            }
             function restoreExpansion() {
                 tree.expandRecursively()
                 for (let row = tree.rows - 1; row >= 0; --row) {
@@ -49,12 +99,9 @@ Pane {
                 const joint = panel.document.selectedJoint
                 if (joint >= 0 && tree.expandToIndex)
                     tree.expandToIndex(treeModel.indexOfJoint(joint))
-                for (let row = 0; joint >= 0 && row < tree.rows; ++row) {
-                    if (tree.jointOfRow(row) === joint) {
-                        tree.positionViewAtRow(row, TableView.Contain)
-                        return
-                    }
-                }
+                const row = tree.rowOfSelected()
+                if (row >= 0)
+                    tree.positionViewAtRow(row, TableView.Contain)
             }
             Connections {
                 target: panel.document

@@ -238,7 +238,14 @@ ApplicationWindow {
                 focus: true
                 onCursorSceneChanged: player.setCursor(cursorScene.x, cursorScene.y)
                 onSpaceTapped: actions.play.trigger()
-                Keys.onPressed: (event) => { if (player.active && player.setKey(event.key, true)) event.accepted = true }
+                // The motion preview steers with the arrows; otherwise they walk the list that
+                // shows the selection: the Draw Order for an image, the Skeleton for a joint.
+                Keys.onPressed: (event) => {
+                    if (player.active && player.setKey(event.key, true))
+                        event.accepted = true
+                    else if (!player.active && (event.modifiers & ~Qt.KeypadModifier) === Qt.NoModifier)
+                        event.accepted = (window.document.selectedSlot >= 0 ? drawOrder : jointTree).moveSelection(event.key)
+                }
                 Keys.onReleased: (event) => { if (!event.isAutoRepeat && player.active && player.setKey(event.key, false)) event.accepted = true }
 
                 // Image files dropped on the canvas become images on the selected bone, where dropped.

@@ -9,7 +9,7 @@ MessageBox {
     required property var actions   // a list of Action, each maybe with extraKeys
 
     title: qsTr("Keyboard Shortcuts")
-    text: qsTr("Shortcuts of the canvas: Space plays or pauses (the open animation, else the motion preview), middle-drag or Space-drag pans, the wheel zooms, Shift snaps a new bone to 15\u00b0, Shift-drag moves a selected image's pivot marker.")
+    text: qsTr("Shortcuts of the canvas: Space plays or pauses (the open animation, else the motion preview), middle-drag or Space-drag pans, the wheel zooms, Shift snaps a new bone to 15\u00b0, Shift-drag moves a selected image's pivot marker. The arrow keys, Home and End walk the Skeleton's rows (the Draw Order's while an image is selected): Left goes to the parent, Right to the first child.")
     contentItem: FocusScope {
         implicitWidth: column.implicitWidth
         implicitHeight: Math.min(column.implicitHeight, 520)

@@ -78,6 +78,24 @@ class TestEditorEndToEnd : public QObject {
                 return found;
         return nullptr;
     }
+    // The row of a panel's `list` whose `role` is `value`, when in view.
+    QQuickItem* rowOf(const char* list, const char* role, int value)
+    {
+        QQuickItem* view = m_editor.item(list);
+        QQuickItem* rows = view ? view->property("contentItem").value<QQuickItem*>() : nullptr;
+        for (QQuickItem* item : rows ? rows->childItems() : QList<QQuickItem*>()) {
+            if (!item->isVisible() || !item->property(role).isValid() || item->property(role).toInt() != value)
+                continue;
+            const double y = item->mapToItem(view, QPointF(0, item->height() / 2)).y();
+            return y > 0 && y < view->height() ? item : nullptr;
+        }
+        return nullptr;
+    }
+    // A click on a panel row's name: its right part, clear of the Draw Order row's eye and lock.
+    bool clickName(QQuickItem* row)
+    {
+        return m_editor.clickAt(row->mapToScene(QPointF(row->width() * 0.6, row->height() / 2)));
+    }
     Vec2 world(const char* name) const
     {
         return forwardKinematics(m_document->rig())[m_document->rig().findJoint(name)].position;
@@ -846,25 +864,9 @@ private slots:
         QVERIFY(player);
         AnimationPlayer* anim = m_document->animation();
         QTest::qWait(300); // the tree expands itself again after the file's model reset
-        // The row of `list` whose `role` is `value`, when in view.
-        const auto rowOf = [&](const char* list, const char* role, int value) -> QQuickItem* {
-            QQuickItem* view = m_editor.item(list);
-            QQuickItem* rows = view ? view->property("contentItem").value<QQuickItem*>() : nullptr;
-            for (QQuickItem* item : rows ? rows->childItems() : QList<QQuickItem*>()) {
-                if (!item->isVisible() || !item->property(role).isValid() || item->property(role).toInt() != value)
-                    continue;
-                const double y = item->mapToItem(view, QPointF(0, item->height() / 2)).y();
-                return y > 0 && y < view->height() ? item : nullptr;
-            }
-            return nullptr;
-        };
         const int chest = m_document->findJoint("chest");
         const int head = m_document->rig().findSlot("head");
         QVERIFY(chest >= 0 && head >= 0);
-        // The row's left part, clear of the Draw Order row's eye and lock buttons: its name.
-        const auto clickName = [&](QQuickItem* row) {
-            return m_editor.clickAt(row->mapToScene(QPointF(row->width() * 0.6, row->height() / 2)));
-        };
         for (int clip : {-1, 0}) {
             anim->setCurrent(clip);
             QTRY_COMPARE(anim->current(), clip);
@@ -910,6 +912,75 @@ private slots:
         QTRY_COMPARE(m_document->selectedJoint(), m_document->findJoint("pelvis"));
         QCOMPARE(QString::fromStdString(m_document->rig().jointName(chest)), QStringLiteral("torso"));
         QTRY_VERIFY(m_canvas->hasActiveFocus());
+    }
+
+    // The arrow keys walk the Skeleton's rows while a joint is selected (Left: close or go to
+    // the parent; Right: open or go to the first child), the Draw Order's while an image is
+    // (locked ones passed over); the motion preview keeps them for steering.
+    void arrowKeysWalkThePanelRows()
+    {
+        QVERIFY(m_document->files()->open(bonework::testing::sourceTree() + "/resources/examples/humanoid.rig.json"));
+        QTest::qWait(300); // the tree expands itself again after the file's model reset
+        const auto selected = [&] { return QString::fromStdString(m_document->rig().jointName(m_document->selectedJoint())); };
+        const auto press = [&](const char* key, const char* expected) {
+            QVERIFY(m_editor.key(key));
+            QTRY_COMPARE(selected(), QString::fromLatin1(expected));
+        };
+        m_document->setSelectedJoint(m_document->findJoint("pelvis"));
+        QTest::qWait(200);
+        QQuickItem* row = nullptr;
+        QTRY_VERIFY((row = rowOf("jointTree", "joint", m_document->findJoint("pelvis"))) != nullptr);
+        QVERIFY(clickName(row));
+        QTRY_VERIFY(m_canvas->hasActiveFocus());
+        press("Up", "pelvis"); // the first row stays
+        press("Down", "spine");
+        press("Down", "chest");
+        press("Up", "spine");
+        QVERIFY(m_editor.key("Left")); // closes the spine's row: its subtree is skipped
+        QTest::qWait(200);
+        press("Down", "hip_l");
+        press("Up", "spine");
+        press("Left", "pelvis"); // a closed row: its parent
+        press("Right", "spine"); // an open row: its first child
+        QVERIFY(m_editor.key("Right")); // opens the spine's row again
+        QTest::qWait(200);
+        press("Right", "chest");
+        press("End", "toe_r");
+        press("Home", "pelvis");
+        m_document->setSelectedJoint(-1);
+        press("Down", "pelvis"); // nothing selected: the first row
+
+        // Images: the Draw Order's rows, front at the top, locked ones passed over.
+        const Rig& rig = m_document->rig();
+        const auto slotName = [&] { return QString::fromStdString(rig.slotList()[m_document->selectedSlot()].name); };
+        const auto pressSlot = [&](const char* key, const char* expected) {
+            QVERIFY(m_editor.key(key));
+            QTRY_COMPARE(slotName(), QString::fromLatin1(expected));
+        };
+        m_document->setSelectedSlot(rig.findSlot("head"));
+        pressSlot("Down", "chest"); // drawn before the head: the row below it
+        pressSlot("Up", "head");
+        pressSlot("Home", "hand_r");
+        pressSlot("End", "thigh_l");
+        m_document->setSlotLocked(rig.findSlot("shin_l"), true);
+        m_document->setSelectedSlot(rig.findSlot("foot_l"));
+        pressSlot("Down", "thigh_l");
+        pressSlot("Up", "foot_l");
+        m_document->setSlotLocked(rig.findSlot("shin_l"), false);
+
+        // While the motion preview runs, the arrows steer it and the selection stays.
+        m_document->setSelectedJoint(m_document->findJoint("chest"));
+        QObject* player = m_editor.object("player");
+        QVERIFY(player);
+        QVERIFY(m_editor.key("space"));
+        QTRY_VERIFY(player->property("active").toBool());
+        QVERIFY(m_editor.key("Down"));
+        QVERIFY(m_editor.key("Up"));
+        QTest::qWait(200);
+        QCOMPARE(selected(), QStringLiteral("chest"));
+        QVERIFY(m_editor.key("Escape"));
+        QTRY_VERIFY(!player->property("active").toBool());
+        press("Down", "neck");
     }
 
     void cleanupTestCase() { m_editor.stop(); }
