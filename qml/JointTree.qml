@@ -93,6 +93,11 @@ Pane {
                 }
             }
             Component.onCompleted: restoreExpansion()
+            function afterRebuild() {
+                restoreExpansion()
+                forceLayout() // the rows laid out first, or the view cannot scroll to one
+                showSelected()
+            }
             // A joint picked elsewhere (on the canvas, by a chain) scrolls into view here, its
             // collapsed ancestors opened.
             function showSelected() {
@@ -123,8 +128,9 @@ Pane {
                     }
                     tree.collapsedNames = names
                 }
-                // Later: the view takes in the reset after this handler.
-                function onModelReset() { Qt.callLater(tree.restoreExpansion) }
+                // Later: the view takes in the reset after this handler. The selected joint
+                // may have moved (reparented under another row): its row comes into view.
+                function onModelReset() { Qt.callLater(tree.afterRebuild) }
             }
             delegate: TreeViewDelegate {
                 id: row

@@ -983,6 +983,26 @@ private slots:
         press("Down", "neck");
     }
 
+    // A joint reparented (a row dragged onto another) keeps its selection, and the tree shows
+    // its row where it went (it showed no selected row: the row had moved out of view).
+    void aReparentedJointShowsItsRow()
+    {
+        QVERIFY(m_document->files()->open(bonework::testing::sourceTree() + "/resources/examples/humanoid.rig.json"));
+        QTest::qWait(300); // the tree expands itself again after the file's model reset
+        m_document->setSelectedJoint(m_document->findJoint("pelvis"));
+        QTest::qWait(200);
+        m_document->setSelectedJoint(m_document->findJoint("head"));
+        QTRY_VERIFY(rowOf("jointTree", "joint", m_document->findJoint("head")) != nullptr);
+        QVERIFY(m_document->reparentJoint(m_document->findJoint("head"), m_document->findJoint("toe_r")));
+        const int head = m_document->findJoint("head");
+        QCOMPARE(m_document->selectedJoint(), head);
+        QQuickItem* row = nullptr;
+        QTRY_VERIFY2((row = rowOf("jointTree", "joint", head)) != nullptr, "the head's row in view, under toe_r");
+        QVERIFY(row->property("highlighted").toBool());
+        m_document->undo();
+        QTRY_VERIFY(rowOf("jointTree", "joint", m_document->findJoint("head")) != nullptr);
+    }
+
     void cleanupTestCase() { m_editor.stop(); }
 };
 
