@@ -108,6 +108,16 @@ QString AnimationPlayer::timeText(double seconds) const
     return tr("%1 s").arg(seconds, 0, 'g', 4);
 }
 
+QString AnimationPlayer::spanText(double seconds) const
+{
+    const double frames = seconds * m_fps;
+    if (std::isfinite(frames) && frames >= 0 && frames <= std::numeric_limits<int>::max()
+        && std::fabs(frames - std::round(frames)) < 1e-6)
+        return std::lround(frames) == 1 ? tr("%1 s (1 frame)").arg(seconds, 0, 'f', 2)
+                                        : tr("%1 s (%2 frames)").arg(seconds, 0, 'f', 2).arg(std::lround(frames));
+    return tr("%1 s").arg(seconds, 0, 'g', 4);
+}
+
 void AnimationPlayer::setTime(double seconds)
 {
     if (!std::isfinite(seconds) || !isActive())

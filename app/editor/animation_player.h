@@ -74,6 +74,8 @@ public:
     // A time as undo texts and messages name it: "0.13 s (frame 4)" on a frame at this frame
     // rate, else "0.1337 s" (the frame's seconds alone read 0.1333 s).
     QString timeText(double seconds) const;
+    // A span of time the same way: "0.20 s (6 frames)", "0.03 s (1 frame)", else "0.2137 s".
+    QString spanText(double seconds) const;
     int fps() const { return m_fps; }
     void setFps(int fps);
     bool snap() const { return m_snap; }

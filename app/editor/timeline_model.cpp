@@ -270,9 +270,17 @@ bool TimelineModel::moveSelected(double seconds)
     if (m_selection.empty() || !std::isfinite(seconds) || seconds == 0.0)
         return false;
     const std::vector<KeyRef> keys = m_selection;
+    // The undo text says where one key went, or by how much several did (the shift the keys
+    // can take: they stay inside the clip).
+    const AnimationPlayer* player = m_document->animation();
+    const double shift = movableShift(seconds);
+    if (shift == 0.0)
+        return false; // at the clip's edge already
+    const QString text = keys.size() == 1 ? tr("Move a key to %1").arg(player->timeText(keys.front().time + shift))
+                         : shift > 0      ? tr("Move %n keys later by %1", nullptr, static_cast<int>(keys.size())).arg(player->spanText(shift))
+                                          : tr("Move %n keys earlier by %1", nullptr, static_cast<int>(keys.size())).arg(player->spanText(-shift));
     animation::MoveResult moved;
-    const bool done = edit(keys.size() == 1 ? tr("Move a key") : tr("Move %n keys", nullptr, static_cast<int>(keys.size())),
-                           [&](animation::Clip& c) { moved = animation::moveKeys(c, keys, seconds); });
+    const bool done = edit(text, [&](animation::Clip& c) { moved = animation::moveKeys(c, keys, seconds); });
     if (done)
         setSelection(moved.moved);
     return done;

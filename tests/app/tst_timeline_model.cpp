@@ -157,6 +157,8 @@ private slots:
             QVERIFY(m_model.isKeySelected(pelvis, times[1] + 2 / fps));
             QVERIFY(!rowTimes(m_model, pelvis).contains(times[1]));
         });
+        // The undo text says where the key went.
+        QCOMPARE(m_doc.undoStack()->undoText(), QString("Move a key to %1").arg(m_doc.animation()->timeText(times[1] + 2 / fps)));
         // Every key at the first time (the summary row's diamond): several. The undo step says
         // how many keys in plain English (not "key(s)").
         m_model.selectKey(0, times[0], false);
@@ -164,6 +166,21 @@ private slots:
         QVERIFY(several >= 3);
         checkUndoRedo(m_doc, "curves", [&] { return m_model.setSelectedBezier(0.2, 0.3, 0.6, 0.8); });
         QCOMPARE(m_doc.undoStack()->undoText(), QString("Set the curve of %1 keys").arg(several));
+        // Several keys moved: by how much, and which way, in frames too.
+        checkUndoRedo(m_doc, "move several later", [&] { return m_model.moveSelected(1 / fps); });
+        QCOMPARE(m_doc.undoStack()->undoText(), QString("Move %1 keys later by 0.03 s (1 frame)").arg(several));
+        m_model.selectKey(0, times[0] + 1 / fps, false); // (undo and redo leave no selection)
+        QCOMPARE(m_model.selectedKeyCount(), several);
+        checkUndoRedo(m_doc, "move several earlier", [&] { return m_model.moveSelected(-1 / fps); });
+        QCOMPARE(m_doc.undoStack()->undoText(), QString("Move %1 keys earlier by 0.03 s (1 frame)").arg(several));
+        // Already at the clip's start: nothing to move, no undo step.
+        m_model.selectKey(0, times[0], false);
+        QCOMPARE(times[0], 0.0);
+        const int steps = m_doc.undoStack()->count();
+        QVERIFY(!m_model.moveSelected(-1 / fps));
+        QCOMPARE(m_doc.undoStack()->count(), steps);
+        QCOMPARE(m_doc.animation()->spanText(0.2), QString("0.20 s (6 frames)"));
+        QCOMPARE(m_doc.animation()->spanText(0.21), QString("0.21 s"));
 
         m_model.selectKey(pelvis, times[1] + 2 / fps, false);
         QCOMPARE(m_model.selectedKeyCount(), 1);
