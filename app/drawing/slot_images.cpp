@@ -4,6 +4,8 @@
 #include <QFileInfo>
 #include <QImageReader>
 
+#include "qt_image_codec.h"
+
 #include <algorithm>
 
 namespace bonework::drawing {
@@ -55,8 +57,9 @@ std::vector<std::string> SlotImages::imagesOf(const Rig& rig)
 
 namespace {
 
-// Why `image`, read from `file` by `reader` as `format`, is not shown; empty when it is.
-QString problemReading(const QString& file, const QImageReader& reader, const QByteArray& format, const QImage& image)
+// Why `image`, read from `file` as `format` (formats::readImage's `why`), is not shown; empty
+// when it is.
+QString problemReading(const QString& file, const QString& why, const QByteArray& format, const QImage& image)
 {
     const QFileInfo info(file);
     if (!info.exists())
@@ -64,7 +67,7 @@ QString problemReading(const QString& file, const QImageReader& reader, const QB
     if (info.isDir())
         return QStringLiteral("it is a directory");
     if (image.isNull())
-        return QStringLiteral("it does not decode (%1)").arg(reader.errorString());
+        return QStringLiteral("it does not decode (%1)").arg(why);
     const QByteArray name = format.toLower();
     if (name != "png" && name != "jpeg" && name != "jpg")
         return QStringLiteral("it is a %1 file, not a PNG or JPEG").arg(QString::fromLatin1(name.toUpper()));
@@ -83,10 +86,10 @@ bool SlotImages::sync(const Rig& rig)
         Entry entry;
         const QString file = filePath(path);
         QImageReader reader(file);
-        reader.setAutoTransform(true);
         const QByteArray format = reader.format(); // before read(), which forgets it
-        QImage image = reader.read();
-        entry.problem = problemReading(file, reader, format, image);
+        QString why;
+        QImage image = formats::readImage(reader, why);
+        entry.problem = problemReading(file, why, format, image);
         if (!entry.problem.isEmpty()) {
             entry.missing = true;
             entry.size = m_knownSizes.value(key, QSize(kPlaceholderSize, kPlaceholderSize));
@@ -126,8 +129,9 @@ QString SlotImages::fileProblem(const QString& file)
 {
     QImageReader reader(file);
     const QByteArray format = reader.format();
-    const QImage image = reader.read();
-    return problemReading(file, reader, format, image);
+    QString why;
+    const QImage image = formats::readImage(reader, why);
+    return problemReading(file, why, format, image);
 }
 
 QString SlotImages::problem(const std::string& path) const

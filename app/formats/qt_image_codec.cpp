@@ -42,17 +42,43 @@ private:
     int m_saved = -1;
 };
 
+// The largest image read, in pixels: that of the largest atlas page (export's --max-page-size).
+constexpr qint64 kLargestImagePixels = qint64(16384) * 16384;
+
 } // namespace
+
+QImage readImage(QImageReader& reader, QString& why)
+{
+    // Qt's limit is for the whole process, in MB of decoded pixels (4 bytes each); set once
+    // before any read (the editor's export reads on another thread).
+    static const bool limitSet = [] {
+        QImageReader::setAllocationLimit(static_cast<int>(kLargestImagePixels * 4 / (1024 * 1024)));
+        return true;
+    }();
+    (void)limitSet;
+    reader.setAutoTransform(true);
+    const QSize size = reader.size(); // from the header, before decoding
+    if (size.isValid() && qint64(size.width()) * size.height() > kLargestImagePixels) {
+        why = QStringLiteral("too large: %1 x %2 pixels, more than a 16384 x 16384 atlas page holds")
+                  .arg(size.width())
+                  .arg(size.height());
+        return {};
+    }
+    QImage image = reader.read();
+    if (image.isNull())
+        why = reader.errorString();
+    return image;
+}
 
 bool QtImageCodec::read(const std::string& path, exporters::RasterImage& image, std::string& why) const
 {
     QImageReader reader(QString::fromStdString(path));
     // A JPEG from a camera is often stored sideways with an EXIF orientation: the atlas holds
     // it as the editor and render show it (drawing::SlotImages reads it so too).
-    reader.setAutoTransform(true);
-    QImage read = reader.read();
+    QString problem;
+    QImage read = readImage(reader, problem);
     if (read.isNull()) {
-        why = reader.errorString().toStdString();
+        why = problem.toStdString();
         return false;
     }
     image = rasterImageOf(read);

@@ -223,6 +223,52 @@ private slots:
         QVERIFY(formats::imageDecodeProblem(localPath(path)).empty());
     }
 
+    // Art as large as the largest atlas page reads (Qt's default limit, 128 MB decoded, refused
+    // 16384 x 2049 and 5793 x 5793 as "Unable to read image data"); larger says its size.
+    void imagesUpToTheLargestPageAreRead()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QImage big(16384, 2049, QImage::Format_ARGB32);
+        big.fill(QColor(200, 100, 50, 128));
+        const QString path = dir.filePath(QStringLiteral("big.png"));
+        QVERIFY(big.save(path, "PNG", 100));
+        big = QImage(); // its 134 MB back before the read
+        exporters::RasterImage read;
+        std::string why;
+        QVERIFY2(formats::qtImageCodec().read(localPath(path), read, why), why.c_str());
+        QCOMPARE(read.width, 16384);
+        QCOMPARE(read.height, 2049);
+        QVERIFY(formats::imageDecodeProblem(localPath(path)).empty());
+
+        // A PNG whose header says 20000 x 20000: refused by its size, before any decoding.
+        QByteArray png;
+        QBuffer buffer(&png);
+        QVERIFY(buffer.open(QIODevice::WriteOnly) && QImage(1, 1, QImage::Format_ARGB32).save(&buffer, "PNG"));
+        QCOMPARE(png.mid(12, 4), QByteArray("IHDR"));
+        for (int k : {16, 20}) { // width, height: big-endian 20000
+            png[k] = 0;
+            png[k + 1] = 0;
+            png[k + 2] = char(20000 >> 8);
+            png[k + 3] = char(20000 & 0xff);
+        }
+        quint32 crc = 0xffffffffu; // the chunk's CRC-32 over its type and data, again
+        for (int k = 12; k < 29; ++k) {
+            crc ^= quint8(png[k]);
+            for (int bit = 0; bit < 8; ++bit)
+                crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1u)));
+        }
+        crc = ~crc;
+        for (int k = 0; k < 4; ++k)
+            png[29 + k] = char(crc >> (24 - 8 * k));
+        const QString huge = dir.filePath(QStringLiteral("huge.png"));
+        QFile file(huge);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(png) == png.size());
+        file.close();
+        QCOMPARE(QImageReader(huge).size(), QSize(20000, 20000));
+        QCOMPARE(formats::imageDecodeProblem(localPath(huge)), std::string("too large: 20000 x 20000 pixels, more than a 16384 x 16384 atlas page holds"));
+    }
+
     // The art: every image shown, once per distinct path, in both formats' atlases.
     void atlasHoldsEveryKeyedImage()
     {
