@@ -119,8 +119,9 @@ BW_API bw_status bw_rig_solve_chains(bw_rig* rig);
  * chain, and each bw_rig_solve of an effector's joint, continues from the last, as the editor's
  * drags do. A chain (or effector) is told where its target was, so a target that moves a little
  * each frame is followed without the chain refolding: fabrik, ccd and relax turn no joint by more
- * than 8 degrees a frame while it moves up to 2% of the chain's length, and a chain whose fold
- * cannot reach turns over to one that can a few degrees a frame. Off, every solve depends on the
+ * than 8 degrees a frame while it moves up to 2% of the chain's length (two bones that turn
+ * included; a single bone that turns points at its target at once, clamped into its limits),
+ * and a chain whose fold cannot reach turns over to one that can a few degrees a frame. Off, every solve depends on the
  * pose and targets alone (a target that jumps is solved afresh either way). Turn it on for
  * targets that move every frame; bw_rig_reset_pose starts the following afresh. */
 BW_API bw_status bw_rig_set_following(bw_rig* rig, int32_t on);

@@ -113,13 +113,22 @@ std::vector<Vec2> pathFor(Engine& rng, Rig& rig, Path path, int warmUp, int fram
 // `told`: every frame after the first is told the last frame's target (Effector::previousTarget),
 // as the editor's drags do; otherwise the solver tells a drag from a new target by the pose.
 // `iterations`: a frame's budget (kIterations as the benchmarks; 1 as the tutorials step a chain).
+// `rigidBones` (when not -1): the first that many bones are rigid (a clavicle above an arm),
+// every other one turns (at least 20 degrees each way of its angle where it was rigid).
 Followed follow(SolverKind kind, int bones, Path path, std::uint64_t seed, int frames, bool told = true,
-                int iterations = kIterations, bool limits = true)
+                int iterations = kIterations, bool limits = true, int rigidBones = -1)
 {
     Engine rng(seed);
     RigOptions o;
     o.limits = limits;
     Rig rig = randomChain(rng, bones, o);
+    for (JointIndex j = 1; rigidBones >= 0 && j <= bones; ++j) {
+        const double a = rig.angle(j);
+        if (j <= rigidBones)
+            rig.setLimits(j, a, a);
+        else if (rig.minAngle(j) == rig.maxAngle(j))
+            rig.setLimits(j, a - 20.0, a + 20.0);
+    }
     const auto tip = static_cast<JointIndex>(bones);
     const double length = chainReach(rig);
     // The circle is joined from wherever the chain is: one turn to settle on it, unmeasured.
@@ -381,6 +390,42 @@ private slots:
                 QCOMPARE(r.iterations, 1);
             }
         }
+    }
+
+    // Two bones that may turn (an arm, a leg; also below rigid bones, as a clavicle holds an
+    // arm) follow as longer chains do. The exact two-bone answer took them over, which knows no
+    // last target: the nearest legal pose flipped from one fold, or one limit, to the other in a
+    // frame (QA: 115-150 degrees on the humanoid's arms and legs through the C API). (One bone
+    // that may turn aims at once, oneBoneAimsAtOnce.)
+    void followSmoothlyOnTwoBones_data()
+    {
+        QTest::addColumn<int>("solver");
+        QTest::addColumn<int>("rigidBones");
+        for (SolverKind kind : {SolverKind::Fabrik, SolverKind::Ccd, SolverKind::Relax})
+            for (const int rigid : {0, 1}) {
+                const std::string name = std::string(solverName(kind)) + (rigid ? ", a rigid bone above" : "");
+                QTest::newRow(name.c_str()) << int(kind) << rigid;
+            }
+    }
+    void followSmoothlyOnTwoBones()
+    {
+        QFETCH(int, solver);
+        QFETCH(int, rigidBones);
+        const auto kind = static_cast<SolverKind>(solver);
+        double worst = 0.0;
+        int reached = 0, total = 0;
+        for (int c = 0; c < scaled(24); ++c)
+            for (const Path path : {Path::Circle, Path::Sway, Path::Crossing}) {
+                const std::uint64_t seed = seedFor(98300000ull + 10000ull * std::uint64_t(rigidBones), 2, int(path), c);
+                const Followed f = follow(kind, 2 + rigidBones, path, seed, scaled(kFramesPerTurn), true, kIterations, true, rigidBones);
+                const std::string why = whyNotSmooth(f, kind, seed);
+                QVERIFY2(why.empty(), why.c_str());
+                worst = std::max(worst, f.worstTurn);
+                reached += f.reached;
+                total += f.frames;
+            }
+        qInfo("%s: largest turn %.2f degrees a frame, reached %.1f%% of %d frames", QTest::currentDataTag(), worst,
+              100.0 * reached / total, total);
     }
 
     // A target that leaves the chain's reach and comes back: chains without limits were laid

@@ -1,8 +1,23 @@
 #include "bonework/solvers/chain_solve_start.h"
 
 #include "bonework/bone_aim.h"
+#include "bonework/solvers/chain_search.h"
 
 namespace bonework::solvers {
+namespace {
+
+// Whether the solve follows its target (ChainSearch::follows, over the bones it may turn).
+bool followed(const Rig& rig, const ChainPath& path, const Effector& effector)
+{
+    if (!effector.previousTarget)
+        return false;
+    double length = 0.0;
+    for (JointIndex j : path.movableJoints().subspan(1))
+        length += rig.length(j);
+    return ChainSearch::follows(effector.previousTarget, effector.target, length);
+}
+
+} // namespace
 
 ChainStart startChainSolve(Rig& rig, const SolveRequest& request, ChainPath& path, ChainState& state,
                            TwoBoneSolver* twoBone, SolveResult& result)
@@ -22,8 +37,10 @@ ChainStart startChainSolve(Rig& rig, const SolveRequest& request, ChainPath& pat
         reportUnchanged(rig, path, effector.target, request.tolerance, result);
         return ChainStart::Settled;
     }
-    if (twoBone && path.movableBoneCount() == 2) {
-        // The two-bone problem: solved exactly, the nearest legal pose (see TwoBoneSolver).
+    if (twoBone && path.movableBoneCount() == 2 && !followed(rig, path, effector)) {
+        // The two-bone problem: solved exactly, the nearest legal pose (see TwoBoneSolver). Not
+        // for a followed target: the nearest pose may flip between folds, or from one limit to
+        // the other, in one frame; the search's turn window keeps the chain smooth.
         twoBone->runOnLimb(rig, effector, request.tolerance, result);
         return ChainStart::Settled;
     }

@@ -7,6 +7,28 @@
 #include "bonework/solvers/solver_support.h"
 
 namespace bonework::solvers {
+namespace {
+
+// The bones an effector at `tip` may turn: the run of joints above it that have a column in
+// the descent (`variable`), up to the one that stays put (its anchor is top's parent).
+struct LimbRun {
+    double length = 0.0;
+    int turning = 0; // bones not rigid
+    JointIndex top = kNoJoint;
+};
+
+LimbRun limbRun(const Rig& rig, JointIndex tip, const std::vector<int>& variable)
+{
+    LimbRun run{0.0, 0, tip};
+    for (JointIndex j = tip; !rig.isRoot(j) && variable[j] >= 0; j = rig.parent(j)) {
+        run.length += rig.length(j);
+        run.turning += rig.minAngle(j) < rig.maxAngle(j) ? 1 : 0;
+        run.top = j;
+    }
+    return run;
+}
+
+} // namespace
 
 bool RelaxSolver::layOutOutOfReachGroups(Rig& rig, const SolveRequest& request)
 {
@@ -33,14 +55,7 @@ bool RelaxSolver::layOutOutOfReachGroups(Rig& rig, const SolveRequest& request)
         }
         // One effector: the bones it may turn are the run of joints above it up to one that
         // stays put (a root, a pinned subtree, request.root): the anchor.
-        double length = 0.0;
-        int turning = 0;
-        JointIndex top = e.joint;
-        for (JointIndex j = e.joint; !rig.isRoot(j) && m_variable[j] >= 0; j = rig.parent(j)) {
-            length += rig.length(j);
-            turning += rig.minAngle(j) < rig.maxAngle(j) ? 1 : 0;
-            top = j;
-        }
+        const auto [length, turning, top] = limbRun(rig, e.joint, m_variable);
         // A limb that follows its target (relax_drag.cpp) stretches toward it within its turn
         // window instead: laid out straight at once, a folded limb would jump.
         if (turning >= 2 && followedMove(e, length))
@@ -81,6 +96,10 @@ bool RelaxSolver::solveTwoBoneLimbs(Rig& rig, const SolveRequest& request)
         const Effector& e = request.effectors[static_cast<std::size_t>(m_soleEffector[g])];
         if (m_variables[group.endColumn - 1] != e.joint || m_variables[group.endColumn - 2] != rig.parent(e.joint)
             || rig.isRoot(rig.parent(e.joint)))
+            continue;
+        // A limb that follows its target keeps its turn window too (relax_drag.cpp): the exact
+        // nearest pose may flip between folds or from one limit to the other in one frame.
+        if (const LimbRun run = limbRun(rig, e.joint, m_variable); run.turning >= 2 && followedMove(e, run.length))
             continue;
         bool restRigid = true;
         for (std::size_t c = group.firstColumn; c + 2 < group.endColumn && restRigid; ++c)
