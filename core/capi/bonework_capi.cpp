@@ -181,6 +181,8 @@ bw_status adopt(Rig&& loaded, bw_rig** out)
 
 bw_status loaded(const io::LoadResult& result, bw_rig** out)
 {
+    if (result.error.outOfMemory) // (caught inside the loader: the same status as elsewhere)
+        return fail(BW_ERROR_MEMORY, "out of memory");
     if (!result.ok())
         return fail(BW_ERROR_LOAD, result.error.toString());
     Rig rig = *result.rig;
@@ -480,15 +482,21 @@ bw_status bw_rig_sample_animation(bw_rig* rig, int32_t animation, double seconds
         const auto clip = static_cast<std::size_t>(animation);
         if (rig->samplers.size() <= clip)
             rig->samplers.resize(rig->loaded.animations().size());
+        const double time = animation::clipTime(rig->loaded.animations()[clip], seconds);
         if (!rig->samplers[clip]) {
             // The loaded rig and its clips never change, so the binding stays valid.
             auto sampler = std::make_unique<animation::ClipSampler>();
             const std::string why = sampler->bind(rig->loaded, rig->loaded.animations()[clip]);
             if (!why.empty()) // the loader checked the clip: never expected
                 return fail(BW_ERROR_LOAD, why);
+            // A first sample grows the sampler's buffers, and running out of memory there would
+            // leave the rig half posed: it samples a copy first, so the rig's own sample below
+            // allocates nothing (and a failure leaves the rig as it was).
+            Rig scratch = rig->rig;
+            sampler->sample(time, scratch);
             rig->samplers[clip] = std::move(sampler);
         }
-        rig->samplers[clip]->sample(animation::clipTime(rig->loaded.animations()[clip], seconds), rig->rig);
+        rig->samplers[clip]->sample(time, rig->rig);
         return BW_OK;
     });
 }

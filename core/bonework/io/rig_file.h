@@ -34,6 +34,7 @@ struct LoadError {
     std::string jsonPath; // e.g. "joints[3].length"; empty for whole-file problems (UTF-8)
     std::string message;  // what is wrong, e.g. "must be greater than 0" (UTF-8)
     bool readError = false; // the file could not be read at all (missing, unreadable)
+    bool outOfMemory = false; // memory ran out while reading it (the file may be fine)
     // "FILE: PATH: MESSAGE" (PATH left out when empty)
     std::string toString() const;
 };

@@ -343,6 +343,7 @@ LoadResult parseRig(std::string_view json, std::string_view fileName)
         result.error.message = f.message;
     } catch (const std::bad_alloc&) {
         result.error.message = "out of memory while reading the rig";
+        result.error.outOfMemory = true;
     }
     return result;
 }
