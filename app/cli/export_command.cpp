@@ -22,6 +22,7 @@
 #include <QFileInfo>
 
 #include <cmath>
+#include <optional>
 
 namespace bonework::cli {
 namespace {
@@ -137,31 +138,44 @@ int runExport(const QStringList& arguments)
     }
     // Images are found relative to the rig file's folder.
     options.rigFolder = QFileInfo(rigFile).absolutePath();
-    if (parser.isSet(pageOption)) {
-        // A page must hold the largest image (trimmed); padding goes only between images.
+    // A page must hold the largest image (trimmed); padding goes only between images. Too small
+    // a page, given or the default, is the command's to fix (exit 2, as for a bad
+    // --max-page-size); an image larger than any page can be is the rig's (exit 1). Returns the
+    // exit code when the page is too small, after saying which image needs how much.
+    const auto pageTooSmall = [&]() -> std::optional<int> {
         std::string image;
         const int largest = exporters::largestTrimmedSide(*loaded.rig, QFile::encodeName(options.rigFolder).toStdString(),
                                                           formats::qtImageCodec(), &image);
-        if (largest > options.atlas.maxPageWidth) {
-            err << "bonework-cli export: --max-page-size " << options.atlas.maxPageWidth << " is too small: the image \""
-                << QString::fromStdString(image) << "\" is " << largest << " px on its longer side once trimmed; use at least " << largest
-                << '\n';
-            return UsageError;
+        if (largest <= options.atlas.maxPageWidth)
+            return std::nullopt;
+        const QString needs = QStringLiteral("the image \"%1\" is %2 px on its longer side once trimmed")
+                                  .arg(QString::fromStdString(image))
+                                  .arg(largest);
+        if (largest > kLargestPage) {
+            err << "bonework-cli export: not exported: " << needs << ", more than the largest page (" << kLargestPage
+                << " px) holds: scale it down\n";
+            return Failure;
         }
-    }
+        if (parser.isSet(pageOption))
+            err << "bonework-cli export: --max-page-size " << options.atlas.maxPageWidth << " is too small: " << needs
+                << "; use at least " << largest << '\n';
+        else
+            err << "bonework-cli export: the default page (" << options.atlas.maxPageWidth << " px) is too small: " << needs
+                << "; pass --max-page-size " << largest << " or more (at most " << kLargestPage << "), or scale it down\n";
+        return UsageError;
+    };
+    // A page size given is checked first; the default only when the atlas does not fit (the
+    // check reads every image once more).
+    if (parser.isSet(pageOption))
+        if (const std::optional<int> code = pageTooSmall())
+            return *code;
     exporters::ExportReport report;
     QString error;
     if (!exporter->save(*loaded.rig, loaded.editor, output, report, &error, options)) {
+        if (!parser.isSet(pageOption))
+            if (const std::optional<int> code = pageTooSmall())
+                return *code;
         err << "bonework-cli export: not exported: " << error << '\n';
-        if (!parser.isSet(pageOption)) {
-            // An image larger than the default page: say how to make room, as for a page size given.
-            std::string image;
-            const int largest = exporters::largestTrimmedSide(*loaded.rig, QFile::encodeName(options.rigFolder).toStdString(),
-                                                              formats::qtImageCodec(), &image);
-            if (largest > options.atlas.maxPageWidth)
-                err << "bonework-cli export: the image \"" << QString::fromStdString(image) << "\" is " << largest
-                    << " px on its longer side once trimmed: pass --max-page-size " << largest << " or more, or scale it down\n";
-        }
         return Failure;
     }
     err << QString::fromStdString(report.toText());

@@ -181,6 +181,31 @@ private slots:
             const QImage image(dir.filePath(page));
             QVERIFY(!image.isNull() && image.width() <= 80 && image.height() <= 80);
         }
+
+        // An image wider than the default page (2048), no page size given: the same usage error,
+        // said once (QA: exit 1, the problem said twice; exit 2 with a page size given). Wider
+        // than the largest page (16384): the rig's to fix, exit 1 (the advice was to pass a size
+        // the option refuses).
+        for (const int width : {2100, 16500}) {
+            QImage wide(width, 4, QImage::Format_ARGB32);
+            wide.fill(Qt::red);
+            QVERIFY(wide.save(QFileInfo(rig).absolutePath() + QStringLiteral("/art/upper_arm.png")));
+            for (const QString& format : {QStringLiteral("spine"), QStringLiteral("dragonbones")}) {
+                r = exportRig(rig, output, format);
+                const QString needs = QStringLiteral("the image \"art/upper_arm.png\" is %1 px on its longer side once trimmed").arg(width);
+                if (width == 2100) {
+                    QCOMPARE(r.exitCode, 2);
+                    QCOMPARE(r.err, QStringLiteral("bonework-cli export: the default page (2048 px) is too small: %1; pass "
+                                                   "--max-page-size 2100 or more (at most 16384), or scale it down\n").arg(needs));
+                } else {
+                    QCOMPARE(r.exitCode, 1);
+                    QCOMPARE(r.err, QStringLiteral("bonework-cli export: not exported: %1, more than the largest page (16384 px) "
+                                                   "holds: scale it down\n").arg(needs));
+                }
+            }
+            r = exportRig(rig, output, QStringLiteral("spine"), {QStringLiteral("--max-page-size"), QStringLiteral("16384")});
+            QCOMPARE(r.exitCode, width == 2100 ? 0 : 1);
+        }
     }
 
     void animationsAreExportedWithFpsAndTolerance()
