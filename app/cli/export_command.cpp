@@ -27,8 +27,7 @@
 namespace bonework::cli {
 namespace {
 
-// The largest page a runtime can be asked to load: GPUs take textures up to 16384 px at most.
-constexpr int kLargestPage = 16384;
+constexpr int kLargestPage = formats::kLargestAtlasPage;
 constexpr int kMostFps = 240;
 const char* const kHelp =
     "Usage: bonework-cli export RIG.json --format spine|dragonbones -o OUT.json\n"

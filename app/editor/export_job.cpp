@@ -21,7 +21,7 @@ bool ExportJob::start(const formats::FileFormat* format, const Rig& rig, const i
     m_thread = std::thread([this, format, rig, editor, path, options] {
         exporters::ExportReport report;
         QString error;
-        if (!format->save(rig, editor, path, report, &error, options) && error.isEmpty())
+        if (!formats::saveWithPagesThatFit(*format, rig, editor, path, report, &error, options) && error.isEmpty())
             error = tr("the exporter gave no reason");
         // Back on the GUI thread: the job outlives the thread (the destructor joins it).
         QMetaObject::invokeMethod(

@@ -404,7 +404,8 @@ bool FileService::exportTo(const QUrl& url, const QString& format)
         return false;
     exporters::ExportReport report;
     QString error;
-    if (!exporter->save(m_document->setupRig(), m_document->editorSettings(), path, report, &error, options) && error.isEmpty())
+    if (!formats::saveWithPagesThatFit(*exporter, m_document->setupRig(), m_document->editorSettings(), path, report, &error, options)
+        && error.isEmpty())
         error = tr("the exporter gave no reason");
     return exportDone(path, format, report, error, exportAsksBakeOptions() ? &options.animation : nullptr);
 }

@@ -3,10 +3,13 @@
 #include "qt_image_codec.h"
 
 #include "bonework/exporters/export_files.h"
+#include "bonework/exporters/slot_art.h"
 
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
+
+#include <algorithm>
 
 namespace bonework::formats {
 namespace {
@@ -146,6 +149,41 @@ const FileFormat* findExportFormat(QStringView id)
         if (format->id() == id)
             return format;
     return nullptr;
+}
+
+bool saveWithPagesThatFit(const FileFormat& format, const Rig& rig, const io::EditorSettings& editor, const QString& path,
+                          exporters::ExportReport& report, QString* error, const SaveOptions& options)
+{
+    if (format.save(rig, editor, path, report, error, options))
+        return true;
+    std::string image;
+    const int largest = exporters::largestTrimmedSide(rig, localPath(options.rigFolder), qtImageCodec(), &image);
+    const int asked = std::min(options.atlas.maxPageWidth, options.atlas.maxPageHeight);
+    if (largest <= asked)
+        return false; // another reason: the error says so
+    if (largest > kLargestAtlasPage) {
+        if (error)
+            *error = QStringLiteral("the image \"%1\" is %2 px on its longer side once trimmed, more than the largest atlas page "
+                                    "(%3 px) holds: scale it down")
+                         .arg(QString::fromStdString(image))
+                         .arg(largest)
+                         .arg(kLargestAtlasPage);
+        return false;
+    }
+    int page = asked;
+    while (page < largest)
+        page = std::min(2 * page, kLargestAtlasPage);
+    SaveOptions roomier = options;
+    roomier.atlas.maxPageWidth = roomier.atlas.maxPageHeight = page;
+    report = {};
+    if (error)
+        error->clear();
+    if (!format.save(rig, editor, path, report, error, roomier))
+        return false;
+    report.decisions.insert(report.decisions.begin(), "atlas pages up to " + std::to_string(page) + " px: the image \"" + image + "\""
+                                                          + " is " + std::to_string(largest) + " px once trimmed, more than "
+                                                          + std::to_string(asked) + " px pages hold");
+    return true;
 }
 
 bool isSameFile(const QString& a, const QString& b)

@@ -54,6 +54,17 @@ public:
     }
 };
 
+// The largest atlas page an export writes: GPUs take textures up to 16384 px at most.
+inline constexpr int kLargestAtlasPage = 16384;
+
+// `format`.save(), with larger atlas pages when the largest slot image (trimmed) does not fit
+// the page options.atlas asks for: the smallest power of two that holds it, up to
+// kLargestAtlasPage, said in the report's decisions (the editor's Export: its user sets no page
+// size; bonework-cli asks for --max-page-size instead). The images are read again only when the
+// page asked for is too small.
+bool saveWithPagesThatFit(const FileFormat& format, const Rig& rig, const io::EditorSettings& editor, const QString& path,
+                          exporters::ExportReport& report, QString* error, const SaveOptions& options);
+
 // Every format, the rig format first, then the exports in the order the Export dialog lists them.
 const std::vector<const FileFormat*>& fileFormats();
 // Bonework's own rig format (*.rig.json).
