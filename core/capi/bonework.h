@@ -68,6 +68,7 @@ typedef struct bw_effector {
     double weight;
 } bw_effector;
 
+/* What a solve did; a call that fails leaves it as it was (check the status first). */
 typedef struct bw_solve_result {
     int32_t iterations; /* iterations used */
     double error;       /* distance from the effector to its target (relax: weighted RMS) */
@@ -89,7 +90,8 @@ BW_API bw_status bw_rig_clone(const bw_rig* rig, bw_rig** out);
 BW_API void bw_rig_free(bw_rig* rig);
 
 /* The skeleton. Indices are 0 .. count - 1; a lookup by name gives -1 when there is none.
- * Every count is 0 for a NULL rig. */
+ * Every count is 0 for a NULL rig. Joint names (as animation names below) stay valid until the
+ * rig is freed: posing and sampling never change them. */
 BW_API int32_t bw_rig_joint_count(const bw_rig* rig);
 BW_API int32_t bw_rig_find_joint(const bw_rig* rig, const char* name);
 BW_API const char* bw_rig_joint_name(const bw_rig* rig, int32_t joint); /* NULL when out of range */
