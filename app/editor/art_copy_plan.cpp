@@ -8,18 +8,6 @@
 #include <QSet>
 
 namespace bonework::editor {
-namespace {
-
-// Whether two files hold the same bytes (images are small enough to read whole).
-bool sameBytes(const QString& a, const QString& b)
-{
-    QFile first(a), second(b);
-    if (first.size() != second.size() || !first.open(QIODevice::ReadOnly) || !second.open(QIODevice::ReadOnly))
-        return false;
-    return first.readAll() == second.readAll();
-}
-
-} // namespace
 
 QList<ArtCopy> planArtCopies(const QStringList& images, const std::function<QString(const QString&)>& sourceOf,
                              const QString& folder)
@@ -32,7 +20,7 @@ QList<ArtCopy> planArtCopies(const QStringList& images, const std::function<QStr
         const QString there = QDir::cleanPath(folder + QLatin1Char('/') + image);
         // Beside the rig already, nothing to copy (the image stays missing), or the same picture
         // already where the path leads.
-        if (source == there || !QFileInfo::exists(source) || (QFileInfo(there).isFile() && sameBytes(source, there)))
+        if (source == there || !QFileInfo::exists(source) || (QFileInfo(there).isFile() && sameFileBytes(source, there)))
             continue;
         const auto inFolder = [&](const QString& path) { return QDir::cleanPath(folder + QLatin1Char('/') + path); };
         // Another image's path, another save's copy, or a file with other bytes: not this one's.
@@ -40,7 +28,7 @@ QList<ArtCopy> planArtCopies(const QStringList& images, const std::function<QStr
             if (claimed.contains(path) || (path != image && named.contains(path)))
                 return true;
             const QFileInfo file(inFolder(path));
-            return file.exists() && !(file.isFile() && sameBytes(source, file.filePath()));
+            return file.exists() && !(file.isFile() && sameFileBytes(source, file.filePath()));
         };
         const QString wanted = isInsideFolder(there, folder) ? image : QStringLiteral("art/") + QFileInfo(image).fileName();
         ArtCopy copy{image, uniqueImagePath(wanted, taken), source, {}};

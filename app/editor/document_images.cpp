@@ -63,10 +63,15 @@ QString Document::storedImagePath(const QString& file)
     const auto taken = [&](const QString& path) {
         if (m_pendingArt.contains(path))
             return true;
+        // The same picture already there (named by the rig or not): used as it is, not
+        // copied beside itself as art/NAME-2 (QA).
+        const QString there = folder.isEmpty() ? QString() : folder + QLatin1Char('/') + path;
+        if (!there.isEmpty() && QFileInfo(there).isFile() && sameFileBytes(absolute, there))
+            return false;
         for (const std::string& image : drawing::SlotImages::imagesOf(setupRig()))
             if (QString::fromStdString(image) == path)
                 return true;
-        return !folder.isEmpty() && QFileInfo::exists(folder + QLatin1Char('/') + path);
+        return !there.isEmpty() && QFileInfo::exists(there);
     };
     const QString stored = uniqueImagePath(QStringLiteral("art/") + QFileInfo(absolute).fileName(), taken);
     m_pendingArt.insert(stored, absolute);

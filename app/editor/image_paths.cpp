@@ -1,6 +1,7 @@
 #include "image_paths.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 
 namespace bonework::editor {
@@ -22,6 +23,14 @@ QString uniqueImagePath(const QString& wanted, const std::function<bool(const QS
     for (int n = 2; taken(path); ++n)
         path = folder + info.completeBaseName() + QLatin1Char('-') + QString::number(n) + suffix; // no arg(): a name may hold "%1"
     return path;
+}
+
+bool sameFileBytes(const QString& a, const QString& b)
+{
+    QFile first(a), second(b);
+    if (first.size() != second.size() || !first.open(QIODevice::ReadOnly) || !second.open(QIODevice::ReadOnly))
+        return false;
+    return first.readAll() == second.readAll();
 }
 
 } // namespace bonework::editor

@@ -18,4 +18,8 @@ bool isInsideFolder(const QString& file, const QString& folder);
 // "art/hand-3.png", ... that is not.
 QString uniqueImagePath(const QString& wanted, const std::function<bool(const QString&)>& taken);
 
+// Whether two files hold the same bytes (images are small enough to read whole): such a file
+// where a path leads is used as it is, never copied beside itself under another name.
+bool sameFileBytes(const QString& a, const QString& b);
+
 } // namespace bonework::editor

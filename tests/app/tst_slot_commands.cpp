@@ -358,6 +358,22 @@ private slots:
         QVERIFY(doc.files()->saveCopyingArt(rigPath));
         QVERIFY(QFileInfo::exists(dir.filePath("rig/art/hand-2.png")));
         QVERIFY(doc.artCopies(rigPath).isEmpty());
+        // The same bytes already beside the rig, named by it or not: used as they are (QA: a
+        // second, identical art/extra-2.png was written); other bytes take a free name.
+        QVERIFY(QDir(dir.path()).mkpath("c"));
+        QVERIFY(image.save(dir.filePath("rig/art/extra.png")));
+        QVERIFY(QFile::copy(dir.filePath("rig/art/extra.png"), dir.filePath("c/extra.png")));
+        QCOMPARE(doc.importImages({QUrl::fromLocalFile(dir.filePath("c/extra.png")), QUrl::fromLocalFile(dir.filePath("a/hand.png"))}, 0, 0), 2);
+        QCOMPARE(list[3].image, std::string("art/extra.png"));
+        QCOMPARE(list[4].image, std::string("art/hand.png"));
+        QVERIFY(doc.artCopies(rigPath).isEmpty());
+        QImage other = image;
+        other.fill(Qt::red);
+        QVERIFY(QDir(dir.path()).mkpath("d") && other.save(dir.filePath("d/extra.png")));
+        QCOMPARE(doc.importImages({QUrl::fromLocalFile(dir.filePath("d/extra.png"))}, 0, 0), 1);
+        QCOMPARE(list[5].image, std::string("art/extra-2.png"));
+        doc.undo();
+        doc.undo();
         doc.undo();
         QCOMPARE(doc.slotCount(), 0);
 
