@@ -123,8 +123,10 @@ QString report(const Rig& rig, SolverKind kind, const solvers::SolveResult& resu
     json += QStringLiteral(", \"reached\": ") + QLatin1String(result.reached ? "true" : "false");
     if (held)
         json += QStringLiteral(", \"solveError\": ") + number(solveError);
-    if (tip != kNoJoint)
-        json += QStringLiteral(", \"bend\": \"") + QLatin1String(bendOf(rig, tip).data(), bendOf(rig, tip).size()) + u'"';
+    if (tip != kNoJoint) {
+        const std::string_view bend = bendOf(rig, tip);
+        json += QStringLiteral(", \"bend\": \"") + QLatin1String(bend.data(), bend.size()) + u'"';
+    }
     json += QStringLiteral(", \"limited\": [");
     for (std::size_t i = 0; i < result.limited.size(); ++i)
         json += (i ? QStringLiteral(", ") : QString()) + jsonString(QString::fromStdString(rig.jointName(result.limited[i])));
@@ -295,8 +297,11 @@ int runSolve(const QStringList& arguments)
     const JointIndex twoBoneTip = kind == SolverKind::TwoBone ? effectors.front().joint : kNoJoint;
     if (twoBoneTip != kNoJoint) {
         const QString asked = QString::fromLatin1(bendName(request.bend)), got = QString::fromLatin1(bendOf(rig, twoBoneTip));
+        // Out of reach either way: the limits also hold the arm short, which is the larger news.
+        const QString shortBy = result.reached ? QString()
+                                               : QStringLiteral(", and hold the arm %1 px short of it").arg(number(result.error));
         if (got != QLatin1String("straight") && got != asked)
-            command.note(QStringLiteral("bent %1, not %2: the angle limits allow no %2 bend toward the target").arg(got, asked));
+            command.note(QStringLiteral("bent %1, not %2: the angle limits allow no %2 bend toward the target%3").arg(got, asked, shortBy));
     }
     if (parser.isSet(reportOption)) {
         out << report(rig, kind, result, holder ? &*holder : nullptr, solveError, twoBoneTip);

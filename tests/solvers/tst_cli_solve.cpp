@@ -113,6 +113,15 @@ private slots:
         const QJsonObject report = parseReport(r);
         QCOMPARE(report.value(QStringLiteral("bend")).toString(), QStringLiteral("positive"));
         QVERIFY(report.value(QStringLiteral("reached")).toBool());
+        // Near the shoulder no bend reaches (the hand folds 150 degrees at most): the limits hold
+        // the arm short of the target too, and the note says by how much.
+        const Run near = solve({arm(), QStringLiteral("--solver"), QStringLiteral("two-bone"), QStringLiteral("--target"),
+                                QStringLiteral("hand=430,300"), QStringLiteral("--bend"), QStringLiteral("negative"), QStringLiteral("--report")});
+        const QJsonObject nearReport = parseReport(near);
+        QVERIFY(!nearReport.value(QStringLiteral("reached")).toBool());
+        QCOMPARE(near.err, QStringLiteral("bonework-cli solve: bent positive, not negative: the angle limits allow no negative bend "
+                                          "toward the target, and hold the arm %1 px short of it\n")
+                               .arg(nearReport.value(QStringLiteral("error")).toDouble(), 0, 'g', 17));
         // Free limits: the bend asked, without a word.
         const Run free = solve({arm(), QStringLiteral("--solver"), QStringLiteral("two-bone"), QStringLiteral("--target"),
                                 QStringLiteral("hand=520,380"), QStringLiteral("--bend"), QStringLiteral("positive"), QStringLiteral("--report")});
