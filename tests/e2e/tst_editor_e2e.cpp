@@ -807,13 +807,8 @@ private slots:
         AnimationPlayer* anim = m_document->animation();
         QQuickItem* key = nullptr;
         QTRY_VERIFY((key = keyDiamond(m_window->contentItem(), 0.6)) != nullptr && key->isVisible());
-        const QPoint from = m_window->mapToGlobal(key->mapToScene(QPointF(key->width() / 2, key->height() / 2)).toPoint());
-        const QPoint to(m_window->mapToGlobal(QPoint(m_window->width() - 40, 0)).x(), from.y()); // over the side panels
-        QStringList args{"mousemove", QString::number(from.x()), QString::number(from.y()), "sleep", "0.05", "mousedown", "1"};
-        for (int i = 1; i <= 10; ++i)
-            args << "mousemove" << QString::number(from.x() + (to.x() - from.x()) * i / 10) << QString::number(from.y()) << "sleep" << "0.03";
-        args << "mouseup" << "1";
-        QVERIFY(m_editor.xdotool(args));
+        const QPointF from = key->mapToScene(QPointF(key->width() / 2, key->height() / 2));
+        QVERIFY(m_editor.dragAt(from, QPointF(m_window->width() - 40, from.y()))); // over the side panels
         QTest::qWait(200);
         QCOMPARE(m_editor.object("timeline")->property("keyDragShift").toDouble(), 0.0);
         const animation::Clip& clip = m_document->rig().animations()[static_cast<std::size_t>(anim->current())];

@@ -108,8 +108,13 @@ public:
     // asked), then a moment for the window to handle what X delivered.
     bool drag(QPointF fromRig, QPointF toRig, bool shift = false)
     {
-        const QPoint from = window->mapToGlobal(toWindow(fromRig));
-        const QPoint to = window->mapToGlobal(toWindow(toRig));
+        return dragAt(toWindow(fromRig), toWindow(toRig), shift);
+    }
+    // The same between two points of the window (scene coordinates): a Timeline key, a row.
+    bool dragAt(QPointF fromScene, QPointF toScene, bool shift = false)
+    {
+        const QPoint from = window->mapToGlobal(fromScene.toPoint());
+        const QPoint to = window->mapToGlobal(toScene.toPoint());
         QStringList args;
         if (shift)
             args << "keydown" << "shift";
