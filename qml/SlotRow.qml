@@ -14,6 +14,7 @@ ItemDelegate {
     required property bool shown
     required property bool locked
     required property bool missing
+    required property string problem
     required property int slotIndex
     required property Document document
     property bool selected: false
@@ -29,7 +30,8 @@ ItemDelegate {
             document.selectedSlot = slotIndex
     }
     ToolTip.visible: hovered && missing
-    ToolTip.text: qsTr("Missing image file: %1").arg(image)
+    // Why, as the load said it: missing, not PNG or JPEG, not decoding, too large.
+    ToolTip.text: problem !== "" ? qsTr("Image not shown: %1: %2").arg(image).arg(problem) : qsTr("Missing image file: %1").arg(image)
 
     contentItem: RowLayout {
         spacing: 2

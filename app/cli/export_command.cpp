@@ -160,7 +160,9 @@ int runExport(const QStringList& arguments)
                 << "; use at least " << largest << '\n';
         else
             err << "bonework-cli export: the default page (" << options.atlas.maxPageWidth << " px) is too small: " << needs
-                << "; pass --max-page-size " << largest << " or more (at most " << kLargestPage << "), or scale it down\n";
+                << "; pass --max-page-size " << largest
+                << (largest < kLargestPage ? " or more (at most " + QString::number(kLargestPage) + ")" : QStringLiteral(" (the largest)"))
+                << ", or scale it down\n";
         return UsageError;
     };
     // A page size given is checked first; the default only when the atlas does not fit (the

@@ -31,7 +31,8 @@ void SlotListModel::refresh()
             const QString image = QString::fromStdString(s.image);
             rows.push_back({QString::fromStdString(s.name),
                             rig.isValidJoint(s.joint) ? QString::fromStdString(rig.jointName(s.joint)) : QString(),
-                            image, s.visible, m_document->isSlotLocked(i), m_document->isImageMissing(image)});
+                            image, s.visible, m_document->isSlotLocked(i), m_document->isImageMissing(image),
+                            m_document->imageProblem(image)});
         }
     }
     if (rows.size() != m_rows.size()) {
@@ -68,6 +69,7 @@ QVariant SlotListModel::data(const QModelIndex& index, int role) const
     case LockedRole: return r.locked;
     case MissingRole: return r.missing;
     case SlotIndexRole: return slotIndex(index.row());
+    case ProblemRole: return r.problem;
     default: return {};
     }
 }
@@ -75,7 +77,8 @@ QVariant SlotListModel::data(const QModelIndex& index, int role) const
 QHash<int, QByteArray> SlotListModel::roleNames() const
 {
     return {{NameRole, "name"},       {JointNameRole, "jointName"}, {ImageRole, "image"},          {VisibleRole, "shown"},
-            {LockedRole, "locked"},   {MissingRole, "missing"},     {SlotIndexRole, "slotIndex"}};
+            {LockedRole, "locked"},   {MissingRole, "missing"},     {SlotIndexRole, "slotIndex"},
+            {ProblemRole, "problem"}};
 }
 
 } // namespace bonework::editor

@@ -2,7 +2,7 @@
 // The rig's slots (the images the bones carry) as a list model for the Draw Order panel, FRONT
 // TO BACK: row 0 is the image drawn last (on top), as layer lists show it. Each row has the
 // slot's name, its joint's name, its image path, whether it is shown, locked (editor state) and
-// whether its image file is missing, and `slotIndex`, its place in the rig's draw order (0: at
+// whether its image file is missing (and why: `problem`), and `slotIndex`, its place in the rig's draw order (0: at
 // the back), which is what the document's slot edits take. Rows change when the slots do (an
 // edit, undo, another file, a lock, an image found or lost), not on every pose.
 
@@ -23,7 +23,7 @@ class SlotListModel : public QAbstractListModel {
     Q_MOC_INCLUDE("document.h")
 
 public:
-    enum Role { NameRole = Qt::UserRole + 1, JointNameRole, ImageRole, VisibleRole, LockedRole, MissingRole, SlotIndexRole };
+    enum Role { NameRole = Qt::UserRole + 1, JointNameRole, ImageRole, VisibleRole, LockedRole, MissingRole, SlotIndexRole, ProblemRole };
 
     explicit SlotListModel(QObject* parent = nullptr);
     Document* document() const { return m_document; }
@@ -44,6 +44,7 @@ private:
     struct Row {
         QString name, jointName, image;
         bool visible = true, locked = false, missing = false;
+        QString problem; // why the image is not shown ("it does not exist"); empty when it is
         bool operator==(const Row&) const = default;
     };
     void refresh();

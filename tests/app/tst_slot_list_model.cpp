@@ -70,6 +70,9 @@ private slots:
         QCOMPARE(at(model, 2, "jointName").toString(), QString("hip"));
         QCOMPARE(at(model, 2, "missing").toBool(), true);
         QCOMPARE(at(model, 0, "missing").toBool(), false);
+        // Why, for the row's tooltip (QA: an image too large to read said "Missing image file").
+        QCOMPARE(at(model, 2, "problem").toString(), QStringLiteral("it does not exist"));
+        QCOMPARE(at(model, 0, "problem").toString(), QString());
         QVERIFY(doc.missingImagesReport().contains("art/back.png"));
         QCOMPARE(model.rowOf(0), 2);
 
