@@ -31,8 +31,7 @@ void SlotListModel::refresh()
             const QString image = QString::fromStdString(s.image);
             rows.push_back({QString::fromStdString(s.name),
                             rig.isValidJoint(s.joint) ? QString::fromStdString(rig.jointName(s.joint)) : QString(),
-                            image, s.visible, m_document->isSlotLocked(i), m_document->isImageMissing(image),
-                            m_document->imageProblem(image)});
+                            image, s.visible, m_document->isSlotLocked(i), m_document->imageProblem(image)});
         }
     }
     if (rows.size() != m_rows.size()) {
@@ -67,7 +66,7 @@ QVariant SlotListModel::data(const QModelIndex& index, int role) const
     case ImageRole: return r.image;
     case VisibleRole: return r.visible;
     case LockedRole: return r.locked;
-    case MissingRole: return r.missing;
+    case MissingRole: return !r.problem.isEmpty();
     case SlotIndexRole: return slotIndex(index.row());
     case ProblemRole: return r.problem;
     default: return {};

@@ -1,10 +1,11 @@
 #pragma once
 // The rig's slots (the images the bones carry) as a list model for the Draw Order panel, FRONT
 // TO BACK: row 0 is the image drawn last (on top), as layer lists show it. Each row has the
-// slot's name, its joint's name, its image path, whether it is shown, locked (editor state) and
-// whether its image file is missing (and why: `problem`), and `slotIndex`, its place in the rig's draw order (0: at
-// the back), which is what the document's slot edits take. Rows change when the slots do (an
-// edit, undo, another file, a lock, an image found or lost), not on every pose.
+// slot's name, its joint's name, its image path, whether it is shown, locked (editor state),
+// whether its image is not shown (`missing`) and why (`problem`), and `slotIndex`, its place in
+// the rig's draw order (0: at the back), which is what the document's slot edits take. Rows
+// change when the slots do (an edit, undo, another file, a lock, an image found or lost), not on
+// every pose.
 
 #include <QAbstractListModel>
 #include <QPointer>
@@ -43,7 +44,7 @@ signals:
 private:
     struct Row {
         QString name, jointName, image;
-        bool visible = true, locked = false, missing = false;
+        bool visible = true, locked = false;
         QString problem; // why the image is not shown ("it does not exist"); empty when it is
         bool operator==(const Row&) const = default;
     };

@@ -1,5 +1,7 @@
 #include "qt_image_codec.h"
 
+#include "file_format.h"
+
 #include <QBuffer>
 #include <QImageReader>
 
@@ -43,7 +45,7 @@ private:
 };
 
 // The largest image read, in pixels: that of the largest atlas page (export's --max-page-size).
-constexpr qint64 kLargestImagePixels = qint64(16384) * 16384;
+constexpr qint64 kLargestImagePixels = qint64(kLargestAtlasPage) * kLargestAtlasPage;
 
 } // namespace
 
@@ -59,9 +61,10 @@ QImage readImage(QImageReader& reader, QString& why)
     reader.setAutoTransform(true);
     const QSize size = reader.size(); // from the header, before decoding
     if (size.isValid() && qint64(size.width()) * size.height() > kLargestImagePixels) {
-        why = QStringLiteral("too large: %1 x %2 pixels, more than a 16384 x 16384 atlas page holds")
+        why = QStringLiteral("too large: %1 x %2 pixels, more than a %3 x %3 atlas page holds")
                   .arg(size.width())
-                  .arg(size.height());
+                  .arg(size.height())
+                  .arg(kLargestAtlasPage);
         return {};
     }
     QImage image = reader.read();
