@@ -101,6 +101,41 @@ Item {
             compare(inspector.info.name, "joint2")
         }
 
+        // Up and Down in a field stay there (they scrolled the panel and hid the field being
+        // typed in); tabbing to a field out of view scrolls to it.
+        function test_inspectorFieldsKeepArrowKeysAndScrollIntoView() {
+            const r = testDocument.addRoot(0, 0)
+            const a = testDocument.addBone(r, 50, 0)
+            const inspector = createTemporaryObject(inspectorComponent, root, { document: testDocument, height: 140 })
+            testDocument.selectedJoint = a
+            waitForRendering(inspector)
+            const flick = findChild(inspector, (i) => i instanceof Flickable)
+            verify(flick)
+            verify(flick.contentHeight > flick.height + 100)
+            compare(flick.contentY, 0)
+            const nameField = findChild(inspector, (i) => i instanceof TextField && i.text === "joint2")
+            nameField.forceActiveFocus()
+            keyClick(Qt.Key_Down)
+            keyClick(Qt.Key_Down)
+            compare(flick.contentY, 0)
+            verify(nameField.activeFocus)
+            const pinned = findChild(inspector, (i) => i instanceof CheckBox && i.visible)
+            verify(pinned)
+            pinned.forceActiveFocus(Qt.TabFocusReason)
+            verify(flick.contentY > 0)
+            verify(inView(flick, pinned))
+            nameField.forceActiveFocus(Qt.BacktabFocusReason)
+            verify(inView(flick, nameField))
+        }
+
+        function inView(flick, item) {
+            const top = item.mapToItem(flick.contentItem, 0, 0).y
+            const shown = top >= flick.contentY && top + item.height <= flick.contentY + flick.height
+            if (!shown)
+                console.warn(item + " at " + top + " is out of view from " + flick.contentY)
+            return shown
+        }
+
         function test_inspectorHintWithoutSelection() {
             const inspector = createTemporaryObject(inspectorComponent, root, { document: testDocument })
             verify(!inspector.hasJoint)
