@@ -150,8 +150,14 @@ bool FileService::saveAs(const QString& path)
         emit artCopyNeeded(path, artCopyQuestion(copies));
         return false;
     }
-    if (!copies.isEmpty() && !copyArt(copies))
+    // The files and folders the copies make, taken back if the save does not happen: a failed
+    // save leaves the folder as it found it (a later save there would otherwise find those
+    // files in the way and rename around them).
+    QStringList made;
+    if (!copies.isEmpty() && !copyArt(copies, made)) {
+        removeMade(made);
         return false;
+    }
     // A new rig takes its file's name at its first save: the exports name their skeleton (and
     // a DragonBones runtime looks the armature up) by it, and "untitled" would clash. Part of
     // the save, as the file's path is, not an undo step of its own (Ctrl+Z after a first save
@@ -164,6 +170,7 @@ bool FileService::saveAs(const QString& path)
     QString error;
     if (!formats::rigFormat().save(withImagesRenamed(m_document->setupRig(), renames), m_document->editorSettings(), path,
                                    report, &error)) {
+        removeMade(made);
         emit m_document->saveFailed(error);
         return false;
     }
@@ -224,21 +231,48 @@ QString FileService::artCopyQuestion(const QList<ArtCopy>& copies) const
     return question;
 }
 
-bool FileService::copyArt(const QList<ArtCopy>& copies)
+bool FileService::copyArt(const QList<ArtCopy>& copies, QStringList& made)
 {
     for (const ArtCopy& copy : copies) {
         const QString& to = copy.destination;
         if (to.isEmpty()) // the same bytes are there already
             continue;
-        // QFile::copy never writes over a file: one that appeared since the plan stops the save.
-        if (!QDir().mkpath(QFileInfo(to).absolutePath()) || !QFile::copy(copy.source, to)) {
+        // The folders mkpath makes, for removeMade.
+        QStringList folders;
+        for (QDir dir(QFileInfo(to).absolutePath()); !dir.exists(); ) {
+            folders.append(dir.absolutePath());
+            if (!dir.cdUp())
+                break;
+        }
+        const bool madeFolders = QDir().mkpath(QFileInfo(to).absolutePath());
+        if (madeFolders)
+            made.append(folders);
+        // QFile::copy never writes over a file (one that appeared since the plan stops the save)
+        // and writes through a temporary file, so a failed copy leaves nothing half written.
+        if (!madeFolders || !QFile::copy(copy.source, to)) {
             emit m_document->saveFailed(tr("Cannot copy %1 to %2").arg(copy.source, to));
             return false;
         }
+        made.append(to);
         // A copy from the resources is read-only; the user's copy should not be.
         QFile::setPermissions(to, QFile::permissions(to) | QFileDevice::WriteOwner);
     }
     return true;
+}
+
+void FileService::removeMade(const QStringList& made)
+{
+    // Files first, then the folders made for them, deepest first; a folder something else was
+    // put in since is kept (rmdir only removes an empty one).
+    QStringList folders;
+    for (const QString& path : made)
+        if (QFileInfo(path).isDir())
+            folders.append(path);
+        else
+            QFile::remove(path);
+    std::sort(folders.begin(), folders.end(), [](const QString& a, const QString& b) { return a.size() > b.size(); });
+    for (const QString& folder : folders)
+        QDir().rmdir(folder);
 }
 
 bool FileService::revert()

@@ -141,8 +141,10 @@ private:
     bool exportDone(const QString& path, const QString& format, const exporters::ExportReport& report, const QString& error,
                     const exporters::AnimationOptions* baked);
 
-    // Copies the images a save needs (Document::artCopies); false (saveFailed emitted) when one fails.
-    bool copyArt(const QList<ArtCopy>& copies);
+    // Copies the images a save needs (Document::artCopies); false (saveFailed emitted) when one
+    // fails. `made`: each file and folder it made, for removeMade when the save goes no further.
+    bool copyArt(const QList<ArtCopy>& copies, QStringList& made);
+    static void removeMade(const QStringList& made);
     // The Copy / Cancel question: where each image goes, and why where its path changes.
     QString artCopyQuestion(const QList<ArtCopy>& copies) const;
 

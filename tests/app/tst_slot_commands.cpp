@@ -515,6 +515,44 @@ private slots:
         QCOMPARE(slotImagesOf(doc.setupRig()).first(), QString("art/head-2.png"));
     }
 
+    // A Save As that fails takes back the images it copied, and the folders it made for them:
+    // the folder is as it was (files left there would stand in a later save's way, which would
+    // rename around them), and the rig still names its images as before.
+    void aFailedSaveAsTakesBackItsCopies()
+    {
+        QTemporaryDir dir;
+        const QString proj = dir.filePath("proj");
+        QVERIFY(writeImage(proj + "/art/head.png", Qt::blue) && writeImage(proj + "/art/parts/torso.png", Qt::red)
+                && writeImage(proj + "/art/eyes_closed.png", Qt::black));
+        QVERIFY(writeFile(proj + "/hero.rig.json", rigJson({"art/head.png", "art/parts/torso.png"}, "art/eyes_closed.png")));
+        Document doc;
+        QVERIFY(doc.files()->open(proj + "/hero.rig.json"));
+        QSignalSpy failed(&doc, &Document::saveFailed);
+
+        // The rig file cannot be written (a folder has its name): every copy is taken back.
+        const QString blocked = dir.filePath("blocked");
+        QVERIFY(QDir().mkpath(blocked + "/hero.rig.json"));
+        QVERIFY(!doc.files()->saveCopyingArt(blocked + "/hero.rig.json"));
+        QCOMPARE(failed.count(), 1);
+        QCOMPARE(QDir(blocked).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList({"hero.rig.json"}));
+
+        // The second image cannot be copied (a file stands where its folder would go): the first
+        // copy is taken back, the folder that was there is kept.
+        const QString clash = dir.filePath("clash");
+        QVERIFY(writeFile(clash + "/art/parts", "not a folder"));
+        QVERIFY(!doc.files()->saveCopyingArt(clash + "/hero.rig.json"));
+        QCOMPARE(failed.count(), 2);
+        QVERIFY2(failed.last().at(0).toString().startsWith("Cannot copy"), qPrintable(failed.last().at(0).toString()));
+        QCOMPARE(filesUnder(clash), QStringList({"art/parts"}));
+
+        QCOMPARE(slotImagesOf(doc.setupRig()), QStringList({"art/head.png", "art/parts/torso.png"}));
+        QCOMPARE(doc.filePath(), QFileInfo(proj + "/hero.rig.json").absoluteFilePath());
+        // Where nothing is in the way, the same save goes through.
+        QVERIFY(doc.files()->saveCopyingArt(dir.filePath("free/hero.rig.json")));
+        QCOMPARE(filesUnder(dir.filePath("free")),
+                 QStringList({"art/eyes_closed.png", "art/head.png", "art/parts/torso.png", "hero.rig.json"}));
+    }
+
     void saveAsWritesNothingOutsideTheFolder()
     {
         // Images named outside the rig's folder ("../art/torso.png") are copied into the chosen
