@@ -132,6 +132,8 @@ ApplicationWindow {
     }
 
     onClosing: (close) => {
+        if (!closeConfirmed)
+            document.stopPlaying() // a recording under way becomes a clip, asked about below
         if (document.modified && !closeConfirmed) {
             close.accepted = false
             guard.request(UnsavedChangesGuard.Close)

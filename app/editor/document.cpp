@@ -164,9 +164,18 @@ void Document::restoreSelection(const QString& jointName, bool sameJoints)
     }
 }
 
+void Document::stopPlaying()
+{
+    emit playStopRequested();
+    // A preview begun without a play controller (tests, the C++ side) ends here too.
+    if (m_posing->isPreviewing() && !m_posing->isAnimating())
+        m_posing->endPreview(false);
+}
+
 void Document::adopt(const Rig& rig, const io::EditorSettings& editor, const QString& filePath,
                      const QVariantMap& playHint, const QString& artFolder)
 {
+    stopPlaying(); // the rig before play would otherwise come back over this one when it stops
     m_animation->stop(); // the clip open belongs to the rig going away
     m_pendingArt.clear();
     m_images.clearSources();
@@ -222,6 +231,7 @@ void Document::reloadFrom(const Rig& rig, const io::EditorSettings& editor)
     const int open = m_animation->current();
     const QString clip = open >= 0 ? m_animation->animations().value(open) : QString();
     const double time = m_animation->time();
+    stopPlaying();
     m_animation->stop();
     m_images.reload(); // its images may have changed with it
     m_imageWatch.reset();
@@ -238,6 +248,7 @@ void Document::reloadFrom(const Rig& rig, const io::EditorSettings& editor)
 
 void Document::revertToClean()
 {
+    stopPlaying();
     withSetupPose([this] { m_undo.setIndex(m_undo.cleanIndex() >= 0 ? m_undo.cleanIndex() : 0); });
 }
 

@@ -292,6 +292,10 @@ public:
     bool editClip(int index, const QString& text, const std::function<void(animation::Clip&)>& edit);
     // What Save, Export and autosave write: the rig with its own pose, not a clip's on show.
     Rig setupRig() const;
+    // Ends play mode (the motion preview) as Esc does, before the rig is replaced or the window
+    // closes: a recording under way becomes a clip first (so the unsaved-changes question
+    // counts it), and the pose played goes (it would otherwise come back over the next rig).
+    Q_INVOKABLE void stopPlaying();
 
 signals:
     void fileChanged();
@@ -319,6 +323,8 @@ signals:
     // The whole rig moved by `by` (its origin moved, or that was undone): the canvas moves its
     // view the same way, so the rig keeps its place on screen.
     void rigShifted(QPointF by);
+    // stopPlaying() was called: the play controller stops (keeping a recording as a clip).
+    void playStopRequested();
 
 private:
     friend class PoseController; // poses the rig in place and pushes its own undo commands

@@ -32,7 +32,7 @@ void PlayController::setDocument(Document* document)
     stop(false);
     m_document = document;
     if (m_document)
-        connect(m_document, &Document::fileChanged, this, [this] { stop(false); });
+        connect(m_document, &Document::playStopRequested, this, [this] { stop(false); });
     emit documentChanged();
 }
 

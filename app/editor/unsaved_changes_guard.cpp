@@ -19,6 +19,7 @@ void UnsavedChangesGuard::request(Action action, const QVariant& argument)
 {
     if (!m_document)
         return;
+    m_document->stopPlaying(); // a recording under way is a change to ask about
     if (!m_document->isModified()) {
         run(action, argument);
         return;

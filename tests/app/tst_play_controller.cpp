@@ -3,6 +3,7 @@
 #include "document.h"
 #include "editor_examples.h"
 #include "play_controller.h"
+#include "unsaved_changes_guard.h"
 
 #include "bonework/forward_kinematics.h"
 
@@ -151,6 +152,68 @@ private slots:
         player.runSteps(10);
         player.stop(false);
         QCOMPARE(QString::fromStdString(doc.rig().animations().back().name), QStringLiteral("Recording 2"));
+    }
+
+    // Another rig opened, an example or New while playing: play ends first. The rig before play
+    // came back over the new one when play stopped afterwards (QA: a Save then wrote the played
+    // humanoid over elbow.rig.json).
+    void openingAnotherRigEndsPlay()
+    {
+        Document doc;
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "chain-6.rig.json")));
+        Document fresh;
+        QVERIFY(fresh.files()->openExample(exampleIndex(fresh, "elbow.rig.json")));
+        PlayController player;
+        player.setDocument(&doc);
+        player.setCursor(100, 100);
+        player.runSteps(30);
+        QVERIFY(player.isActive());
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "elbow.rig.json")));
+        QVERIFY(!player.isActive());
+        QVERIFY(doc.rig() == fresh.rig());
+        QVERIFY(!doc.isModified());
+        QVERIFY(doc.setLength(1, 5)); // editing goes on: nothing is left previewing
+        doc.undo();
+
+        player.setCursor(500, 300);
+        player.runSteps(30);
+        QVERIFY(player.isActive());
+        doc.files()->newRig();
+        QVERIFY(!player.isActive());
+        QCOMPARE(doc.jointCount(), 0);
+        player.stop(false);
+        QCOMPARE(doc.jointCount(), 0);
+
+        // The same when the preview began without a play controller.
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "chain-6.rig.json")));
+        doc.posing()->beginPreview();
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "elbow.rig.json")));
+        QVERIFY(!doc.isPreviewing());
+        QVERIFY(doc.rig() == fresh.rig());
+    }
+
+    // A recording under way is unsaved work: New (Open, an example, closing) stops it first, so
+    // it becomes a clip and the unsaved-changes question asks about it.
+    void aRecordingUnderWayIsAskedAbout()
+    {
+        Document doc;
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "ball-arm.rig.json")));
+        const std::size_t clips = doc.rig().animations().size();
+        PlayController player;
+        player.setDocument(&doc);
+        UnsavedChangesGuard guard;
+        guard.setDocument(&doc);
+        QSignalSpy ask(&guard, &UnsavedChangesGuard::askToSave);
+        player.toggleRecord();
+        player.pause();
+        player.runSteps(20);
+        QVERIFY(!doc.isModified());
+        guard.request(UnsavedChangesGuard::NewRig);
+        QVERIFY(!player.isActive());
+        QCOMPARE(ask.count(), 1);
+        QCOMPARE(doc.rig().animations().size(), clips + 1);
+        guard.answer(UnsavedChangesGuard::Cancel);
+        QCOMPARE(doc.rig().animations().size(), clips + 1);
     }
 
     void steeringMovesTheSnakeHeadWithTheKeys()
