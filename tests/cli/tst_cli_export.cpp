@@ -299,6 +299,16 @@ private slots:
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("the atlas would replace")), qPrintable(r.err));
         QCOMPARE(readAll(dir.filePath(QStringLiteral("rigs/art/upper_arm.png"))), art);
+        // The skeleton file named as one of the images (QA: -o art/head.png turned it into
+        // JSON and every later command refused the rig), directly or through the link.
+        for (const QString& image : {QStringLiteral("rigs/art/upper_arm.png"), QStringLiteral("linked/upper_arm.png")}) {
+            for (const char* format : {"spine", "dragonbones"}) {
+                r = exportRig(rig, dir.filePath(image), QString::fromLatin1(format));
+                QCOMPARE(r.exitCode, 1);
+                QVERIFY2(r.err.contains(QStringLiteral("the skeleton file would replace")), qPrintable(r.err));
+                QCOMPARE(readAll(dir.filePath(QStringLiteral("rigs/art/upper_arm.png"))), art);
+            }
+        }
 
         QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("out")));
         const QString out = dir.filePath(QStringLiteral("out/arm.json"));

@@ -44,18 +44,24 @@ std::string absoluteOf(const std::filesystem::path& path)
     return (error ? path : absolute).lexically_normal().string();
 }
 
-// An atlas page must never replace one of the images it is made from (or the skeleton file).
-std::string clobberedFile(const Rig& rig, const ExportOptions& options, const std::vector<std::string>& atlasFiles,
-                          const std::string& skeleton)
+// Every image file the export reads (each slot's and those its clips key it to), as absoluteOf
+// names them: no file the export writes may replace one.
+std::vector<std::string> imageFiles(const Rig& rig, const ExportOptions& options)
 {
     const std::filesystem::path folder = options.rigFolder.empty() ? std::filesystem::path() : std::filesystem::path(options.rigFolder);
-    std::vector<std::string> kept{absoluteOf(skeleton)};
+    std::vector<std::string> images;
     for (std::size_t s = 0; s < rig.slotList().size(); ++s) {
-        kept.push_back(absoluteOf(folder / rig.slotList()[s].image));
-        for (const std::string& keyed : keyedImages(rig, s)) // the images clips key it to
-            kept.push_back(absoluteOf(folder / keyed));
+        images.push_back(absoluteOf(folder / rig.slotList()[s].image));
+        for (const std::string& keyed : keyedImages(rig, s))
+            images.push_back(absoluteOf(folder / keyed));
     }
-    for (const std::string& file : atlasFiles)
+    return images;
+}
+
+// The first of `files` that would replace one of `kept`; empty when none does.
+std::string clobberedFile(const std::vector<std::string>& files, const std::vector<std::string>& kept)
+{
+    for (const std::string& file : files)
         if (std::find(kept.begin(), kept.end(), absoluteOf(file)) != kept.end())
             return file;
     return {};
@@ -124,11 +130,16 @@ bool exportFiles(Runtime runtime, const Rig& rig, const std::string& path, const
     const std::string skeleton = exportSkeleton(runtime, rig, report, exportedSlots(rig, art), options.animation,
                                                 art.images.empty() ? std::string(kSpineImagesFolder) : imagesFolderFor(path, options.rigFolder));
     report.files.clear();
+    // A mistyped output must not turn the rig's art into JSON, nor an atlas page overwrite it or
+    // the skeleton file.
+    std::vector<std::string> kept = imageFiles(rig, options);
+    if (!clobberedFile({path}, kept).empty())
+        return fail("the skeleton file would replace " + path + ", an image the export reads: choose another output name");
     io::FileBatch batch;
     if (!art.images.empty()) {
         const std::string base = atlasBase(runtime, path);
-        if (const std::string clash = clobberedFile(rig, options, atlasPaths(runtime, base, art.atlas.pages.size()), path);
-            !clash.empty())
+        kept.push_back(absoluteOf(path));
+        if (const std::string clash = clobberedFile(atlasPaths(runtime, base, art.atlas.pages.size()), kept); !clash.empty())
             return fail("the atlas would replace " + clash + ", which the export needs: choose another output name");
         const AtlasFiles staged = runtime == Runtime::Spine
                                       ? stageSpineAtlasFiles(art.atlas, base, codec, batch)
