@@ -81,9 +81,14 @@ void TimelineModel::refresh()
     const int joint = m_document ? m_document->selectedJoint() : -1;
     const int chain = m_document ? m_document->selectedChain() : -1;
     const int slot = m_document ? m_document->selectedSlot() : -1;
+    const int current = m_document ? m_document->animation()->current() : -1;
     const bool same = open ? (m_shown && *m_shown == *open) : !m_shown;
-    if (same && joint == m_shownJoint && chain == m_shownChain && slot == m_shownSlot)
+    if (same && current == m_shownClip && joint == m_shownJoint && chain == m_shownChain && slot == m_shownSlot)
         return; // a played frame or a pose: the keys are as they were
+    // The selection belongs to the clip it was made in: another clip open (picked, a duplicate,
+    // the last one deleted) starts with none, or Delete would take keys never clicked (QA).
+    const bool otherClip = current != m_shownClip;
+    m_shownClip = current;
     m_shownJoint = joint;
     m_shownChain = chain;
     m_shownSlot = slot;
@@ -91,11 +96,11 @@ void TimelineModel::refresh()
         m_shown = *open;
     else
         m_shown.reset();
-    rebuildRows();
+    rebuildRows(!otherClip);
     emit selectedCurveKindChanged();
 }
 
-void TimelineModel::rebuildRows()
+void TimelineModel::rebuildRows(bool keepSelection)
 {
     beginResetModel();
     m_rows.clear();
@@ -141,7 +146,7 @@ void TimelineModel::rebuildRows()
     emit keysChanged();
     // The selection keeps the keys that are still there.
     std::vector<KeyRef> kept;
-    if (m_shown)
+    if (m_shown && keepSelection)
         for (const KeyRef& key : m_selection) {
             const std::vector<double> times = animation::keyTimes(*m_shown, key.track);
             if (std::any_of(times.begin(), times.end(), [&](double t) { return sameTime(t, key.time); }))

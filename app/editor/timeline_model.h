@@ -100,7 +100,8 @@ private:
     };
     const animation::Clip* clip() const; // the open clip, or null
     void refresh();
-    void rebuildRows();
+    // `keepSelection`: the selected keys still there stay selected (the same clip open).
+    void rebuildRows(bool keepSelection);
     // The keys a diamond stands for: every channel of the row with a key at that time.
     std::vector<animation::KeyRef> keysOf(const Row& row, double time) const;
     bool edit(const QString& text, const std::function<void(animation::Clip&)>& change);
@@ -109,6 +110,7 @@ private:
     QPointer<Document> m_document;
     std::vector<Row> m_rows;
     std::optional<animation::Clip> m_shown; // the clip the rows were made from
+    int m_shownClip = -2;  // the open clip's index (m_shown is a copy of it)
     int m_shownJoint = -2; // the selected joint, chain and slot they were made for
     int m_shownChain = -2;
     int m_shownSlot = -2;

@@ -145,6 +145,34 @@ private slots:
         QCOMPARE(m_model.selectedKeyCount(), 0);
     }
 
+    // The key selection belongs to its clip: another clip opened (a duplicate of it, with
+    // keys at the same times) starts with none, so Delete there takes nothing (QA: it deleted a
+    // key of the copy never clicked).
+    void theSelectionStaysWithItsClip()
+    {
+        const int walk = m_doc.animation()->current();
+        const int pelvis = rowOf(m_model, "pelvis");
+        m_model.selectKey(pelvis, rowTimes(m_model, pelvis)[1], false);
+        QVERIFY(m_model.selectedKeyCount() >= 1);
+        const int step = m_doc.undoStack()->index();
+        const int copy = m_doc.duplicateAnimation(walk);
+        QVERIFY(copy >= 0);
+        m_doc.animation()->setCurrent(copy);
+        QCOMPARE(m_doc.animation()->current(), copy);
+        QCOMPARE(m_model.selectedKeyCount(), 0);
+        QVERIFY(!m_model.isKeySelected(rowOf(m_model, "pelvis"), rowTimes(m_model, rowOf(m_model, "pelvis"))[1]));
+        const animation::Clip copied = m_doc.rig().animations()[static_cast<std::size_t>(copy)];
+        QVERIFY(!m_model.deleteSelected());
+        QVERIFY(m_doc.rig().animations()[static_cast<std::size_t>(copy)] == copied);
+        // Back in the first clip, nothing is selected either (the click was in another view).
+        m_doc.animation()->setCurrent(walk);
+        QCOMPARE(m_model.selectedKeyCount(), 0);
+        while (m_doc.undoStack()->index() > step)
+            m_doc.undo();
+        m_doc.animation()->setCurrent(walk);
+        QCOMPARE(m_doc.animation()->current(), walk);
+    }
+
     void everyKeyEditIsOneUndoStep()
     {
         const int pelvis = rowOf(m_model, "pelvis");
