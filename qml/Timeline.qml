@@ -63,6 +63,12 @@ Pane {
             }
         }
     }
+    // A length as the field shows it: two decimals, more where they would hide what is stored
+    // (a clip of 1.234 s read as 1.23).
+    function secondsText(seconds) {
+        const two = seconds.toFixed(2)
+        return Math.abs(Number(two) - seconds) < 1e-9 ? two : String(Number(seconds.toPrecision(6)))
+    }
     function snapped(seconds) { return anim.snap ? Math.round(seconds * anim.fps) / anim.fps : seconds }
     function rowAt(y) { return rows.indexAt(10, y + rows.contentY) }
 
@@ -202,7 +208,7 @@ Pane {
                     // Wide enough for its text: a long clip's "12345.00" is not cut to "2345.00".
                     Layout.preferredWidth: Math.max(56, Math.min(160, contentWidth + leftPadding + rightPadding + 2))
                     enabled: timeline.anim.current >= 0
-                    text: timeline.anim.duration.toFixed(2)
+                    text: timeline.secondsText(timeline.anim.duration)
                     // Any number: the document refuses 0 and below, saying why (a validator's
                     // bottom would only swallow the Enter without a word).
                     validator: DoubleValidator { notation: DoubleValidator.ScientificNotation } // "1e3" as typed
@@ -213,7 +219,7 @@ Pane {
                         const v = Number(text)
                         if (!isNaN(v) && Math.abs(v - timeline.anim.duration) > 1e-9)
                             timeline.document.setAnimationDuration(timeline.anim.current, v)
-                        text = Qt.binding(() => timeline.anim.duration.toFixed(2))
+                        text = Qt.binding(() => timeline.secondsText(timeline.anim.duration))
                     }
                     ToolTip.visible: hovered; ToolTip.text: qsTr("The animation's length in seconds (keys after it are dropped)")
                 }

@@ -82,8 +82,11 @@ bool Document::removeAnimation(int index)
 
 bool Document::setAnimationDuration(int index, double seconds)
 {
-    if (!(seconds > 0.0) || !std::isfinite(seconds)) {
-        emit editRefused(tr("An animation lasts more than 0 seconds"));
+    // At least one frame at the Timeline's rate: a shorter clip showed as "0.00 s", one
+    // frame wide, having dropped every key after 0 (QA).
+    const double frame = 1.0 / m_animation->fps();
+    if (!std::isfinite(seconds) || !(seconds > frame * (1.0 - 1e-9))) {
+        emit editRefused(tr("An animation lasts at least one frame (%1 s at %2 fps)").arg(frame, 0, 'g', 3).arg(m_animation->fps()));
         return false;
     }
     return editClip(index, tr("Set animation length to %1 s").arg(seconds, 0, 'g', 4),

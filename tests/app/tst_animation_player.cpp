@@ -391,6 +391,15 @@ private slots:
         QVERIFY(doc.setAnimationDuration(0, 2.5));
         QCOMPARE(player.duration(), 2.5);
         QVERIFY(!doc.setAnimationDuration(0, 0));
+        // At least one frame at the Timeline's rate: shorter dropped every key after 0 (QA).
+        QSignalSpy refused(&doc, &Document::editRefused);
+        QCOMPARE(player.fps(), 30);
+        QVERIFY(!doc.setAnimationDuration(0, 1e-7));
+        QVERIFY(!doc.setAnimationDuration(0, 0.03));
+        QCOMPARE(refused.last().at(0).toString(), QString("An animation lasts at least one frame (0.0333 s at 30 fps)"));
+        QCOMPARE(player.duration(), 2.5);
+        QVERIFY(doc.setAnimationDuration(0, 1.0 / 30));
+        QVERIFY(doc.setAnimationDuration(0, 2.5));
         // Deleting the open clip closes it.
         QVERIFY(doc.removeAnimation(0));
         QCOMPARE(player.current(), -1);

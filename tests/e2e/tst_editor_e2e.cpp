@@ -619,10 +619,13 @@ private slots:
         QVERIFY(m_editor.key(QStringLiteral("Return")));
         QObject* status = m_editor.object("statusMessage");
         QVERIFY(status);
-        QTRY_VERIFY2(status->property("text").toString().contains("An animation lasts more than 0 seconds"),
+        QTRY_VERIFY2(status->property("text").toString().contains("An animation lasts at least one frame (0.0333 s at 30 fps)"),
                      qPrintable(status->property("text").toString()));
         QCOMPARE(anim->duration(), 12.0);
         QTRY_COMPARE(duration->property("text").toString(), QStringLiteral("12.00"));
+        // A length two decimals would hide shows whole (1.234 s read as 1.23).
+        QVERIFY(m_document->setAnimationDuration(0, 1.234));
+        QTRY_COMPARE(duration->property("text").toString(), QStringLiteral("1.234"));
         anim->setCurrent(-1);
     }
 
