@@ -114,7 +114,12 @@ ToolBar {
                 onClicked: ballPopup.open()
                 Popup {
                     id: ballPopup
+                    // Under the button, its right edge on the button's (the button sits at the
+                    // bar's right end), and kept inside the window: at 1400 px it ran off the
+                    // right edge, its sliders out of reach (QA).
+                    x: Math.min(0, parent.width - width)
                     y: parent.height
+                    margins: 8
                     padding: 10
                     GridLayout {
                         columns: 3
