@@ -922,6 +922,36 @@ private slots:
         QVERIFY2(testing::qtList(spine.losses).filter("loops every").isEmpty(), spine.toText().c_str());
     }
 
+    // The armature starts on the setup pose: the empty "setup" animation, or the rig's clip of
+    // that name, which takes its place (QA: with a clip named "setup" behind another, the
+    // armature played the first clip instead).
+    void dragonBonesStartsOnTheSetupAnimation()
+    {
+        for (const bool withSetupClip : {false, true}) {
+            Rig rig = plainArm();
+            Clip walk{.name = "walk", .duration = 1.0, .loop = true};
+            walk.joints.push_back({.joint = "a", .angle = {key(0, 0), key(1.0, 90)}});
+            QVERIFY(rig.addAnimation(walk));
+            if (withSetupClip) {
+                Clip setup{.name = "setup", .duration = 0.5};
+                setup.joints.push_back({.joint = "a", .angle = {key(0, 10)}});
+                QVERIFY(rig.addAnimation(setup));
+            }
+            exporters::ExportReport report;
+            const QJsonObject armature = QJsonDocument::fromJson(qtBytes(exporters::exportDragonBones(rig, report, slotsOf(rig), {})))
+                                             .object()
+                                             .value("armature")
+                                             .toArray()[0]
+                                             .toObject();
+            QCOMPARE(armature.value("defaultActions").toArray(),
+                     QJsonArray({QJsonObject{{"gotoAndPlay", "setup"}}}));
+            int named = 0;
+            for (const QJsonValue& a : armature.value("animation").toArray())
+                named += a.toObject().value("name").toString() == "setup" ? 1 : 0;
+            QCOMPARE(named, 1);
+        }
+    }
+
     // DragonBones keeps opacity as whole percents: an opacity above 0 that becomes 0% (the
     // image would not show at all) is reported, in the setup pose and in a clip, once a slot
     // and clip; one that keeps a percent is not.

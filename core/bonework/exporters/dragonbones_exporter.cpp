@@ -121,8 +121,8 @@ std::string exportDragonBones(const Rig& rig, ExportReport& report, const std::v
         animations.push_back(std::move(written));
     }
     armature["animation"] = std::move(animations);
-    armature["defaultActions"] =
-        Json::array({Json{{"gotoAndPlay", clipNamedSetup ? rig.animations().front().name : std::string("setup")}}});
+    // The setup pose first: the empty animation, or the clip named "setup" in its place.
+    armature["defaultActions"] = Json::array({Json{{"gotoAndPlay", "setup"}}});
 
     Json root = Json::object();
     root["frameRate"] = frameRate;
