@@ -4,6 +4,8 @@
 
 #include "bonework/slot_placement.h"
 
+#include <QLineF>
+
 namespace bonework::editor {
 namespace {
 
@@ -36,8 +38,11 @@ void SelectTool::press(const ToolEvent& event)
     const bool bones = m_host.bonesShown();
     const int joint = bones ? jointUnder(event) : -1;
     const int target = bones ? chainTargetUnder(event) : -1;
+    m_pressView = event.view;
+    m_poseHint.clear();
     if (target >= 0 && joint < 0) { // joints win where a target sits on one
         document.setSelectedChain(target);
+        m_poseHint = QObject::tr("The Select tool moves roots and images: drag chain targets with the Pose tool (R)");
         return;
     }
     if (joint < 0 && pressSlot(event))
@@ -48,6 +53,8 @@ void SelectTool::press(const ToolEvent& event)
     if (joint >= 0 && document.rig().isRoot(joint)) {
         document.posing()->beginMoveRoot(joint);
         m_dragging = true;
+    } else if (joint >= 0) {
+        m_poseHint = QObject::tr("The Select tool moves roots and images: turn joints with the Pose tool (R)");
     }
 }
 
@@ -81,6 +88,11 @@ void SelectTool::move(const ToolEvent& event)
     }
     if (m_dragging)
         m_host.editedDocument().posing()->moveRootTo(event.rig.x(), event.rig.y());
+    // A few pixels make it a drag, not a click's wobble.
+    if (!m_poseHint.isEmpty() && QLineF(m_pressView, event.view).length() > 4.0) {
+        emit m_host.editedDocument().notice(m_poseHint);
+        m_poseHint.clear();
+    }
 }
 
 void SelectTool::release(const ToolEvent& event)
@@ -92,6 +104,7 @@ void SelectTool::release(const ToolEvent& event)
 
 void SelectTool::cancel()
 {
+    m_poseHint.clear();
     if (m_slotHandle != SlotHandle::None) {
         m_host.editedDocument().endSlotDrag(dragName(m_slotHandle, QString::fromStdString(m_slotStart.name)));
         m_slotHandle = SlotHandle::None;

@@ -825,6 +825,25 @@ private slots:
         anim->setCurrent(-1);
     }
 
+    // A drag with the Select tool from a joint it does not move (not a root) or a chain target
+    // says the Pose tool moves those; nothing moving without a word looked broken (QA).
+    void aSelectDragOfAJointPointsToThePoseTool()
+    {
+        QVERIFY(m_document->files()->open(bonework::testing::sourceTree() + "/resources/examples/humanoid.rig.json"));
+        const RigCanvas::Tool tool = m_canvas->tool();
+        m_canvas->setTool(RigCanvas::Select);
+        QObject* status = m_editor.object("statusMessage");
+        QVERIFY(status);
+        const Rig before = m_document->rig();
+        const Vec2 chest = world("chest");
+        drag(QPointF(chest.x, chest.y), QPointF(chest.x + 40, chest.y + 30));
+        QTRY_VERIFY2(status->property("text").toString().contains("turn joints with the Pose tool (R)"),
+                     qPrintable(status->property("text").toString()));
+        QVERIFY(m_document->rig() == before);
+        QCOMPARE(m_document->selectedJoint(), m_document->findJoint("chest"));
+        m_canvas->setTool(tool);
+    }
+
     // A joint picked on the canvas scrolls into view in the Skeleton tree (the humanoid's right
     // foot sat below the tree's edge, selected but unseen).
     void aPickedJointScrollsIntoViewInTheTree()
