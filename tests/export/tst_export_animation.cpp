@@ -922,6 +922,21 @@ private slots:
         QVERIFY2(testing::qtList(spine.losses).filter("loops every").isEmpty(), spine.toText().c_str());
     }
 
+    // A clip shorter than a frame (a file may hold one) is one frame: "1 frame", not "1 frames".
+    void aClipUnderAFrameIsOneFrame()
+    {
+        Rig rig = plainArm();
+        Clip blink{.name = "blink", .duration = 0.01, .loop = true};
+        blink.joints.push_back({.joint = "a", .angle = {key(0, 0), key(0.01, 10)}});
+        QVERIFY(rig.addAnimation(blink));
+        exporters::ExportReport report;
+        exporters::exportDragonBones(rig, report, slotsOf(rig), {});
+        const QString text = QString::fromStdString(report.toText());
+        QVERIFY2(text.contains("duration 0.01 s rounded up to 1 frame at 30 fps"), qPrintable(text));
+        QVERIFY2(text.contains("loops every 1 frame (0.0333"), qPrintable(text));
+        QVERIFY2(!text.contains("1 frames"), qPrintable(text));
+    }
+
     // The armature starts on the setup pose: the empty "setup" animation, or the rig's clip of
     // that name, which takes its place (QA: with a clip named "setup" behind another, the
     // armature played the first clip instead).

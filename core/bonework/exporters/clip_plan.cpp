@@ -528,15 +528,16 @@ ClipPlan planClip(const Rig& rig, const animation::Clip& whole, const AnimationO
     }
     const animation::Clip& clip = *plan.clip;
     plan.frames = std::max(1, static_cast<int>(std::ceil(clip.duration * fps - 1e-6)));
+    const std::string framesText = std::to_string(plan.frames) + (plan.frames == 1 ? " frame" : " frames");
     if (frameGrid && !onFrameGrid(clip.duration, fps)) {
-        report.decide(inClip + "duration " + numberText(clip.duration) + " s rounded up to " + std::to_string(plan.frames)
-                      + " frames at " + std::to_string(fps) + " fps");
+        report.decide(inClip + "duration " + numberText(clip.duration) + " s rounded up to " + framesText + " at "
+                      + std::to_string(fps) + " fps");
         // The runtime's loop lasts the whole frames: every turn runs that much longer, so a game
         // drifts from Bonework further with each loop.
         if (clip.loop) {
             const double period = static_cast<double>(plan.frames) / fps;
             report.add("loop lengths", whole.name,
-                       inClip + "loops every " + std::to_string(plan.frames) + " frames (" + numberText(period) + " s) at "
+                       inClip + "loops every " + framesText + " (" + numberText(period) + " s) at "
                            + std::to_string(fps) + " fps, not every " + numberText(clip.duration) + " s: each turn runs "
                            + numberText((period - clip.duration) * 1000.0) + " ms longer; a length of whole frames ("
                            + (plan.frames > 1 ? numberText(static_cast<double>(plan.frames - 1) / fps) + " or " : std::string())

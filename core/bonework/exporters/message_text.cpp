@@ -42,7 +42,7 @@ std::string boneKeysText(std::string_view clip, std::size_t keys, std::size_t bo
         return {};
     return "animation " + inQuotes(clip) + ": " + countText(static_cast<long long>(keys)) + (keys == 1 ? " bone key on " : " bone keys on ")
            + countText(static_cast<long long>(bones)) + (bones == 1 ? " bone" : " bones") + " (at most "
-           + countText(static_cast<long long>(most)) + " on one timeline; the clip is " + countText(frames) + " frames at "
+           + countText(static_cast<long long>(most)) + " on one timeline; the clip is " + countText(frames) + (frames == 1 ? " frame at " : " frames at ")
            + std::to_string(fps) + " fps)";
 }
 
