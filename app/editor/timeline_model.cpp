@@ -317,10 +317,29 @@ bool TimelineModel::paste()
     const double at = m_document->animation()->time();
     const Rig& rig = m_document->rig();
     std::vector<KeyRef> pasted;
+    const double duration = clip()->duration;
     const bool done = edit(tr("Paste keys at %1").arg(m_document->animation()->timeText(at)),
                            [&](animation::Clip& c) { pasted = animation::pasteKeys(c, rig, *m_clipboard, at); });
     if (done)
         setSelection(pasted);
+    // Keys left out are said (QA: three of five pasted keys vanished without a word): those
+    // that would land after the clip's end, and those that do not fit here.
+    std::vector<double> times;
+    for (const TrackRef& track : animation::keyedTracks(m_clipboard->keys))
+        for (double t : animation::keyTimes(m_clipboard->keys, track))
+            times.push_back(t);
+    if (pasted.size() < times.size()) {
+        const double earliest = *std::min_element(times.begin(), times.end());
+        const auto late = std::count_if(times.begin(), times.end(),
+                                        [&](double t) { return at + (t - earliest) > duration + animation::kSameTime; });
+        const auto unfit = static_cast<qsizetype>(times.size() - pasted.size()) - late;
+        QStringList why;
+        if (late > 0)
+            why << tr("%n would land after the clip's end (%1)", nullptr, int(late)).arg(m_document->animation()->timeText(duration));
+        if (unfit > 0)
+            why << tr("%n do not fit here (another joint's channel, or beyond reach)", nullptr, int(unfit));
+        emit m_document->notice(tr("Pasted %1 of %2 keys: %3").arg(pasted.size()).arg(times.size()).arg(why.join(QStringLiteral("; "))));
+    }
     return done && !pasted.empty();
 }
 

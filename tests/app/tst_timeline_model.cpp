@@ -230,6 +230,29 @@ private slots:
             QVERIFY(m_model.isKeySelected(pelvis, 1.0)); // the pasted keys are selected
         });
         QCOMPARE(m_doc.undoStack()->undoText(), QString("Paste keys at 1.00 s (frame 30)"));
+        // Keys that would land after the clip's end are left out, and that is said (QA: they
+        // vanished without a word).
+        {
+            m_model.selectKey(pelvis, rowTimes(m_model, pelvis).first(), false);
+            m_model.selectKey(pelvis, 1.0, true);
+            const int copied = m_model.selectedKeyCount();
+            QVERIFY(copied >= 2);
+            QVERIFY(m_model.copySelected());
+            m_doc.animation()->setTime(1.1);
+            QSignalSpy notice(&m_doc, &Document::notice);
+            const int step = m_doc.undoStack()->index();
+            QVERIFY(m_model.paste());
+            QCOMPARE(notice.count(), 1);
+            const QString said = notice.first().at(0).toString();
+            QVERIFY2(said.startsWith(QString("Pasted %1 of %2 keys: %3 would land after the clip's end (1.20 s (frame 36))")
+                                         .arg(m_model.selectedKeyCount())
+                                         .arg(copied)
+                                         .arg(copied - m_model.selectedKeyCount())),
+                     qPrintable(said));
+            QVERIFY(m_model.selectedKeyCount() < copied);
+            m_doc.undo();
+            QCOMPARE(m_doc.undoStack()->index(), step);
+        }
         m_model.selectKey(pelvis, 1.0, false);
 
         QCOMPARE(m_model.selectedKeyCount(), 1);
