@@ -247,7 +247,7 @@ QtObject {
         onTriggered: { actions.window.updatePlayBounds(); actions.player.toggleRecord() }
     }
     readonly property Action flipBend: Action {
-        text: qsTr("Flip Bend"); shortcut: "N"; enabled: actions.player.active
+        text: qsTr("Flip Bend"); shortcut: "N"; enabled: actions.player.active && actions.player.bendApplies
         onTriggered: actions.player.flipBend()
     }
     readonly property Action keepPose: Action {

@@ -342,7 +342,7 @@ ApplicationWindow {
         id: statusBar
         canvas: canvas
         document: window.document
-        playStatus: player.active ? qsTr("▶ %1").arg(player.status) : ""
+        playStatus: !player.active ? "" : player.playing ? qsTr("▶ %1").arg(player.status) : qsTr("❚❚ %1").arg(player.status)
     }
 
     // --- Dialogs -----------------------------------------------------------------------------

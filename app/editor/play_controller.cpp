@@ -175,12 +175,18 @@ sim::DrivenEffector PlayController::chooseEffector(QString* why) const
 
 bool PlayController::start()
 {
-    if (!m_document || m_document->jointCount() == 0)
+    if (!m_document)
         return false;
+    // Said on the status bar: Play, Step or Record that does nothing looked broken (QA).
+    if (m_document->jointCount() == 0) {
+        emit m_document->notice(tr("Nothing to play: the rig has no bones yet"));
+        return false;
+    }
     QString why;
     m_settings.effector = chooseEffector(&why);
     if (!why.isEmpty()) {
         m_problem = why;
+        emit m_document->notice(why);
         emit frameAdvanced();
         return false;
     }
@@ -220,9 +226,22 @@ void PlayController::stepOnce()
     publish();
 }
 
+bool PlayController::bendApplies() const
+{
+    if (!m_sim || !m_document)
+        return false;
+    const sim::DrivenEffector& e = m_settings.effector;
+    const auto& chains = m_document->rig().chains();
+    const SolverKind solver = e.chain >= 0 && e.chain < static_cast<int>(chains.size()) ? chains[static_cast<std::size_t>(e.chain)].solver
+                                                                                         : e.solver;
+    return solver == SolverKind::TwoBone;
+}
+
 void PlayController::flipBend()
 {
     if (!m_sim && !start())
+        return;
+    if (!bendApplies())
         return;
     m_sim->setDrivenBend(m_sim->drivenBend() == BendDirection::Positive ? BendDirection::Negative : BendDirection::Positive);
     emit frameAdvanced();
@@ -326,7 +345,9 @@ QString PlayController::status() const
     if (!m_sim)
         return {};
     const solvers::SolveResult& r = m_sim->lastSolve();
-    QString s = tr("step %1 · error %2 · bend %3").arg(m_sim->stepCount()).arg(r.error, 0, 'f', 2).arg(bend());
+    // The bend only where it means something: a two-bone solve (reach and follow have none).
+    QString s = bendApplies() ? tr("step %1 · error %2 · bend %3").arg(m_sim->stepCount()).arg(r.error, 0, 'f', 2).arg(bend())
+                              : tr("step %1 · error %2").arg(m_sim->stepCount()).arg(r.error, 0, 'f', 2);
     if (m_recorder)
         s = tr("● recording %1 s · ").arg(static_cast<double>(m_sim->stepCount() - m_recordStart) * m_sim->stepSeconds(), 0, 'f', 1) + s;
     if (m_settings.driver == sim::DriverKind::BouncingBall)

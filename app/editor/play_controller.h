@@ -37,6 +37,8 @@ class PlayController : public QObject {
     Q_PROPERTY(double speed READ speed WRITE setSpeed NOTIFY speedChanged)
     Q_PROPERTY(QString status READ status NOTIFY frameAdvanced)
     Q_PROPERTY(QString bend READ bend NOTIFY frameAdvanced)
+    // Whether the driven solve has a bend to flip (a two-bone chain or solver): Flip Bend's state.
+    Q_PROPERTY(bool bendApplies READ bendApplies NOTIFY stateChanged)
     Q_PROPERTY(bool ballVisible READ ballVisible NOTIFY frameAdvanced)
     Q_PROPERTY(QPointF ballPosition READ ballPosition NOTIFY frameAdvanced)
     Q_PROPERTY(double ballRadius READ ballRadius NOTIFY frameAdvanced)
@@ -60,6 +62,7 @@ public:
     void setSpeed(double speed);
     QString status() const;
     QString bend() const;
+    bool bendApplies() const;
     bool ballVisible() const;
     QPointF ballPosition() const;
     double ballRadius() const;

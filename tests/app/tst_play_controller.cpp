@@ -71,7 +71,35 @@ private slots:
         const double after = doc.rig().angle(chain.tip);
         QVERIFY2(before * after < 0, qPrintable(QString("%1 then %2").arg(before).arg(after))); // the elbow bends the other way
         QVERIFY(player.status().contains("bend"));
+        QVERIFY(player.bendApplies());
         player.stop(false);
+    }
+
+    // A bend only where the driven solve has one (two-bone): the ball arm's reach chain has
+    // none, so the status leaves it out and Flip Bend does nothing (QA: "bend positive" showed
+    // for reach and follow). An empty rig says why nothing plays.
+    void bendOnlyWhereTheSolveHasOne()
+    {
+        Document doc;
+        QVERIFY(doc.files()->openExample(exampleIndex(doc, "ball-arm.rig.json")));
+        PlayController player;
+        player.setDocument(&doc);
+        player.setCursor(500, 300);
+        player.runSteps(5);
+        QVERIFY(player.isActive());
+        QVERIFY(!player.bendApplies());
+        QVERIFY2(!player.status().contains("bend"), qPrintable(player.status()));
+        const QString bend = player.bend();
+        player.flipBend();
+        QCOMPARE(player.bend(), bend);
+        player.stop(false);
+
+        doc.files()->newRig();
+        QSignalSpy notice(&doc, &Document::notice);
+        player.play();
+        QVERIFY(!player.isActive());
+        QCOMPARE(notice.count(), 1);
+        QCOMPARE(notice.first().at(0).toString(), QString("Nothing to play: the rig has no bones yet"));
     }
 
     void ballDriverKeepsTheBallInBounds()
