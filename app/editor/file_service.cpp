@@ -57,8 +57,10 @@ FileService::FileService(Document* document) : QObject(document), m_document(doc
     const QSettings settings;
     const double fps = settings.value(kBakeFpsKey, m_bake.fps).toDouble();
     const double tolerance = settings.value(kBakeToleranceKey, m_bake.bakeTolerance).toDouble();
-    if (bakeFpsProblem(fps).isEmpty())
+    if (settings.contains(kBakeFpsKey) && bakeFpsProblem(fps).isEmpty()) {
         m_bake.fps = static_cast<int>(fps);
+        m_bakeFpsChosen = true;
+    }
     if (bakeToleranceProblem(tolerance).isEmpty())
         m_bake.bakeTolerance = tolerance;
     connect(&m_diskWatch, &DiskWatch::changed, this, &FileService::changedOnDisk);
@@ -326,6 +328,7 @@ const formats::FileFormat* FileService::prepareExport(const QUrl& url, const QSt
     if (options.rigFolder.isEmpty() && !m_document->filePath().isEmpty())
         options.rigFolder = QFileInfo(m_document->filePath()).absolutePath();
     options.animation = m_bake;
+    options.animation.fps = bakeFps();
     return formats::findExportFormat(format);
 }
 
@@ -410,12 +413,15 @@ bool FileService::setBakeFps(double fps)
     if (!bakeFpsProblem(fps).isEmpty())
         return false;
     QSettings().setValue(kBakeFpsKey, static_cast<int>(fps));
-    if (m_bake.fps != static_cast<int>(fps)) {
+    if (m_bake.fps != static_cast<int>(fps) || !m_bakeFpsChosen) {
         m_bake.fps = static_cast<int>(fps);
+        m_bakeFpsChosen = true;
         emit bakeOptionsChanged();
     }
     return true;
 }
+
+int FileService::bakeFps() const { return m_bakeFpsChosen ? m_bake.fps : m_document->animation()->fps(); }
 
 bool FileService::setBakeTolerance(double px)
 {

@@ -90,7 +90,9 @@ public:
     // animation clips has anything to bake.
     Q_INVOKABLE bool exportAsksBakeOptions() const;
     static constexpr int kMostBakeFps = 240; // as bonework-cli export --fps
-    int bakeFps() const { return m_bake.fps; }
+    // The frame rate last chosen for an export; until one was, the Timeline's (a clip keyed at
+    // 24 fps was offered 30, then warned of keys between frames).
+    int bakeFps() const;
     double bakeTolerance() const { return m_bake.bakeTolerance; }
     // Why a value cannot be the option, "" when it can: a whole number of frames per second from
     // 1 to kMostBakeFps; a finite number of pixels above 0. (QML passes what was typed as a
@@ -159,6 +161,7 @@ private:
     DiskWatch m_diskWatch;
     ExportJob m_exportJob;
     exporters::AnimationOptions m_bake; // from QSettings
+    bool m_bakeFpsChosen = false;       // m_bake.fps was chosen in an export (else: the Timeline's)
 };
 
 } // namespace bonework::editor

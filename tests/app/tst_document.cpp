@@ -933,6 +933,11 @@ private slots:
         Document doc;
         QCOMPARE(doc.files()->bakeFps(), 30);
         QCOMPARE(doc.files()->bakeTolerance(), 0.1);
+        // Until a rate is chosen for an export, Export offers the Timeline's (an animator
+        // keying at 24 fps was offered 30, then warned of keys between frames).
+        doc.animation()->setFps(24);
+        QCOMPARE(doc.files()->bakeFps(), 24);
+        doc.animation()->setFps(30);
         buildArm(doc);
         QVERIFY(!doc.files()->exportAsksBakeOptions()); // nothing to bake: no extra step
         const int humanoid = testing::exampleIndex(doc, "humanoid.rig.json");
@@ -1021,6 +1026,9 @@ private slots:
         Document next;
         QCOMPARE(next.files()->bakeFps(), 60);
         QCOMPARE(next.files()->bakeTolerance(), 0.5);
+        next.animation()->setFps(24); // a rate chosen for an export stays
+        QCOMPARE(next.files()->bakeFps(), 60);
+        next.animation()->setFps(30);
         // A settings file edited by hand to nonsense gives the defaults.
         QSettings().setValue("export/bakeFps", 0);
         QSettings().setValue("export/bakeTolerance", "fine");
