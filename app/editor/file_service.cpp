@@ -240,11 +240,14 @@ bool FileService::copyArt(const QList<ArtCopy>& copies, QStringList& made)
         if (to.isEmpty()) // the same bytes are there already
             continue;
         // The folders mkpath makes, for removeMade.
+        // (Walked up by name: QDir::cdUp refuses to step into a folder that does not exist.)
         QStringList folders;
-        for (QDir dir(QFileInfo(to).absolutePath()); !dir.exists(); ) {
-            folders.append(dir.absolutePath());
-            if (!dir.cdUp())
+        for (QString dir = QFileInfo(to).absolutePath(); !QFileInfo::exists(dir);) {
+            folders.append(dir);
+            const QString up = QFileInfo(dir).path();
+            if (up == dir)
                 break;
+            dir = up;
         }
         const bool madeFolders = QDir().mkpath(QFileInfo(to).absolutePath());
         if (madeFolders)

@@ -547,6 +547,15 @@ private slots:
 
         QCOMPARE(slotImagesOf(doc.setupRig()), QStringList({"art/head.png", "art/parts/torso.png"}));
         QCOMPARE(doc.filePath(), QFileInfo(proj + "/hero.rig.json").absoluteFilePath());
+        // Folders made two deep for the first image are taken back too (QA: art/ stayed).
+        QVERIFY(writeImage(proj + "/deep/er/x.png", Qt::green));
+        QVERIFY(writeFile(proj + "/deep.rig.json", rigJson({"deep/er/x.png"}, "deep/er/x.png")));
+        Document deep;
+        QVERIFY(deep.files()->open(proj + "/deep.rig.json"));
+        const QString blockedDeep = dir.filePath("blocked2");
+        QVERIFY(QDir().mkpath(blockedDeep + "/deep.rig.json"));
+        QVERIFY(!deep.files()->saveCopyingArt(blockedDeep + "/deep.rig.json"));
+        QCOMPARE(QDir(blockedDeep).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList({"deep.rig.json"}));
         // Where nothing is in the way, the same save goes through.
         QVERIFY(doc.files()->saveCopyingArt(dir.filePath("free/hero.rig.json")));
         QCOMPARE(filesUnder(dir.filePath("free")),
