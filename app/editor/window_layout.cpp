@@ -49,6 +49,12 @@ void WindowLayout::restoreWindow(QQuickWindow* window)
     if (const QScreen* screen = screenShowing(kept)) {
         // No larger than the screen it is on: a window kept on a bigger monitor still fits.
         window->setGeometry(QRect(kept.topLeft(), kept.size().boundedTo(screen->availableGeometry().size())));
+    } else if (const QScreen* own = window->screen()) {
+        // The default size fits the screen too: at 1400 x 880 on a 1366 x 768 laptop the panels
+        // and the status bar were off-screen (QA, at 1024 x 768).
+        const QRect room = own->availableGeometry();
+        if (window->width() > room.width() || window->height() > room.height())
+            window->setGeometry(QRect(room.topLeft(), window->size().boundedTo(room.size())));
     }
     m_normal = window->geometry();
     if (settings.value(kMaximizedKey, false).toBool())

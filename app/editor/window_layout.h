@@ -2,7 +2,8 @@
 // Where the window and its panels were when the editor last closed, kept in QSettings: the
 // window's place and size (and whether it was maximized) and each SplitView's state, restored
 // at start so the editor opens as the user left it. A place that no screen shows any more (a
-// monitor unplugged) is not restored: the window keeps its default place, on a screen.
+// monitor unplugged) is not restored: the window keeps its default place, on a screen. A first
+// start on a screen smaller than the default size fits the window to it.
 
 #include <QByteArray>
 #include <QObject>

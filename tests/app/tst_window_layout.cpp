@@ -92,6 +92,22 @@ private slots:
         QVERIFY(window.width() <= screen().width() && window.height() <= screen().height());
     }
 
+    // Nothing kept, and the default size larger than the screen (the editor's 1400 x 880 on a
+    // 1024 x 768 screen): the window fits the screen; smaller, it keeps its size.
+    void theDefaultSizeFitsTheScreen()
+    {
+        QQuickWindow window;
+        window.resize(screen().size() + QSize(400, 300));
+        WindowLayout layout;
+        layout.restoreWindow(&window);
+        QCOMPARE(window.size(), screen().size());
+        QCOMPARE(window.position(), screen().topLeft());
+        QQuickWindow small;
+        small.resize(300, 200);
+        layout.restoreWindow(&small);
+        QCOMPARE(small.size(), QSize(300, 200));
+    }
+
     void splitStatesAreKept()
     {
         WindowLayout layout;
