@@ -109,11 +109,25 @@ ToolBar {
                 ToolTip.visible: hovered; ToolTip.text: qsTr("Playback speed")
             }
             ToolButton {
+                id: ballButton
+                objectName: "ballButton"
                 text: qsTr("Ball\u2026")
                 visible: bar.player.driver === "ball"
                 onClicked: ballPopup.open()
                 Popup {
                     id: ballPopup
+                    objectName: "ballPopup"
+                    // It takes the keys while open, so Esc closes it (Esc went to the canvas,
+                    // and the popup, open, held back every shortcut until a click elsewhere).
+                    focus: true
+                    // Closed, it hands the keys back to the canvas (Qt gives them back to its
+                    // button), unless a click outside gave them to a field.
+                    onClosed: Qt.callLater(() => {
+                        const window = bar.Window.window
+                        const item = window ? window.activeFocusItem : null
+                        if (window && window.keysDone && (!item || item === ballButton || item === window.contentItem))
+                            window.keysDone()
+                    })
                     // Under the button, its right edge on the button's (the button sits at the
                     // bar's right end), and kept inside the window: at 1400 px it ran off the
                     // right edge, its sliders out of reach (QA).

@@ -64,10 +64,13 @@ Pane {
         }
     }
     // A length as the field shows it: two decimals, more where they would hide what is stored
-    // (a clip of 1.234 s read as 1.23).
+    // (a clip of 1.234 s read as 1.23): six decimals at most, or six significant digits under a
+    // second (a frame at 30 fps reads 0.0333333), trailing zeros dropped.
     function secondsText(seconds) {
         const two = seconds.toFixed(2)
-        return Math.abs(Number(two) - seconds) < 1e-9 ? two : String(Number(seconds.toPrecision(6)))
+        if (Math.abs(Number(two) - seconds) < 1e-9)
+            return two
+        return String(Number(seconds >= 1 ? seconds.toFixed(6) : seconds.toPrecision(6)))
     }
     function snapped(seconds) { return anim.snap ? Math.round(seconds * anim.fps) / anim.fps : seconds }
     function rowAt(y) { return rows.indexAt(10, y + rows.contentY) }

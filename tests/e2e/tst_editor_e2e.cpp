@@ -626,6 +626,9 @@ private slots:
         // A length two decimals would hide shows whole (1.234 s read as 1.23).
         QVERIFY(m_document->setAnimationDuration(0, 1.234));
         QTRY_COMPARE(duration->property("text").toString(), QStringLiteral("1.234"));
+        // A long one keeps its fraction (six significant digits read 12345.678 as 12345.7).
+        QVERIFY(m_document->setAnimationDuration(0, 12345.678));
+        QTRY_COMPARE(duration->property("text").toString(), QStringLiteral("12345.678"));
         anim->setCurrent(-1);
     }
 
@@ -688,6 +691,27 @@ private slots:
         QTRY_VERIFY(!anim->isPlaying());
         QVERIFY(anim->isActive()); // paused where it was, the clip still open
         anim->setCurrent(-1);
+    }
+
+    // Esc closes the Ball... popup, as it closes any popup (it went to the canvas, and the
+    // open popup held back every shortcut until a click elsewhere).
+    void escapeClosesTheBallPopup()
+    {
+        QObject* player = m_editor.object("player");
+        QVERIFY(player);
+        const QVariant driver = player->property("driver");
+        player->setProperty("driver", QStringLiteral("ball"));
+        QQuickItem* button = nullptr;
+        QTRY_VERIFY((button = m_editor.item("ballButton")) && button->isVisible());
+        QObject* popup = m_editor.object("ballPopup");
+        QVERIFY(popup);
+        QTest::qWait(200); // laid out
+        QVERIFY(m_editor.click(button));
+        QTRY_VERIFY(popup->property("opened").toBool());
+        QVERIFY(m_editor.key("Escape"));
+        QTRY_VERIFY(!popup->property("visible").toBool());
+        QTRY_VERIFY(m_canvas->hasActiveFocus()); // the keys back to the canvas
+        player->setProperty("driver", driver);
     }
 
     // A button clicked with the mouse does not keep the keys: Space after the Timeline's "+"
