@@ -104,7 +104,9 @@ BW_API int32_t bw_rig_find_chain(const bw_rig* rig, const char* name);
  * BW_ERROR_ARGUMENT and nothing changes) and rotation. */
 BW_API bw_status bw_rig_set_joint_angle(bw_rig* rig, int32_t joint, double degrees);
 BW_API bw_status bw_rig_set_root_transform(bw_rig* rig, int32_t root, double x, double y, double degrees);
-/* Back to the pose the rig was loaded with. */
+/* Back to the rig as it was loaded: its pose, and its chains' targets (a target that rode on a
+ * joint rides again) and mixes, and its slots' images, visibility and opacity, which samples
+ * and setters change too. A chain switched off with mix 0 is on again if the file has it on. */
 BW_API void bw_rig_reset_pose(bw_rig* rig);
 
 /* Chains: move a chain's target (a chain whose target rides on a joint stops riding; a point

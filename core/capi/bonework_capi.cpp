@@ -277,7 +277,7 @@ int32_t bw_rig_find_chain(const bw_rig* rig, const char* name) { return rig && n
 bw_status bw_rig_set_joint_angle(bw_rig* rig, int32_t joint, double degrees)
 {
     if (!validJoint(rig, joint) || !std::isfinite(degrees))
-        return fail(BW_ERROR_ARGUMENT, "no such joint, or the angle is not finite");
+        return fail(BW_ERROR_ARGUMENT, rig ? "no such joint, or the angle is not finite" : "no rig");
     rig->rig.setAngleClamped(joint, degrees);
     return BW_OK;
 }
@@ -285,7 +285,7 @@ bw_status bw_rig_set_joint_angle(bw_rig* rig, int32_t joint, double degrees)
 bw_status bw_rig_set_root_transform(bw_rig* rig, int32_t root, double x, double y, double degrees)
 {
     if (!validJoint(rig, root) || !rig->rig.isRoot(root))
-        return fail(BW_ERROR_ARGUMENT, "no such root joint");
+        return fail(BW_ERROR_ARGUMENT, rig ? "no such root joint" : "no rig");
     if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(degrees))
         return fail(BW_ERROR_ARGUMENT, "the root's position and rotation must be finite");
     // As far out as a rig file's root may be (kMostRootCoordinate): the pose stays finite
@@ -326,7 +326,7 @@ void bw_rig_reset_pose(bw_rig* rig)
 bw_status bw_rig_set_chain_target(bw_rig* rig, int32_t chain, double x, double y)
 {
     if (!validChain(rig, chain))
-        return fail(BW_ERROR_ARGUMENT, "no such chain");
+        return fail(BW_ERROR_ARGUMENT, rig ? "no such chain" : "no rig");
     // Finite and within the rig's reach (kMostTargetCoordinate): the rig refuses the rest.
     if (const EditResult set = rig->rig.setChainTarget(chain, ChainTarget{{x, y}, kNoJoint}); !set)
         return fail(BW_ERROR_ARGUMENT, set.error);
@@ -336,7 +336,7 @@ bw_status bw_rig_set_chain_target(bw_rig* rig, int32_t chain, double x, double y
 bw_status bw_rig_solve_chain(bw_rig* rig, int32_t chain, bw_solve_result* result)
 {
     if (!validChain(rig, chain))
-        return fail(BW_ERROR_ARGUMENT, "no such chain");
+        return fail(BW_ERROR_ARGUMENT, rig ? "no such chain" : "no rig");
     return solveChain(rig, chain, result);
 }
 
@@ -348,7 +348,7 @@ double bw_rig_chain_mix(const bw_rig* rig, int32_t chain)
 bw_status bw_rig_set_chain_mix(bw_rig* rig, int32_t chain, double mix)
 {
     if (!validChain(rig, chain))
-        return fail(BW_ERROR_ARGUMENT, "no such chain");
+        return fail(BW_ERROR_ARGUMENT, rig ? "no such chain" : "no rig");
     if (!(mix >= 0.0 && mix <= 1.0)) // NaN too
         return fail(BW_ERROR_ARGUMENT, "the mix must be between 0 and 1");
     // Not through Rig::setChain: that copies the chain, its name with it (an allocation).
@@ -385,7 +385,7 @@ bw_status bw_rig_solve(bw_rig* rig, bw_solver solver, const bw_effector* effecto
     if (static_cast<int>(solver) < 0 || static_cast<std::size_t>(solver) >= std::size(kAllSolvers))
         return fail(BW_ERROR_ARGUMENT, "unknown solver");
     if (count > kMostEffectors)
-        return fail(BW_ERROR_ARGUMENT, "at most 64 effectors a solve");
+        return fail(BW_ERROR_ARGUMENT, "at most 64 effectors in a solve");
     if (count > 1 && solver != BW_SOLVER_RELAX)
         return fail(BW_ERROR_ARGUMENT, "several effectors are for relax; the other solvers take one");
     if (root != -1 && !validJoint(rig, root)) // -1 is "none"; -2 and below name nothing
@@ -417,7 +417,7 @@ bw_status bw_rig_solve(bw_rig* rig, bw_solver solver, const bw_effector* effecto
 bw_status bw_rig_world_transform(const bw_rig* rig, int32_t joint, double* x, double* y, double* degrees)
 {
     if (!validJoint(rig, joint))
-        return fail(BW_ERROR_ARGUMENT, "no such joint");
+        return fail(BW_ERROR_ARGUMENT, rig ? "no such joint" : "no rig");
     const WorldTransform w = worldTransformOf(rig->rig, joint);
     if (x)
         *x = w.position.x;
@@ -523,7 +523,7 @@ int32_t bw_rig_slot_joint(const bw_rig* rig, int32_t slot)
 bw_status bw_rig_slot_state(const bw_rig* rig, int32_t slot, int32_t* visible, double* opacity)
 {
     if (!validSlot(rig, slot))
-        return fail(BW_ERROR_ARGUMENT, "no such slot");
+        return fail(BW_ERROR_ARGUMENT, rig ? "no such slot" : "no rig");
     const Slot& s = rig->rig.slotList()[static_cast<std::size_t>(slot)];
     if (visible)
         *visible = s.visible ? 1 : 0;
@@ -535,7 +535,7 @@ bw_status bw_rig_slot_state(const bw_rig* rig, int32_t slot, int32_t* visible, d
 bw_status bw_rig_slot_transform(const bw_rig* rig, int32_t slot, double width, double height, double m[6])
 {
     if (!validSlot(rig, slot) || !m)
-        return fail(BW_ERROR_ARGUMENT, "no such slot, or no place for the transform");
+        return fail(BW_ERROR_ARGUMENT, rig ? "no such slot, or no place for the transform" : "no rig");
     if (!std::isfinite(width) || !std::isfinite(height) || !(width > 0.0) || !(height > 0.0))
         return fail(BW_ERROR_ARGUMENT, "the image's width and height must be finite and above 0");
     const Slot& s = rig->rig.slotList()[static_cast<std::size_t>(slot)];

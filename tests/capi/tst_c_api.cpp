@@ -124,6 +124,11 @@ private slots:
         QCOMPARE(QString::fromUtf8(bw_last_error()), QStringLiteral("no file (the path is empty)"));
         QCOMPARE(bw_rig_load_file("x", nullptr), BW_ERROR_ARGUMENT);
         QCOMPARE(bw_rig_solve_chains(nullptr), BW_ERROR_ARGUMENT);
+        // No rig is said so, not taken for a missing chain, joint or slot.
+        QCOMPARE(bw_rig_solve_chain(nullptr, 0, nullptr), BW_ERROR_ARGUMENT);
+        QCOMPARE(QByteArray(bw_last_error()), QByteArray("no rig"));
+        QCOMPARE(bw_rig_set_joint_angle(nullptr, 0, 0), BW_ERROR_ARGUMENT);
+        QCOMPARE(QByteArray(bw_last_error()), QByteArray("no rig"));
         QCOMPARE(bw_rig_joint_count(nullptr), 0);
 
         QCOMPARE(bw_rig_load_file(example("humanoid.rig.json"), &rig), BW_OK);

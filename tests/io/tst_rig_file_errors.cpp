@@ -440,6 +440,44 @@ private slots:
         QTest::newRow("raw tab") << QByteArray("{\"joints\":[{\"name\":\"r\tq\"}]}") << QStringLiteral("joints[0].name");
         QTest::newRow("leading dot") << QByteArray("{\"joints\":[{\"name\":\"r\",\"x\":.5}]}") << QStringLiteral("joints[0].x");
         QTest::newRow("trailing dot") << QByteArray("{\"joints\":[{\"name\":\"r\",\"x\":1.}]}") << QStringLiteral("joints[0].x");
+        // A text cut short names where it ends: past its last ',' (it named the element before).
+        QTest::newRow("cut after a comma") << QByteArray("{\"joints\":[{\"name\":\"r\"},") << QStringLiteral("joints[1]");
+        QTest::newRow("cut after a number") << QByteArray("{\"joints\":[1,") << QStringLiteral("joints[1]");
+        QTest::newRow("cut in a number") << QByteArray("{\"joints\":[{\"name\":\"r\",\"x\":12") << QStringLiteral("joints[0].x");
+        QTest::newRow("cut in a string") << QByteArray("{\"format\":\"bonew") << QStringLiteral("format");
+    }
+
+    // The offset of a text that ends too soon is its end, which the message names (it said
+    // "offset 17" for 16 bytes); a NUL byte after the document is named, the usual slip of a
+    // C caller counting a string's terminator in its size.
+    void syntaxErrorsAtTheEndOfTheText_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unterminated string")
+            << QByteArray("{\"format\":\"bonew")
+            << QStringLiteral("not valid JSON: unterminated string at offset 16 (line 1, column 17, the end of the file)");
+        QTest::newRow("escape at the end")
+            << QByteArray("{\"format\":\"\\")
+            << QStringLiteral("not valid JSON: unterminated string at offset 12 (line 1, column 13, the end of the file)");
+        QTest::newRow("unterminated object on a second line")
+            << QByteArray("{\"joints\":[]\n")
+            << QStringLiteral("not valid JSON: unterminated object at offset 13 (line 2, column 1, the end of the file)");
+        QTest::newRow("a NUL byte after the document")
+            << QByteArray("{\"joints\":[]}\0", 15)
+            << QStringLiteral("not valid JSON: garbage at the end of the document (a NUL byte: was a C string's "
+                              "terminator counted in its size?) at offset 13 (line 1, column 14)");
+        QTest::newRow("other garbage") << QByteArray("{\"joints\":[]}x")
+                                       << QStringLiteral("not valid JSON: garbage at the end of the document at offset 13 (line 1, column 14)");
+    }
+
+    void syntaxErrorsAtTheEndOfTheText()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, message);
+        const LoadResult r = parseRig(view(json), "end.json");
+        verifyRefused(r, QString::fromLatin1(QTest::currentDataTag()));
+        QCOMPARE(qt(r.error.message), message);
     }
 
     void syntaxErrorsNameAPath()

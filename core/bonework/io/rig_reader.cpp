@@ -322,12 +322,24 @@ LoadResult parseRig(std::string_view json, std::string_view fileName)
             why += " (numbers must be finite doubles)";
         else if (doc.error == JsonSyntaxError::MalformedNumber)
             why += " (numbers must look like 12, -0.5 or 1e-3)";
+        else if (doc.error == JsonSyntaxError::GarbageAtEnd && doc.offset < json.size() && json[doc.offset] == '\0')
+            why += " (a NUL byte: was a C string's terminator counted in its size?)";
         // Garbage after the document is outside it: at the top level. (Its offset is the garbage
         // itself, not one past a failing character, so the scan would stop inside the document.)
+        // A text that ends too soon (a cut file) is read to its end for the path: where it
+        // stopped, after its last ',' or ']', not a character before (joints[1], not joints[0]).
+        const bool endedTooSoon = doc.offset >= json.size()
+                                  && (doc.error == JsonSyntaxError::UnterminatedObject
+                                      || doc.error == JsonSyntaxError::UnterminatedArray
+                                      || doc.error == JsonSyntaxError::UnterminatedString
+                                      || doc.error == JsonSyntaxError::TerminationByNumber);
         if (doc.error != JsonSyntaxError::GarbageAtEnd)
-            result.error.jsonPath = jsonPathAtOffset(json, doc.offset);
-        result.error.message = "not valid JSON: " + why + " at offset " + std::to_string(doc.offset) + " ("
-                               + lineAndColumn(json, doc.offset) + ")";
+            result.error.jsonPath = jsonPathAtOffset(json, endedTooSoon ? json.size() + 1 : doc.offset);
+        // A text that ends too soon stops the parser one past its end (QJsonDocument's offset
+        // for an unterminated string): the message names the end itself.
+        const std::size_t offset = std::min(doc.offset, json.size());
+        result.error.message = "not valid JSON: " + why + " at offset " + std::to_string(offset) + " ("
+                               + lineAndColumn(json, offset) + (offset == json.size() ? ", the end of the file)" : ")");
         return result;
     }
     if (!doc.root.is_object()) {
