@@ -46,7 +46,7 @@ void Command::reportImageProblems(const QString& file, const std::vector<io::Ima
 }
 
 std::optional<ExitCode> Command::parse(QCommandLineParser& parser, QList<QCommandLineOption> options,
-                                       const QStringList& arguments)
+                                       const QStringList& arguments, const QStringList& repeatable)
 {
     const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
     options.prepend(help);
@@ -56,6 +56,19 @@ std::optional<ExitCode> Command::parse(QCommandLineParser& parser, QList<QComman
     if (parser.isSet(help)) {
         m_out << m_help;
         return Success;
+    }
+    // An option given twice took its last value without a word (--format spine --format
+    // dragonbones exported DragonBones): which one was meant is the user's to say.
+    for (const QCommandLineOption& option : options) {
+        const QString name = option.names().constLast();
+        if (option.valueName().isEmpty() || repeatable.contains(name))
+            continue;
+        const QStringList values = parser.values(name);
+        if (values.size() > 1)
+            return usage(QStringLiteral("--%1 is given %2 times (%3): give it once")
+                             .arg(name)
+                             .arg(values.size())
+                             .arg(values.join(QStringLiteral(", "))));
     }
     // "-" names standard output to many tools; every output here is a file (an export or a rig
     // written elsewhere brings its images beside it), so it would become a file named "-".

@@ -44,9 +44,11 @@ public:
     void reportImageProblems(const QString& file, const std::vector<io::ImageProblem>& problems);
 
     // Parses `arguments` with `options` and -h/--help. Returns the exit code when the command is
-    // done already: Success once the help is printed, UsageError when the arguments do not parse.
+    // done already: Success once the help is printed, UsageError when the arguments do not parse
+    // or an option with a value is given twice (except those named in `repeatable`, by their
+    // long name).
     std::optional<ExitCode> parse(QCommandLineParser& parser, QList<QCommandLineOption> options,
-                                  const QStringList& arguments);
+                                  const QStringList& arguments, const QStringList& repeatable = {});
     // The one rig file among the positional arguments, into `file`; a usage error when there is
     // none or more than one.
     std::optional<ExitCode> takeOneRigFile(const QCommandLineParser& parser, QString* file);

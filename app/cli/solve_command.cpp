@@ -157,7 +157,7 @@ int runSolve(const QStringList& arguments)
     const QCommandLineOption reportOption(QStringLiteral("report"), QStringLiteral("report"));
     const QCommandLineOption holdOption(QStringLiteral("hold-chains"), QStringLiteral("hold-chains"));
     if (const auto done = command.parse(parser, {solverOption, targetOption, rootOption, chainOption, iterationsOption, toleranceOption,
-                       bendOption, outputOption, reportOption, holdOption}, arguments))
+                       bendOption, outputOption, reportOption, holdOption}, arguments, {QStringLiteral("target")}))
         return *done;
     QString file;
     if (const auto done = command.takeOneRigFile(parser, &file))

@@ -197,6 +197,27 @@ private slots:
         QVERIFY(!QFileInfo::exists(dash));
     }
 
+    // An option given twice is a usage error that names both values (the last one won without
+    // a word: --format spine --format dragonbones exported DragonBones); --target repeats.
+    void anOptionGivenTwiceIsRefused()
+    {
+        const QString out = path(QStringLiteral("twice/arm.json"));
+        const Run exported = bonework::testing::runCli({QStringLiteral("export"), m_rig, QStringLiteral("--format"), QStringLiteral("spine"),
+                                                        QStringLiteral("--format"), QStringLiteral("dragonbones"), QStringLiteral("-o"), out});
+        QCOMPARE(exported.exitCode, 2);
+        QVERIFY2(exported.err.startsWith(QStringLiteral("bonework-cli export: --format is given 2 times (spine, dragonbones): give it once\n")),
+                 qPrintable(exported.err));
+        QVERIFY(!QFileInfo::exists(out));
+        const Run outputs = bonework::testing::runCli(command(QStringLiteral("sample"), m_rig)
+                                                      + QStringList{QStringLiteral("-o"), out, QStringLiteral("--output"), out});
+        QCOMPARE(outputs.exitCode, 2);
+        QVERIFY2(outputs.err.contains(QStringLiteral("--output is given 2 times")), qPrintable(outputs.err));
+        const Run targets = bonework::testing::runCli({QStringLiteral("solve"), m_rig, QStringLiteral("--solver"), QStringLiteral("relax"),
+                                                       QStringLiteral("--target"), QStringLiteral("hand=500,360"), QStringLiteral("--target"),
+                                                       QStringLiteral("elbow=450,380")});
+        QCOMPARE(targets.exitCode, 0);
+    }
+
     void aCopyThatFailsLeavesNothing()
     {
         // "art" is a file in the output folder: the copies' folder cannot be made there.
