@@ -330,6 +330,40 @@ private slots:
         QCOMPARE(QSet<QString>(subTextures.begin(), subTextures.end()), regions);
     }
 
+    // An export with fewer atlas pages than the last one there names the pages it left (they
+    // stayed beside the new atlas without a word); it deletes nothing, and a rig's own image
+    // by a page's name is not taken for one.
+    void pagesLeftFromAnEarlierExportAreNamed()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const Rig rig = imageRig(dir.path());
+        std::string error;
+        for (const exporters::Runtime runtime : {exporters::Runtime::Spine, exporters::Runtime::DragonBones}) {
+            const bool spine = runtime == exporters::Runtime::Spine;
+            const QString skeleton = dir.filePath(spine ? "hands.json" : "hands_ske.json");
+            exporters::ExportReport many;
+            const exporters::ExportOptions small{localPath(dir.path()), {.maxPageWidth = 64, .maxPageHeight = 96}};
+            QVERIFY2(exporters::exportFiles(runtime, rig, localPath(skeleton), small, formats::qtImageCodec(), many, &error), error.c_str());
+            QVERIFY(many.leftOver.empty());
+            const QString second = dir.filePath(spine ? "hands_2.png" : "hands_tex_2.png");
+            QVERIFY(QFileInfo::exists(second));
+            exporters::ExportReport one;
+            const exporters::ExportOptions large{localPath(dir.path()), {}};
+            QVERIFY2(exporters::exportFiles(runtime, rig, localPath(skeleton), large, formats::qtImageCodec(), one, &error), error.c_str());
+            QVERIFY(!qtPaths(one.files).contains(second));
+            const QStringList left = qtPaths(one.leftOver);
+            QVERIFY2(left.contains(second), qPrintable(left.join(", ")));
+            QVERIFY(!spine || !left.contains(dir.filePath("hands.png")));
+            QVERIFY(QFileInfo::exists(second)); // named, not deleted
+            QVERIFY2(qt(one.toText()).contains(QStringLiteral("left ") + qt(localPath(second)) + QStringLiteral(": an earlier export's")),
+                     one.toText().c_str());
+            exporters::ExportReport again; // once named, still there: named again
+            QVERIFY(exporters::exportFiles(runtime, rig, localPath(skeleton), large, formats::qtImageCodec(), again, &error));
+            QCOMPARE(qtPaths(again.leftOver), left);
+        }
+    }
+
     // One file named two ways ("./art/x.png", "art/fx/../x.png") is one image: one region, one
     // attachment per slot, and a key naming the slot's own image another way swaps nothing in.
     void oneFileNamedTwoWaysIsOneImage()

@@ -13,19 +13,24 @@
 namespace bonework::exporters {
 namespace {
 
+// The files atlas_files.h writes for page `page` (from 0) into `paths`.
+void addPagePaths(Runtime runtime, const std::string& base, std::size_t page, std::vector<std::string>& paths)
+{
+    const std::string suffix = page == 0 ? std::string() : "_" + std::to_string(page + 1);
+    if (runtime == Runtime::Spine) {
+        paths.push_back(base + suffix + ".png");
+    } else {
+        paths.push_back(base + "_tex" + suffix + ".png");
+        paths.push_back(base + "_tex" + suffix + ".json");
+    }
+}
+
 // The atlas files atlas_files.h writes for `pages` pages, to check them before writing.
 std::vector<std::string> atlasPaths(Runtime runtime, const std::string& base, std::size_t pages)
 {
     std::vector<std::string> paths;
-    for (std::size_t p = 0; p < pages; ++p) {
-        const std::string suffix = p == 0 ? std::string() : "_" + std::to_string(p + 1);
-        if (runtime == Runtime::Spine) {
-            paths.push_back(base + suffix + ".png");
-        } else {
-            paths.push_back(base + "_tex" + suffix + ".png");
-            paths.push_back(base + "_tex" + suffix + ".json");
-        }
-    }
+    for (std::size_t p = 0; p < pages; ++p)
+        addPagePaths(runtime, base, p, paths);
     if (runtime == Runtime::Spine)
         paths.push_back(base + ".atlas");
     return paths;
@@ -65,6 +70,35 @@ std::string clobberedFile(const std::vector<std::string>& files, const std::vect
         if (std::find(kept.begin(), kept.end(), absoluteOf(file)) != kept.end())
             return file;
     return {};
+}
+
+// Atlas files by this export's names that it did not write: an earlier export's pages past
+// this one's last (it had more pages, or this one has no art), in page order until a page is
+// missing. They are named, not deleted: a file by that name may be the user's own.
+std::vector<std::string> leftOverAtlasFiles(Runtime runtime, const std::string& base, std::size_t pages,
+                                            const std::vector<std::string>& kept)
+{
+    std::vector<std::string> left;
+    std::error_code error;
+    if (pages == 0 && runtime == Runtime::Spine) {
+        // Without an atlas file beside it, NAME.png is no export's page (a reference picture).
+        if (!std::filesystem::is_regular_file(base + ".atlas", error))
+            return left;
+        left.push_back(base + ".atlas");
+    }
+    for (std::size_t p = pages;; ++p) {
+        std::vector<std::string> paths;
+        addPagePaths(runtime, base, p, paths);
+        bool any = false;
+        for (const std::string& path : paths) {
+            if (!std::filesystem::is_regular_file(path, error) || !clobberedFile({path}, kept).empty())
+                continue;
+            left.push_back(path);
+            any = true;
+        }
+        if (!any)
+            return left;
+    }
 }
 
 // Where the rig's images are seen from the skeleton file's folder, ending in '/': the Spine
@@ -155,6 +189,7 @@ bool exportFiles(Runtime runtime, const Rig& rig, const std::string& path, const
     if (!batch.commit(why))
         return fail("could not write " + batch.failedPath() + ": " + why);
     report.files = batch.paths();
+    report.leftOver = leftOverAtlasFiles(runtime, atlasBase(runtime, path), art.images.empty() ? 0 : art.atlas.pages.size(), kept);
     return true;
 }
 

@@ -16,6 +16,7 @@ void ExportReport::clear()
 {
     losses.clear();
     files.clear();
+    leftOver.clear();
     decisions.clear();
     m_entries.clear();
 }
@@ -30,6 +31,8 @@ std::string ExportReport::toText() const
     }
     for (const std::string& file : files)
         text += "wrote " + file + '\n';
+    for (const std::string& file : leftOver)
+        text += "left " + file + ": an earlier export's, not part of this one (delete it unless it is yours)\n";
     return text;
 }
 

@@ -18,6 +18,9 @@ struct ExportReport {
     // The files an export wrote, in the order written: atlas pages and atlas files first, the
     // skeleton last (export_files.h). Empty when nothing was written to disk.
     std::vector<std::string> files;
+    // Atlas files of an earlier export by this one's names that it did not write (pages past
+    // its last): they no longer belong to it, and are named, not deleted (export_files.h).
+    std::vector<std::string> leftOver;
     // How the export carried what it could, where there was a choice (animations: channels
     // baked, chains switched off, durations rounded to frames). Empty for rigs without clips.
     std::vector<std::string> decisions;
@@ -30,7 +33,8 @@ struct ExportReport {
     // "FORMAT export: N things the format cannot carry:" and a line a loss, or one line a
     // kind with more than kListedPerKind ("angle limits of 100,000 joints: ..., (99,990 more)");
     // "FORMAT export: nothing lost" when nothing was. Then "decisions:" and a line a decision,
-    // when there were any, and "wrote FILE", a line per file written.
+    // when there were any, and "wrote FILE", a line per file written, and a line per file left
+    // over from an earlier export.
     std::string toText() const;
 
 private:
