@@ -19,6 +19,7 @@
 #include <cmath>
 #include <memory>
 #include <optional>
+#include <string_view>
 
 namespace bonework::editor {
 namespace {
@@ -27,6 +28,7 @@ constexpr char kExportFormatKey[] = "export/format";
 constexpr char kExportFolderKey[] = "export/folder";
 constexpr char kBakeFpsKey[] = "export/bakeFps";
 constexpr char kBakeToleranceKey[] = "export/bakeTolerance";
+constexpr char kAtlasPageSizeKey[] = "export/atlasPageSize";
 
 constexpr char kUntitled[] = "untitled";
 
@@ -51,10 +53,14 @@ QString rigNameFor(const QString& path)
 
 } // namespace
 
-FileService::FileService(Document* document) : QObject(document), m_document(document)
+FileService::FileService(Document* document)
+    : QObject(document), m_document(document), m_atlasPageSize(formats::SaveOptions{}.atlas.maxPageWidth)
 {
     // A value the settings file should not hold (edited by hand) leaves the default.
     const QSettings settings;
+    const double page = settings.value(kAtlasPageSizeKey, m_atlasPageSize).toDouble();
+    if (atlasPageSizeProblem(page).isEmpty())
+        m_atlasPageSize = static_cast<int>(page);
     const double fps = settings.value(kBakeFpsKey, m_bake.fps).toDouble();
     const double tolerance = settings.value(kBakeToleranceKey, m_bake.bakeTolerance).toDouble();
     if (settings.contains(kBakeFpsKey) && bakeFpsProblem(fps).isEmpty()) {
@@ -332,11 +338,12 @@ const formats::FileFormat* FileService::prepareExport(const QUrl& url, const QSt
         options.rigFolder = QFileInfo(m_document->filePath()).absolutePath();
     options.animation = m_bake;
     options.animation.fps = bakeFps();
+    options.atlas.maxPageWidth = options.atlas.maxPageHeight = m_atlasPageSize;
     return formats::findExportFormat(format);
 }
 
 bool FileService::exportDone(const QString& path, const QString& format, const exporters::ExportReport& report,
-                             const QString& error, const exporters::AnimationOptions* baked)
+                             const QString& error, const exporters::AnimationOptions* baked, int atlasPage)
 {
     if (!error.isEmpty()) {
         emit m_document->saveFailed(tr("Cannot export %1: %2").arg(path, error));
@@ -348,6 +355,10 @@ bool FileService::exportDone(const QString& path, const QString& format, const e
     exporters::ExportReport shown = report;
     // The report's decisions name the frame rate only where a key was off its grid; the user
     // chose both values just before, so say which were used.
+    // The page size too, unless the pages grew past it (saveWithPagesThatFit says so first).
+    constexpr std::string_view kGrown = "atlas pages up to ";
+    if (atlasPage > 0 && (shown.decisions.empty() || shown.decisions.front().rfind(kGrown, 0) != 0))
+        shown.decisions.insert(shown.decisions.begin(), tr("atlas pages up to %1 px").arg(atlasPage).toStdString());
     if (baked)
         shown.decisions.insert(shown.decisions.begin(),
                                tr("clips written at %1 fps; baked keys stay within %2 px of the sampled pose")
@@ -359,6 +370,27 @@ bool FileService::exportDone(const QString& path, const QString& format, const e
 }
 
 bool FileService::exportAsksBakeOptions() const { return !m_document->rig().animations().empty(); }
+
+bool FileService::exportAsksAtlasOptions() const { return !m_document->rig().slotList().empty(); }
+
+QString FileService::atlasPageSizeProblem(double px) const
+{
+    if (std::isfinite(px) && px >= kSmallestAtlasPage && px <= formats::kLargestAtlasPage && px == std::floor(px))
+        return {};
+    return tr("The page size must be a whole number of pixels from %1 to %2.").arg(kSmallestAtlasPage).arg(formats::kLargestAtlasPage);
+}
+
+bool FileService::setAtlasPageSize(double px)
+{
+    if (!atlasPageSizeProblem(px).isEmpty())
+        return false;
+    QSettings().setValue(kAtlasPageSizeKey, static_cast<int>(px));
+    if (m_atlasPageSize != static_cast<int>(px)) {
+        m_atlasPageSize = static_cast<int>(px);
+        emit atlasPageSizeChanged();
+    }
+    return true;
+}
 
 QString FileService::bakeFpsProblem(double fps) const
 {
@@ -450,7 +482,8 @@ bool FileService::exportTo(const QUrl& url, const QString& format)
     if (!formats::saveWithPagesThatFit(*exporter, m_document->setupRig(), m_document->editorSettings(), path, report, &error, options)
         && error.isEmpty())
         error = tr("the exporter gave no reason");
-    return exportDone(path, format, report, error, exportAsksBakeOptions() ? &options.animation : nullptr);
+    return exportDone(path, format, report, error, exportAsksBakeOptions() ? &options.animation : nullptr,
+                      exportAsksAtlasOptions() ? options.atlas.maxPageWidth : 0);
 }
 
 bool FileService::startExport(const QUrl& url, const QString& format)
@@ -464,12 +497,13 @@ bool FileService::startExport(const QUrl& url, const QString& format)
     // may be edited while it runs).
     const std::optional<exporters::AnimationOptions> baked =
         exportAsksBakeOptions() ? std::optional(options.animation) : std::nullopt;
+    const int atlasPage = exportAsksAtlasOptions() ? options.atlas.maxPageWidth : 0;
     auto connection = std::make_shared<QMetaObject::Connection>();
     *connection = connect(&m_exportJob, &ExportJob::finished, this,
-                          [this, format, baked, connection](const QString& written, const exporters::ExportReport& report,
-                                                            const QString& error) {
+                          [this, format, baked, atlasPage, connection](const QString& written, const exporters::ExportReport& report,
+                                                                       const QString& error) {
                               disconnect(*connection);
-                              const bool ok = exportDone(written, format, report, error, baked ? &*baked : nullptr);
+                              const bool ok = exportDone(written, format, report, error, baked ? &*baked : nullptr, atlasPage);
                               emit exportingChanged();
                               emit exportFinished(ok);
                           });

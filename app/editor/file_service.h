@@ -33,6 +33,10 @@ class FileService : public QObject {
     // a baked joint may stray from the sampled pose. The Export Options step sets them.
     Q_PROPERTY(int bakeFps READ bakeFps NOTIFY bakeOptionsChanged)
     Q_PROPERTY(double bakeTolerance READ bakeTolerance NOTIFY bakeOptionsChanged)
+    // The atlas pages' largest width and height in px, for a rig with slots (remembered as the
+    // bake options; bonework-cli export --max-page-size). An image larger than it still
+    // exports: its pages grow to hold it, and the report says so.
+    Q_PROPERTY(int atlasPageSize READ atlasPageSize NOTIFY atlasPageSizeChanged)
 
 public:
     explicit FileService(Document* document);
@@ -89,6 +93,8 @@ public:
     // Whether Export asks for the bake options after the file is chosen: only a rig with
     // animation clips has anything to bake.
     Q_INVOKABLE bool exportAsksBakeOptions() const;
+    // Whether Export asks for the atlas's page size: only a rig with slots has an atlas.
+    Q_INVOKABLE bool exportAsksAtlasOptions() const;
     static constexpr int kMostBakeFps = 240; // as bonework-cli export --fps
     // The frame rate last chosen for an export; until one was, the Timeline's (a clip keyed at
     // 24 fps was offered 30, then warned of keys between frames).
@@ -106,6 +112,12 @@ public:
     // Set and remember the option; false, and nothing changed, when its problem is not "".
     Q_INVOKABLE bool setBakeFps(double fps);
     Q_INVOKABLE bool setBakeTolerance(double px);
+    int atlasPageSize() const { return m_atlasPageSize; }
+    // Why `px` cannot be the page size ("" when it can): a whole number of pixels from
+    // kSmallestAtlasPage to formats::kLargestAtlasPage.
+    Q_INVOKABLE QString atlasPageSizeProblem(double px) const;
+    Q_INVOKABLE bool setAtlasPageSize(double px);
+    static constexpr int kSmallestAtlasPage = 16;
     // The snapshot autosave writes and offers back after a crash, as one undoable step on top
     // of its original file, its images read from where they were (see image_sources.h).
     // `diskThen`: the digest of the original file as the work knew it; when the file on disk is
@@ -124,6 +136,7 @@ signals:
     void recentFilesChanged();
     void exportingChanged();
     void bakeOptionsChanged();
+    void atlasPageSizeChanged();
     void exportFinished(bool ok);
     // A save to `path` needs images copied beside it: `message` says which, for a Copy / Cancel
     // question.
@@ -139,9 +152,10 @@ private:
     // emitted where the user should know) when it cannot be.
     const formats::FileFormat* prepareExport(const QUrl& url, const QString& format, QString& path, formats::SaveOptions& options);
     // After an export: the report kept and the dialog's choices remembered, or saveFailed.
-    // `baked`: the animation options used, null when the rig had no clips.
+    // `baked`: the animation options used, null when the rig had no clips; `atlasPage`: the
+    // page size asked for, 0 when the rig had no slots.
     bool exportDone(const QString& path, const QString& format, const exporters::ExportReport& report, const QString& error,
-                    const exporters::AnimationOptions* baked);
+                    const exporters::AnimationOptions* baked, int atlasPage);
 
     // Copies the images a save needs (Document::artCopies); false (saveFailed emitted) when one
     // fails. `made`: each file and folder it made, for removeMade when the save goes no further.
@@ -162,6 +176,7 @@ private:
     ExportJob m_exportJob;
     exporters::AnimationOptions m_bake; // from QSettings
     bool m_bakeFpsChosen = false;       // m_bake.fps was chosen in an export (else: the Timeline's)
+    int m_atlasPageSize;                // from QSettings
 };
 
 } // namespace bonework::editor

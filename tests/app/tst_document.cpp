@@ -926,6 +926,33 @@ private slots:
         QVERIFY(!doc.files()->keysBetweenFrames(25).isEmpty());
     }
 
+    // The atlas page size is checked and remembered as the bake options are; only a rig with
+    // slots is asked for it.
+    void atlasPageSizeIsCheckedAndRemembered()
+    {
+        QSettings().remove("export/atlasPageSize");
+        Document doc;
+        QCOMPARE(doc.files()->atlasPageSize(), 2048);
+        QVERIFY(!doc.files()->exportAsksAtlasOptions());
+        QVERIFY(doc.files()->openExample(testing::exampleIndex(doc, "gunner.rig.json")));
+        QVERIFY(doc.files()->exportAsksAtlasOptions());
+        QSignalSpy changed(doc.files(), &FileService::atlasPageSizeChanged);
+        for (double bad : {0.0, 15.0, 16385.0, 512.5, -512.0, qQNaN(), qInf()}) {
+            QVERIFY2(!doc.files()->atlasPageSizeProblem(bad).isEmpty(), qPrintable(QString::number(bad)));
+            QVERIFY(!doc.files()->setAtlasPageSize(bad));
+        }
+        QCOMPARE(doc.files()->atlasPageSizeProblem(0), QString("The page size must be a whole number of pixels from 16 to 16384."));
+        QCOMPARE(changed.count(), 0);
+        QVERIFY(doc.files()->setAtlasPageSize(1024));
+        QCOMPARE(changed.count(), 1);
+        Document next;
+        QCOMPARE(next.files()->atlasPageSize(), 1024);
+        QSettings().setValue("export/atlasPageSize", "huge"); // edited by hand: the default
+        Document edited;
+        QCOMPARE(edited.files()->atlasPageSize(), 2048);
+        QSettings().remove("export/atlasPageSize");
+    }
+
     void exportBakesAtTheChosenFrameRate()
     {
         QSettings().remove("export/bakeFps");

@@ -517,6 +517,45 @@ Item {
             verify(files.setBakeFps(30) && files.setBakeTolerance(0.1))
         }
 
+        // A rig with slots and no clips asks only for the atlas's page size (the editor had
+        // no page size at all; bonework-cli export --max-page-size), refused below 16 px.
+        function test_exportOptionsAskThePageSizeForARigWithSlots() {
+            const files = testDocument.files
+            verify(files.setAtlasPageSize(2048))
+            verify(files.openExample(files.examples().findIndex(e => e.file === "gunner.rig.json")))
+            const dialog = createTemporaryObject(exportOptionsComponent, root)
+            exportSpy.target = files
+            exportSpy.clear()
+            dialog.exportTo(testFolder + "/gunner.json", "spine")
+            tryCompare(dialog, "opened", true)
+            const fps = findChild(dialog.contentItem, (i) => i.objectName === "bakeFpsField")
+            const page = findChild(dialog.contentItem, (i) => i.objectName === "atlasPageSizeField")
+            const problem = findChild(dialog.contentItem, (i) => i.objectName === "bakeOptionsProblem")
+            verify(fps && page && problem)
+            verify(!fps.visible)
+            verify(page.visible)
+            compare(page.text, "2048")
+            tryVerify(() => page.activeFocus)
+            page.selectAll()
+            keyClick(Qt.Key_8)
+            verify(problem.visible)
+            compare(problem.text, files.atlasPageSizeProblem(8))
+            keyClick(Qt.Key_Return)
+            verify(dialog.opened)
+            page.selectAll()
+            for (const c of "600") // the largest image, the rifle, is 539 px
+                keyClick(c)
+            verify(!problem.visible)
+            keyClick(Qt.Key_Return)
+            tryCompare(dialog, "visible", false)
+            compare(files.atlasPageSize, 600)
+            exportSpy.wait(30000) // fails the test when it times out
+            compare(exportSpy.signalArguments[0][0], true)
+            verify(files.lastExportReport().indexOf("atlas pages up to 600 px\n") >= 0, files.lastExportReport())
+            verify(files.lastExportReport().indexOf("clips written at") < 0)
+            verify(files.setAtlasPageSize(2048))
+        }
+
         // A save into a folder that does not exist says so (it said "Cannot write in" the file
         // itself) and Create Folder makes it and saves there.
         function test_savingIntoAMissingFolderOffersToCreateIt() {
