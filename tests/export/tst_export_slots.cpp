@@ -202,6 +202,60 @@ private slots:
         QVERIFY(!QFile::exists(dir.filePath("art/torso.json")));
     }
 
+    // Nor a file by a page's name that no export wrote: art/sketch.png, a drawing no slot uses,
+    // beside an export named art/sketch.json (QA: it became the atlas page without a word). A
+    // page beside an earlier export's atlas is that export's, replaced as before. And the
+    // skeleton, JSON, is never named as an image or an atlas.
+    void atlasNeverReplacesAFileNoExportWrote()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const ArtRig art = testing::makeArtRig(dir.path(), 20);
+        QVERIFY(QFile::copy(dir.filePath("art/torso.png"), dir.filePath("art/sketch.png")));
+        const QByteArray before = [&] {
+            QFile f(dir.filePath("art/sketch.png"));
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        }();
+        for (const exporters::Runtime runtime : {exporters::Runtime::Spine, exporters::Runtime::DragonBones}) {
+            const bool spine = runtime == exporters::Runtime::Spine;
+            const QString page = dir.filePath(spine ? "art/sketch.png" : "art/sketch_tex.png");
+            if (!spine)
+                QVERIFY(QFile::copy(dir.filePath("art/sketch.png"), page));
+            exporters::ExportReport report;
+            std::string error;
+            const QString skeleton = dir.filePath(spine ? "art/sketch.json" : "art/sketch_ske.json");
+            QVERIFY(!exporters::exportFiles(runtime, art.rig, localPath(skeleton), {localPath(dir.path()), {}}, formats::qtImageCodec(),
+                                            report, &error));
+            const QString atlas = dir.filePath(spine ? "art/sketch.atlas" : "art/sketch_tex.json");
+            QCOMPARE(qt(error), "the atlas would replace " + page + ", which no export wrote (no " + atlas
+                                    + " is beside it): choose another output name, or move that file");
+            QFile f(page);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QCOMPARE(f.readAll(), before);
+            QVERIFY(!QFile::exists(skeleton));
+            // Once an export's atlas is there, its pages are that export's.
+            QFile::remove(page);
+            QVERIFY2(exporters::exportFiles(runtime, art.rig, localPath(skeleton), {localPath(dir.path()), {}}, formats::qtImageCodec(),
+                                            report, &error),
+                     error.c_str());
+            QVERIFY2(exporters::exportFiles(runtime, art.rig, localPath(skeleton), {localPath(dir.path()), {}}, formats::qtImageCodec(),
+                                            report, &error),
+                     error.c_str());
+            if (spine) { // the drawing back, for DragonBones
+                QVERIFY(QFile::remove(dir.filePath("art/sketch.png")));
+                QVERIFY(QFile::copy(dir.filePath("art/torso.png"), dir.filePath("art/sketch.png")));
+            }
+        }
+        for (const char* name : {"art/out.png", "art/out.JPG", "art/out.jpeg", "art/out.atlas"}) {
+            exporters::ExportReport report;
+            std::string error;
+            QVERIFY(!exporters::exportFiles(exporters::Runtime::Spine, art.rig, localPath(dir.filePath(name)), {localPath(dir.path()), {}},
+                                            formats::qtImageCodec(), report, &error));
+            QCOMPARE(qt(error), "the skeleton file " + dir.filePath(name) + " is JSON: name it .json");
+            QVERIFY(!QFile::exists(dir.filePath(name)));
+        }
+    }
+
     void unreadableImageStopsTheExport()
     {
         QTemporaryDir dir;

@@ -101,6 +101,36 @@ std::vector<std::string> leftOverAtlasFiles(Runtime runtime, const std::string& 
     }
 }
 
+bool endsWithNoCase(const std::string& text, std::string_view suffix);
+
+// A file this export's atlas would replace that no earlier export wrote (empty when none): one
+// by a page's name where no atlas file of these names is (art/hero.png, a drawing, beside an
+// export named art/hero.json). Beside an earlier export's atlas, pages by its names are its.
+std::string foreignAtlasFile(Runtime runtime, const std::string& base, const std::vector<std::string>& paths,
+                             std::string* missingAtlas)
+{
+    std::error_code error;
+    const std::string atlas = runtime == Runtime::Spine ? base + ".atlas" : base + "_tex.json";
+    if (std::filesystem::exists(atlas, error))
+        return {};
+    for (const std::string& path : paths)
+        if (std::filesystem::exists(path, error)) {
+            *missingAtlas = atlas;
+            return path;
+        }
+    return {};
+}
+
+// Whether a skeleton file named `path` would be taken for an image or an atlas: the skeleton
+// is JSON, and a name ending so would put JSON where a picture is expected.
+bool namedLikeArt(const std::string& path)
+{
+    for (std::string_view suffix : {".png", ".jpg", ".jpeg", ".atlas"})
+        if (endsWithNoCase(path, suffix))
+            return true;
+    return false;
+}
+
 // Where the rig's images are seen from the skeleton file's folder, ending in '/': the Spine
 // editor finds an attachment's image there when it imports the skeleton (its attachments are
 // named by their image paths, relative to the rig's folder, without the extension).
@@ -169,12 +199,19 @@ bool exportFiles(Runtime runtime, const Rig& rig, const std::string& path, const
     std::vector<std::string> kept = imageFiles(rig, options);
     if (!clobberedFile({path}, kept).empty())
         return fail("the skeleton file would replace " + path + ", an image the export reads: choose another output name");
+    if (namedLikeArt(path))
+        return fail("the skeleton file " + path + " is JSON: name it .json");
     io::FileBatch batch;
     if (!art.images.empty()) {
         const std::string base = atlasBase(runtime, path);
         kept.push_back(absoluteOf(path));
-        if (const std::string clash = clobberedFile(atlasPaths(runtime, base, art.atlas.pages.size()), kept); !clash.empty())
+        const std::vector<std::string> written = atlasPaths(runtime, base, art.atlas.pages.size());
+        if (const std::string clash = clobberedFile(written, kept); !clash.empty())
             return fail("the atlas would replace " + clash + ", which the export needs: choose another output name");
+        std::string missingAtlas;
+        if (const std::string foreign = foreignAtlasFile(runtime, base, written, &missingAtlas); !foreign.empty())
+            return fail("the atlas would replace " + foreign + ", which no export wrote (no " + missingAtlas
+                        + " is beside it): choose another output name, or move that file");
         const AtlasFiles staged = runtime == Runtime::Spine
                                       ? stageSpineAtlasFiles(art.atlas, base, codec, batch)
                                       : stageDragonBonesAtlasFiles(art.atlas, base, dragonBonesDataName(rig), codec, batch);
