@@ -47,6 +47,20 @@ private:
 // The largest image read, in pixels: that of the largest atlas page (export's --max-page-size).
 constexpr qint64 kLargestImagePixels = qint64(kLargestAtlasPage) * kLargestAtlasPage;
 
+// Whether the JPEG on `device` was cut short: no end-of-image marker (FF D9) after its last
+// start of scan (FF DA). libjpeg fills what is missing with grey and Qt reports no error, so a
+// half-copied file passed every check and shipped half grey. (Scan data never holds FF D9:
+// the format escapes its FF bytes. A JPEG appended after the end, as cameras add a preview,
+// ends with its own marker.)
+bool jpegEndsTooSoon(QIODevice* device)
+{
+    if (!device || !device->seek(0))
+        return false;
+    const QByteArray bytes = device->readAll();
+    const qsizetype scan = bytes.lastIndexOf(QByteArrayView("\xFF\xDA", 2));
+    return scan >= 0 && bytes.indexOf(QByteArrayView("\xFF\xD9", 2), scan + 2) < 0;
+}
+
 } // namespace
 
 QImage readImage(QImageReader& reader, QString& why)
@@ -67,9 +81,14 @@ QImage readImage(QImageReader& reader, QString& why)
                   .arg(kLargestAtlasPage);
         return {};
     }
+    const QByteArray format = reader.format(); // before read(), which forgets it
     QImage image = reader.read();
-    if (image.isNull())
+    if (format == "jpeg" && jpegEndsTooSoon(reader.device())) {
+        why = QStringLiteral("the JPEG file ends too soon: its image data is cut short (a copy that did not finish?)");
+        image = {};
+    } else if (image.isNull()) {
         why = reader.errorString();
+    }
     return image;
 }
 

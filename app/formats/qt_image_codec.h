@@ -22,8 +22,8 @@ const QtImageCodec& qtImageCodec();
 // Reads the image file `reader` is on as every part of Bonework reads art: upright as its EXIF
 // orientation says, and as large as the largest atlas page (16384 x 16384; Qt's own limit of
 // 128 MB decoded refused valid art from about 5793 x 5793 up as "Unable to read image data").
-// A null image when it does not decode, with `why`: Qt's reason, or the size that is too large
-// (more pixels than that page).
+// A null image when it does not decode, with `why`: Qt's reason, the size that is too large
+// (more pixels than that page), or a JPEG cut short (which Qt reads, grey where data is missing).
 QImage readImage(QImageReader& reader, QString& why);
 
 // Why the image file at `path` does not decode as the codec reads it (Qt's reason); empty when

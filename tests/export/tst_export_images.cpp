@@ -39,6 +39,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QImageReader>
+#include <QImageWriter>
 #include <QBuffer>
 #include <QTest>
 
@@ -221,6 +222,45 @@ private slots:
         QCOMPARE(read.width, 40);
         QCOMPARE(read.height, 80);
         QVERIFY(formats::imageDecodeProblem(localPath(path)).empty());
+    }
+
+    // A JPEG cut short does not decode (QA: Qt read it without an error, its missing half grey,
+    // and validate, export, render and the canvas all took it); a whole one does, also with a
+    // second JPEG appended after its end, as cameras add a preview (progressive too).
+    void aJpegCutShortDoesNotDecode()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QImage picture(120, 90, QImage::Format_RGB32);
+        for (int y = 0; y < picture.height(); ++y)
+            for (int x = 0; x < picture.width(); ++x)
+                picture.setPixel(x, y, qRgb(x * 2, y * 2, (x * y) % 256));
+        const auto jpegOf = [&](bool progressive) {
+            QByteArray jpeg;
+            QBuffer buffer(&jpeg);
+            buffer.open(QIODevice::WriteOnly);
+            QImageWriter writer(&buffer, "jpeg");
+            writer.setProgressiveScanWrite(progressive);
+            writer.write(picture);
+            return jpeg;
+        };
+        const auto problemOf = [&](const QString& name, const QByteArray& bytes) {
+            QFile file(dir.filePath(name));
+            if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+                return std::string("not written");
+            file.close();
+            return formats::imageDecodeProblem(localPath(dir.filePath(name)));
+        };
+        for (const bool progressive : {false, true}) {
+            const QByteArray whole = jpegOf(progressive);
+            QVERIFY(whole.size() > 400);
+            QCOMPARE(problemOf("whole.jpg", whole), std::string());
+            QCOMPARE(problemOf("preview.jpg", whole + jpegOf(false)), std::string());
+            QCOMPARE(problemOf("trailing.jpg", whole + QByteArray(64, '\0')), std::string());
+            const std::string cut = problemOf("cut.jpg", whole.left(whole.size() / 2));
+            QCOMPARE(qt(cut), QStringLiteral("the JPEG file ends too soon: its image data is cut short (a copy that did not finish?)"));
+            QCOMPARE(problemOf("no-end.jpg", whole.left(whole.size() - 2)), cut);
+        }
     }
 
     // Art as large as the largest atlas page reads (Qt's default limit, 128 MB decoded, refused
