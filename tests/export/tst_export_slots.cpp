@@ -279,6 +279,26 @@ private slots:
         QCOMPARE(qt(exporters::regionNameOf("art/.png")), QString("art/.png"));
         QCOMPARE(qt(exporters::regionNameOf(" a:b .png")), QString("_a_b_"));
     }
+
+    // Paths that give one name: the PNG keeps it, the others get a number no path gives as its
+    // own (QA: art/body.jpg became "art/body_2", the name of art/body_2.png, so the Spine editor
+    // showed that file; and the slots' order decided which got the plain name).
+    void uniqueRegionNames()
+    {
+        const std::vector<std::string> paths{"art/body_2_2.png", "art/body.jpg", "art/body_2.png", "art/body.png",
+                                             "art/col:on.png", "art/col_on.png", "art/body.jpg"};
+        const std::map<std::string, std::string> names = exporters::uniqueRegionNames(paths);
+        const std::map<std::string, std::string> expected{
+            {"art/body.png", "art/body"},         {"art/body.jpg", "art/body_3"},   {"art/body_2.png", "art/body_2"},
+            {"art/body_2_2.png", "art/body_2_2"}, {"art/col_on.png", "art/col_on"}, {"art/col:on.png", "art/col_on_2"}};
+        QCOMPARE(names, expected);
+        std::vector<std::string> reversed(paths.rbegin(), paths.rend());
+        QCOMPARE(exporters::uniqueRegionNames(reversed), expected); // the order does not matter
+        // Without a PNG, the first in path order keeps the name.
+        const std::map<std::string, std::string> jpegs = exporters::uniqueRegionNames({"b/x.jpg", "b/x.JPEG"});
+        QCOMPARE(jpegs.at("b/x.JPEG"), std::string("b/x"));
+        QCOMPARE(jpegs.at("b/x.jpg"), std::string("b/x_2"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestExportSlots)

@@ -4,6 +4,7 @@
 #include "bonework/io/utf8.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -39,7 +40,54 @@ std::string fileOf(const std::string& rigFolder, const std::string& path)
     return (std::filesystem::path(rigFolder) / std::filesystem::path(path)).string();
 }
 
+// Whether `path` ends in ".png", ignoring case.
+bool isPng(const std::string& path)
+{
+    if (path.size() < 4)
+        return false;
+    std::string end = path.substr(path.size() - 4);
+    std::transform(end.begin(), end.end(), end.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return end == ".png";
+}
+
 } // namespace
+
+std::map<std::string, std::string> uniqueRegionNames(const std::vector<std::string>& paths)
+{
+    // Each name, with the paths that give it: first one whose name is its own path without
+    // the extension (not "art/col:on.png" for "art/col_on"), then the PNG (the Spine editor
+    // looks for a region's image as NAME.png), then in path order: never in the rig's order,
+    // so a draw order edit renames nothing.
+    std::map<std::string, std::vector<std::string>> byName;
+    for (const std::string& path : paths)
+        byName[regionNameOf(path)].push_back(path);
+    std::set<std::string> used;
+    for (const auto& [name, _] : byName)
+        used.insert(name);
+    std::map<std::string, std::string> names;
+    for (auto& [name, group] : byName) {
+        std::sort(group.begin(), group.end());
+        group.erase(std::unique(group.begin(), group.end()), group.end());
+        std::stable_partition(group.begin(), group.end(), isPng);
+        std::stable_partition(group.begin(), group.end(), [&](const std::string& path) {
+            return path.size() > name.size() && path.compare(0, name.size(), name) == 0 && path[name.size()] == '.'
+                   && path.find('/', name.size()) == std::string::npos;
+        });
+        names[group.front()] = name;
+        // The others get a number no path gives as its own name ("art/body.jpg" is not
+        // "art/body_2" while art/body_2.png exists: that name finds that file).
+        int n = 2;
+        for (std::size_t i = 1; i < group.size(); ++i) {
+            std::string numbered;
+            do
+                numbered = name + '_' + std::to_string(n++);
+            while (used.count(numbered));
+            used.insert(numbered);
+            names[group[i]] = numbered;
+        }
+    }
+    return names;
+}
 
 std::string regionNameOf(const std::string& imagePath)
 {
@@ -93,7 +141,14 @@ SlotArt buildSlotArt(const Rig& rig, const std::string& rigFolder, const ImageCo
 {
     SlotArt art;
     std::map<std::string, int> byPath;
-    std::set<std::string> names;
+    const auto& rigSlots = rig.slotList();
+    std::vector<std::string> shown;
+    for (std::size_t s = 0; s < rigSlots.size(); ++s) {
+        shown.push_back(normalImagePath(rigSlots[s].image));
+        for (const std::string& path : keyedImages(rig, s))
+            shown.push_back(normalImagePath(path));
+    }
+    const std::map<std::string, std::string> names = uniqueRegionNames(shown);
     // The image of a path, read the first time it is met; -1 (and art.error) if it cannot be.
     // Keyed by the path's normal form: "./art/a.png" and "art/a.png" are one image, one region.
     const auto imageOf = [&](const std::string& path, const Slot& slot) {
@@ -107,21 +162,14 @@ SlotArt buildSlotArt(const Rig& rig, const std::string& rigFolder, const ImageCo
                         + (path == slot.image ? "" : " (an image key of a clip)") + ": " + why;
             return -1;
         }
-        // Two paths may give one name ("a.png", "a.jpg"): the later gets a number.
-        const std::string wanted = regionNameOf(key);
-        std::string name = wanted;
-        for (int n = 2; names.count(name); ++n)
-            name = wanted + '_' + std::to_string(n);
-        names.insert(name);
+        const std::string& name = names.at(key);
         const int index = int(art.images.size());
         byPath.emplace(key, index);
         art.paths.push_back(path);
         art.images.push_back({name, std::move(image)});
         return index;
     };
-    // Setup images first (in draw order), so a rig without image keys names its regions as
-    // before; then the keyed ones.
-    const auto& rigSlots = rig.slotList();
+    // Setup images first (in draw order), then the keyed ones.
     for (const Slot& slot : rigSlots) {
         const int index = imageOf(slot.image, slot);
         if (index < 0)

@@ -8,6 +8,7 @@
 #include "bonework/exporters/image_codec.h"
 #include "bonework/rig.h"
 
+#include <map>
 #include <string>
 
 #include <vector>
@@ -36,6 +37,12 @@ struct SlotArt {
 // "art/arm", as Spine names regions by image), with characters an atlas line cannot hold
 // (a colon, spaces at either end) replaced by '_'. Not yet unique: buildSlotArt makes it so.
 std::string regionNameOf(const std::string& imagePath);
+
+// A unique region name for each of `paths` (normal image paths, repeats allowed): its
+// regionNameOf, where only one path gives that name; where several do ("a.png", "a.jpg"), the
+// PNG keeps it (else the first in path order) and the others get "_2", "_3", ..., skipping any
+// name another path gives as its own. Independent of the order of `paths`.
+std::map<std::string, std::string> uniqueRegionNames(const std::vector<std::string>& paths);
 
 // Reads every slot's image and every image a clip keys a slot to from `rigFolder` (empty: the
 // current directory) with `codec` and packs the atlas. A rig without slots gives an empty art.
