@@ -1,6 +1,9 @@
 #include "slot_images.h"
 
+#include "bonework/io/slot_images.h"
+
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QImageReader>
 
@@ -90,6 +93,8 @@ bool SlotImages::sync(const Rig& rig)
         QString why;
         QImage image = formats::readImage(reader, why);
         entry.problem = problemReading(file, why, format, image);
+        if (entry.problem == QLatin1String("it does not exist") && !m_sources.contains(key))
+            entry.problem = QString::fromStdString(io::missingImageProblem(QFile::encodeName(m_baseFolder).toStdString(), path));
         if (!entry.problem.isEmpty()) {
             entry.missing = true;
             entry.size = m_knownSizes.value(key, QSize(kPlaceholderSize, kPlaceholderSize));

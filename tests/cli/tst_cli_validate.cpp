@@ -176,6 +176,26 @@ private slots:
                  qPrintable(lines[2]));
     }
 
+    // An image there but for its letter case is named (a rig made on Windows or macOS finds it
+    // there, and "it does not exist" alone left the artist looking at a file that does);
+    // through ".." and folders too.
+    void imagesThatDifferInCaseOnlyAreNamed()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString rig = rigWithArt(dir);
+        QVERIFY(QFile::rename(dir.filePath(QStringLiteral("rigs/art/upper_arm.png")), dir.filePath(QStringLiteral("rigs/art/Upper_Arm.png"))));
+        QVERIFY(QFile::rename(dir.filePath(QStringLiteral("shared")), dir.filePath(QStringLiteral("Shared"))));
+        const Run r = validate({rig});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.err, rig + QStringLiteral(": slots[0].image: cannot use the image \"art/upper_arm.png\": it does not exist; "
+                                             "\"art/Upper_Arm.png\" does, which differs in letter case only (file names here "
+                                             "tell case apart: rename one to match)\n")
+                            + rig + QStringLiteral(": slots[2].image: cannot use the image \"../shared/badge.png\": it does not exist; "
+                                                   "\"../Shared/badge.png\" does, which differs in letter case only (file names "
+                                                   "here tell case apart: rename one to match)\n"));
+    }
+
     // A file that starts as a PNG or a JPEG but does not decode is named as the others are,
     // by validate and by export alike (validate called such a rig valid; export then failed
     // without naming the rig or the JSON path).

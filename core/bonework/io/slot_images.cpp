@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
+#include <string_view>
 #include <unordered_map>
 
 #include <fcntl.h>
@@ -51,7 +53,57 @@ std::string imageFileProblem(const std::string& path)
     return {};
 }
 
+char lowerAscii(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
+
+bool equalIgnoringAsciiCase(std::string_view a, std::string_view b)
+{
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lowerAscii(x) == lowerAscii(y); });
+}
+
 } // namespace
+
+std::string differentlyCasedImage(const std::string& folder, const std::string& image)
+{
+    namespace fs = std::filesystem;
+    std::error_code error;
+    fs::path at = folder.empty() ? fs::path(".") : fs::path(folder);
+    std::string spelled;
+    bool differs = false;
+    std::size_t start = 0;
+    while (start <= image.size()) {
+        const std::size_t slash = std::min(image.find('/', start), image.size());
+        const std::string part = image.substr(start, slash - start);
+        start = slash + 1;
+        if (part.empty())
+            continue;
+        std::string found = part;
+        if (part != "." && part != ".." && !fs::exists(at / part, error)) {
+            found.clear();
+            for (fs::directory_iterator it(at, error), end; !error && it != end; it.increment(error)) {
+                const std::string name = it->path().filename().string();
+                if (equalIgnoringAsciiCase(name, part)) {
+                    found = name;
+                    break;
+                }
+            }
+            if (found.empty())
+                return {};
+            differs = true;
+        }
+        at /= found;
+        spelled += (spelled.empty() ? "" : "/") + found;
+    }
+    return differs && fs::is_regular_file(at, error) ? spelled : std::string();
+}
+
+std::string missingImageProblem(const std::string& folder, const std::string& image)
+{
+    const std::string cased = differentlyCasedImage(folder, image);
+    if (cased.empty())
+        return "it does not exist";
+    return "it does not exist; " + quotedValue(cased)
+           + " does, which differs in letter case only (file names here tell case apart: rename one to match)";
+}
 
 std::string imageFilePath(const std::string& rigPath, const std::string& image)
 {
@@ -68,6 +120,10 @@ std::vector<ImageProblem> checkSlotImages(const Rig& rig, const std::string& rig
         if (it == looked.end()) {
             const std::string file = imageFilePath(rigPath, image);
             std::string why = imageFileProblem(file);
+            if (why == "it does not exist") {
+                const auto slash = rigPath.rfind('/');
+                why = missingImageProblem(slash == std::string::npos ? std::string() : rigPath.substr(0, slash + 1), image);
+            }
             if (why.empty() && decodes) {
                 why = decodes(file);
                 if (!why.empty())

@@ -24,6 +24,15 @@ struct ImageProblem {
 // file as given, relative or absolute).
 std::string imageFilePath(const std::string& rigPath, const std::string& image);
 
+// The image's path as the disk spells it where `image` (relative to `folder`, empty: the
+// current directory) differs from an existing file only in ASCII letter case ("art/Case.png"
+// for "art/case.png"): a rig made on Windows or macOS, which tell no case apart, names its
+// art so and finds it there. Empty when no such file exists, or `image` names it exactly.
+std::string differentlyCasedImage(const std::string& folder, const std::string& image);
+
+// "it does not exist", with the file `image` names but for its letter case, where there is one.
+std::string missingImageProblem(const std::string& folder, const std::string& image);
+
 // Why the image file at `path` does not decode; empty when it does. Core decodes no images: a
 // front end with an image library (the CLI's Qt) passes one to checkSlotImages.
 using ImageDecodeCheck = std::function<std::string(const std::string& path)>;
