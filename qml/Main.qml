@@ -167,6 +167,7 @@ ApplicationWindow {
     }
     Connections {
         target: window.document.files
+        function onExportFailed(message) { window.showError(qsTr("Could not export"), message) }
         function onArtCopyNeeded(path, message) {
             artCopyDialog.path = path
             artCopyDialog.informativeText = message

@@ -324,11 +324,11 @@ const formats::FileFormat* FileService::prepareExport(const QUrl& url, const QSt
 {
     path = url.isLocalFile() ? url.toLocalFile() : url.toString();
     if (formats::isSameFile(path, m_document->filePath())) {
-        emit m_document->saveFailed(tr("An export never replaces the rig it exports: choose another name"));
+        emit exportFailed(tr("An export never replaces the rig it exports: choose another name"));
         return nullptr;
     }
     if (formats::isRigPath(path, m_document->filePath())) {
-        emit m_document->saveFailed(tr("An export never replaces a Bonework rig: choose a name that does not end in .rig.json"));
+        emit exportFailed(tr("An export never replaces a Bonework rig: choose a name that does not end in .rig.json"));
         return nullptr;
     }
     // The slots' images are where the canvas reads them: the rig file's folder, or the bundled
@@ -346,7 +346,7 @@ bool FileService::exportDone(const QString& path, const QString& format, const e
                              const QString& error, const exporters::AnimationOptions* baked, int atlasPage)
 {
     if (!error.isEmpty()) {
-        emit m_document->saveFailed(tr("Cannot export %1: %2").arg(path, error));
+        emit exportFailed(tr("Cannot export %1: %2").arg(path, error));
         return false;
     }
     QSettings settings;

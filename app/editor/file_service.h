@@ -76,7 +76,7 @@ public:
     // .rig.json. lastExportReport() then says what the format could not carry.
     Q_INVOKABLE bool exportTo(const QUrl& url, const QString& format);
     // The same off the GUI thread (packing many images takes a while): exportFinished(true) when
-    // written (lastExportReport() then says what was lost), saveFailed on failure. False when
+    // written (lastExportReport() then says what was lost), exportFailed on failure. False when
     // it cannot start (an export running, a .rig.json name, an unknown format).
     Q_INVOKABLE bool startExport(const QUrl& url, const QString& format);
     bool isExporting() const { return m_exportJob.isRunning(); }
@@ -138,6 +138,9 @@ signals:
     void bakeOptionsChanged();
     void atlasPageSizeChanged();
     void exportFinished(bool ok);
+    // An export refused or failed: `message` says why (a save's failure is
+    // Document::saveFailed, titled so).
+    void exportFailed(const QString& message);
     // A save to `path` needs images copied beside it: `message` says which, for a Copy / Cancel
     // question.
     void artCopyNeeded(const QString& path, const QString& message);
@@ -148,10 +151,10 @@ signals:
 
 private:
     void addRecent(const QString& path);
-    // What an export to `url` needs: the path, the format and the options; null (saveFailed
+    // What an export to `url` needs: the path, the format and the options; null (exportFailed
     // emitted where the user should know) when it cannot be.
     const formats::FileFormat* prepareExport(const QUrl& url, const QString& format, QString& path, formats::SaveOptions& options);
-    // After an export: the report kept and the dialog's choices remembered, or saveFailed.
+    // After an export: the report kept and the dialog's choices remembered, or exportFailed.
     // `baked`: the animation options used, null when the rig had no clips; `atlasPage`: the
     // page size asked for, 0 when the rig had no slots.
     bool exportDone(const QString& path, const QString& format, const exporters::ExportReport& report, const QString& error,

@@ -2,8 +2,11 @@
 
 #include "file_format.h"
 
+#include "bonework/exporters/earlier_export.h"
+
 #include <QBuffer>
 #include <QImageReader>
+#include <QImageWriter>
 
 #include <cstdio>
 #include <cstring>
@@ -138,7 +141,10 @@ bool QtImageCodec::encodePng(const exporters::RasterImage& image, std::string& p
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
-    if (!view.save(&buffer, "PNG")) {
+    // Marked as Bonework's, so a later export knows the page as its own (earlier_export.h).
+    QImageWriter writer(&buffer, "png");
+    writer.setText(QString::fromLatin1(exporters::kPageMarkerKey), QString::fromLatin1(exporters::kPageMarker));
+    if (!writer.write(view)) {
         why = "the PNG encoder failed";
         return false;
     }

@@ -834,7 +834,7 @@ private slots:
             QVERIFY2(QFile::exists(dir.filePath(file)), file);
         // An image gone: the export fails and says which.
         QVERIFY(QFile::remove(dir.filePath("shared/badge.png")));
-        QSignalSpy failed(&doc, &Document::saveFailed);
+        QSignalSpy failed(doc.files(), &FileService::exportFailed);
         QVERIFY(!doc.files()->exportTo(QUrl::fromLocalFile(dir.filePath("out/again.json")), "spine"));
         QCOMPARE(failed.count(), 1);
         QVERIFY2(failed.at(0).at(0).toString().contains("../shared/badge.png"), qPrintable(failed.at(0).at(0).toString()));
@@ -901,7 +901,7 @@ private slots:
         QVERIFY(!QFile::exists(dir.filePath("other.json")));
         QVERIFY(doc.files()->lastExportReport().contains("wrote " + dir.filePath("h.atlas")));
         // A failure is reported as exportTo reports it.
-        QSignalSpy failed(&doc, &Document::saveFailed);
+        QSignalSpy failed(doc.files(), &FileService::exportFailed);
         QVERIFY(doc.files()->startExport(QUrl::fromLocalFile(dir.filePath("no/such/folder/h.json")), "spine"));
         QVERIFY(finished.wait(30000));
         QCOMPARE(finished.at(1).at(0).toBool(), false);
@@ -1077,7 +1077,7 @@ private slots:
         Document doc;
         buildArm(doc);
         doc.setLimits(doc.findJoint("joint3"), -20, 20);
-        QSignalSpy failed(&doc, &Document::saveFailed);
+        QSignalSpy failed(doc.files(), &FileService::exportFailed);
         QVERIFY(!doc.files()->exportTo(QUrl::fromLocalFile(dir.filePath("arm.rig.json")), "spine"));
         QCOMPARE(failed.count(), 1);
         QVERIFY(!QFile::exists(dir.filePath("arm.rig.json")));

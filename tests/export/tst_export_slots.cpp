@@ -226,9 +226,9 @@ private slots:
             const QString skeleton = dir.filePath(spine ? "art/sketch.json" : "art/sketch_ske.json");
             QVERIFY(!exporters::exportFiles(runtime, art.rig, localPath(skeleton), {localPath(dir.path()), {}}, formats::qtImageCodec(),
                                             report, &error));
-            const QString atlas = dir.filePath(spine ? "art/sketch.atlas" : "art/sketch_tex.json");
-            QCOMPARE(qt(error), "the atlas would replace " + page + ", which no export wrote (no " + atlas
-                                    + " is beside it): choose another output name, or move that file");
+            QCOMPARE(qt(error), "the atlas would replace " + page
+                                    + ", which no export wrote (no atlas beside it lists it, and it is no Bonework atlas page): "
+                                      "choose another output name, or move that file");
             QFile f(page);
             QVERIFY(f.open(QIODevice::ReadOnly));
             QCOMPARE(f.readAll(), before);
@@ -246,6 +246,44 @@ private slots:
                 QVERIFY(QFile::copy(dir.filePath("art/torso.png"), dir.filePath("art/sketch.png")));
             }
         }
+        // Beside a one-page export, a file of the user's by the second page's name is theirs
+        // (the atlas lists no such page, and it carries no page marker); a page a bigger export
+        // left there is the export's (marked), replaced when the pages grow again.
+        const exporters::ExportOptions small{localPath(dir.path()), {.maxPageWidth = 80, .maxPageHeight = 140}}; // two pages or more
+        const QString one = dir.filePath("one.json");
+        exporters::ExportReport report;
+        std::string error;
+        QVERIFY2(exporters::exportFiles(exporters::Runtime::Spine, art.rig, localPath(one), {localPath(dir.path()), {}},
+                                        formats::qtImageCodec(), report, &error),
+                 error.c_str());
+        QVERIFY(QFile::copy(dir.filePath("art/torso.png"), dir.filePath("one_2.png")));
+        QVERIFY(!exporters::exportFiles(exporters::Runtime::Spine, art.rig, localPath(one), small, formats::qtImageCodec(), report, &error));
+        QVERIFY2(qt(error).startsWith("the atlas would replace " + dir.filePath("one_2.png") + ", which no export wrote"), error.c_str());
+        QVERIFY(QFile::remove(dir.filePath("one_2.png")));
+        QVERIFY2(exporters::exportFiles(exporters::Runtime::Spine, art.rig, localPath(one), small, formats::qtImageCodec(), report, &error),
+                 error.c_str());
+        QVERIFY(exporters::exportFiles(exporters::Runtime::Spine, art.rig, localPath(one), {localPath(dir.path()), {}},
+                                       formats::qtImageCodec(), report, &error));
+        QVERIFY(!report.leftOver.empty()); // one_2.png, ... stay, named
+        QVERIFY2(exporters::exportFiles(exporters::Runtime::Spine, art.rig, localPath(one), small, formats::qtImageCodec(), report, &error),
+                 error.c_str());
+        // Nor an atlas file that is none: notes in NAME.atlas, other JSON in NAME_tex.json.
+        for (const exporters::Runtime runtime : {exporters::Runtime::Spine, exporters::Runtime::DragonBones}) {
+            const bool spine = runtime == exporters::Runtime::Spine;
+            const QString atlas = dir.filePath(spine ? "notes.atlas" : "notes_tex.json");
+            QFile file(atlas);
+            QVERIFY(file.open(QIODevice::WriteOnly) && file.write(spine ? "notes\n" : "{\"mine\": 1}") > 0);
+            file.close();
+            QVERIFY(!exporters::exportFiles(runtime, art.rig, localPath(dir.filePath("notes.json")), {localPath(dir.path()), {}},
+                                            formats::qtImageCodec(), report, &error));
+            QCOMPARE(qt(error), "the atlas would replace " + atlas + (spine ? ", which is no texture atlas" : ", which is no DragonBones texture atlas")
+                                    + ": choose another output name, or move that file");
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QCOMPARE(file.readAll(), QByteArray(spine ? "notes\n" : "{\"mine\": 1}"));
+            file.close();
+            QVERIFY(file.remove());
+        }
+
         for (const char* name : {"art/out.png", "art/out.JPG", "art/out.jpeg", "art/out.atlas"}) {
             exporters::ExportReport report;
             std::string error;

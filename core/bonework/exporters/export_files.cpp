@@ -2,6 +2,7 @@
 
 #include "bonework/exporters/atlas_files.h"
 #include "bonework/exporters/dragonbones_exporter.h"
+#include "bonework/exporters/earlier_export.h"
 #include "bonework/exporters/slot_art.h"
 #include "bonework/exporters/spine_exporter.h"
 #include "bonework/io/atomic_file.h"
@@ -103,24 +104,6 @@ std::vector<std::string> leftOverAtlasFiles(Runtime runtime, const std::string& 
 
 bool endsWithNoCase(const std::string& text, std::string_view suffix);
 
-// A file this export's atlas would replace that no earlier export wrote (empty when none): one
-// by a page's name where no atlas file of these names is (art/hero.png, a drawing, beside an
-// export named art/hero.json). Beside an earlier export's atlas, pages by its names are its.
-std::string foreignAtlasFile(Runtime runtime, const std::string& base, const std::vector<std::string>& paths,
-                             std::string* missingAtlas)
-{
-    std::error_code error;
-    const std::string atlas = runtime == Runtime::Spine ? base + ".atlas" : base + "_tex.json";
-    if (std::filesystem::exists(atlas, error))
-        return {};
-    for (const std::string& path : paths)
-        if (std::filesystem::exists(path, error)) {
-            *missingAtlas = atlas;
-            return path;
-        }
-    return {};
-}
-
 // Whether a skeleton file named `path` would be taken for an image or an atlas: the skeleton
 // is JSON, and a name ending so would put JSON where a picture is expected.
 bool namedLikeArt(const std::string& path)
@@ -208,10 +191,10 @@ bool exportFiles(Runtime runtime, const Rig& rig, const std::string& path, const
         const std::vector<std::string> written = atlasPaths(runtime, base, art.atlas.pages.size());
         if (const std::string clash = clobberedFile(written, kept); !clash.empty())
             return fail("the atlas would replace " + clash + ", which the export needs: choose another output name");
-        std::string missingAtlas;
-        if (const std::string foreign = foreignAtlasFile(runtime, base, written, &missingAtlas); !foreign.empty())
-            return fail("the atlas would replace " + foreign + ", which no export wrote (no " + missingAtlas
-                        + " is beside it): choose another output name, or move that file");
+        std::string why;
+        if (const std::string foreign = foreignAtlasFile(written, runtime == Runtime::Spine ? base + ".atlas" : std::string(), &why);
+            !foreign.empty())
+            return fail("the atlas would replace " + foreign + ", " + why + ": choose another output name, or move that file");
         const AtlasFiles staged = runtime == Runtime::Spine
                                       ? stageSpineAtlasFiles(art.atlas, base, codec, batch)
                                       : stageDragonBonesAtlasFiles(art.atlas, base, dragonBonesDataName(rig), codec, batch);
