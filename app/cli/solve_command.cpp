@@ -30,6 +30,7 @@
 #include <QTextStream>
 #include <QFile>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <span>
@@ -186,6 +187,9 @@ int runSolve(const QStringList& arguments)
         ParsedTarget t;
         if (!parseTarget(text, t.joint, t.point))
             return command.usage(QStringLiteral("--target wants JOINT=X,Y with finite numbers within 1e300 of the origin, not '%1'").arg(text));
+        // One target a joint: relax pulled one joint toward two points and reached neither.
+        if (std::any_of(targets.begin(), targets.end(), [&](const ParsedTarget& other) { return other.joint == t.joint; }))
+            return command.usage(QStringLiteral("--target names %1 twice: give each joint one target").arg(t.joint));
         targets.push_back(t);
     }
     int iterations = 0;

@@ -216,6 +216,13 @@ private slots:
                                                        QStringLiteral("--target"), QStringLiteral("hand=500,360"), QStringLiteral("--target"),
                                                        QStringLiteral("elbow=450,380")});
         QCOMPARE(targets.exitCode, 0);
+        // One joint, two targets: relax reached neither, and said nothing of why.
+        const Run twice = bonework::testing::runCli({QStringLiteral("solve"), m_rig, QStringLiteral("--solver"), QStringLiteral("relax"),
+                                                     QStringLiteral("--target"), QStringLiteral("hand=500,360"), QStringLiteral("--target"),
+                                                     QStringLiteral("hand=450,380")});
+        QCOMPARE(twice.exitCode, 2);
+        QVERIFY2(twice.err.startsWith(QStringLiteral("bonework-cli solve: --target names hand twice: give each joint one target\n")),
+                 qPrintable(twice.err));
     }
 
     void aCopyThatFailsLeavesNothing()

@@ -467,6 +467,10 @@ private slots:
             << QByteArray("{\"joints\":[]}\0", 15)
             << QStringLiteral("not valid JSON: garbage at the end of the document (a NUL byte: was a C string's "
                               "terminator counted in its size?) at offset 13 (line 1, column 14)");
+        QTest::newRow("a NUL byte ending a cut text")
+            << QByteArray("{\"format\":\"bonew\0", 17)
+            << QStringLiteral("not valid JSON: unescaped control character in string (a NUL byte: was a C string's terminator "
+                              "counted in its size?) at offset 16 (line 1, column 17)");
         QTest::newRow("other garbage") << QByteArray("{\"joints\":[]}x")
                                        << QStringLiteral("not valid JSON: garbage at the end of the document at offset 13 (line 1, column 14)");
     }

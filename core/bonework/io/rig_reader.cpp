@@ -322,7 +322,12 @@ LoadResult parseRig(std::string_view json, std::string_view fileName)
             why += " (numbers must be finite doubles)";
         else if (doc.error == JsonSyntaxError::MalformedNumber)
             why += " (numbers must look like 12, -0.5 or 1e-3)";
-        else if (doc.error == JsonSyntaxError::GarbageAtEnd && doc.offset < json.size() && json[doc.offset] == '\0')
+        // A NUL byte where the parser stopped (at it, or just past it): the usual slip of a C
+        // caller counting a string's terminator in its size, after the document or inside a cut
+        // one.
+        const bool atNul = (doc.offset < json.size() && json[doc.offset] == '\0')
+                           || (doc.offset > 0 && doc.offset <= json.size() && json[doc.offset - 1] == '\0');
+        if (atNul)
             why += " (a NUL byte: was a C string's terminator counted in its size?)";
         // Garbage after the document is outside it: at the top level. (Its offset is the garbage
         // itself, not one past a failing character, so the scan would stop inside the document.)
