@@ -29,6 +29,8 @@ Dialog {
     // Exports to `file` in `format`, after this step when the rig has clips to bake or slots
     // to pack.
     function exportTo(file, format) {
+        if (!files.exportNameAccepted(file))
+            return // refused, and said why, before any option is asked
         asksBake = files.exportAsksBakeOptions()
         asksAtlas = files.exportAsksAtlasOptions()
         if (!asksBake && !asksAtlas) {

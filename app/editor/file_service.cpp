@@ -9,6 +9,7 @@
 
 #include "bonework/animation/clip_edit.h"
 #include "file_format.h"
+#include "bonework/exporters/export_files.h"
 
 #include <QDir>
 #include <QFile>
@@ -319,16 +320,29 @@ void FileService::keepOwnVersion(bool overwrite)
     m_diskWatch.dismiss(theirs);
 }
 
+QString FileService::exportNameProblem(const QString& path) const
+{
+    if (formats::isSameFile(path, m_document->filePath()))
+        return tr("An export never replaces the rig it exports: choose another name");
+    if (formats::isRigPath(path, m_document->filePath()))
+        return tr("An export never replaces a Bonework rig: choose a name that does not end in .rig.json");
+    return QString::fromStdString(exporters::skeletonNameProblem(QFile::encodeName(path).toStdString()));
+}
+
+bool FileService::exportNameAccepted(const QUrl& url)
+{
+    const QString problem = exportNameProblem(url.isLocalFile() ? url.toLocalFile() : url.toString());
+    if (!problem.isEmpty())
+        emit exportFailed(problem);
+    return problem.isEmpty();
+}
+
 const formats::FileFormat* FileService::prepareExport(const QUrl& url, const QString& format, QString& path,
                                                      formats::SaveOptions& options)
 {
     path = url.isLocalFile() ? url.toLocalFile() : url.toString();
-    if (formats::isSameFile(path, m_document->filePath())) {
-        emit exportFailed(tr("An export never replaces the rig it exports: choose another name"));
-        return nullptr;
-    }
-    if (formats::isRigPath(path, m_document->filePath())) {
-        emit exportFailed(tr("An export never replaces a Bonework rig: choose a name that does not end in .rig.json"));
+    if (const QString problem = exportNameProblem(path); !problem.isEmpty()) {
+        emit exportFailed(problem);
         return nullptr;
     }
     // The slots' images are where the canvas reads them: the rig file's folder, or the bundled

@@ -79,6 +79,10 @@ public:
     // written (lastExportReport() then says what was lost), exportFailed on failure. False when
     // it cannot start (an export running, a .rig.json name, an unknown format).
     Q_INVOKABLE bool startExport(const QUrl& url, const QString& format);
+    // Whether an export may be named `url` (not the rig, not a .rig.json, not an image's or an
+    // atlas's suffix); exportFailed says why not. Asked before the Export Options step, so a
+    // refused name is not told only after the options are filled in.
+    Q_INVOKABLE bool exportNameAccepted(const QUrl& url);
     bool isExporting() const { return m_exportJob.isRunning(); }
     // The export formats for the Export dialog: id, label ("Spine 4.2 JSON (*.json)"), globs, suffix.
     Q_INVOKABLE QVariantList exportFormats() const;
@@ -153,6 +157,7 @@ private:
     void addRecent(const QString& path);
     // What an export to `url` needs: the path, the format and the options; null (exportFailed
     // emitted where the user should know) when it cannot be.
+    QString exportNameProblem(const QString& path) const;
     const formats::FileFormat* prepareExport(const QUrl& url, const QString& format, QString& path, formats::SaveOptions& options);
     // After an export: the report kept and the dialog's choices remembered, or exportFailed.
     // `baked`: the animation options used, null when the rig had no clips; `atlasPage`: the

@@ -23,6 +23,7 @@ Item {
 
     SignalSpy { id: committedSpy; signalName: "committed" }
     SignalSpy { id: exportSpy; signalName: "exportFinished" }
+    SignalSpy { id: exportFailedSpy; signalName: "exportFailed" }
     SignalSpy { id: chosenSpy; signalName: "chosen" }
 
     TestCase {
@@ -526,6 +527,13 @@ Item {
             const dialog = createTemporaryObject(exportOptionsComponent, root)
             exportSpy.target = files
             exportSpy.clear()
+            // A name the export refuses is refused before the options are asked.
+            exportFailedSpy.target = files
+            exportFailedSpy.clear()
+            dialog.exportTo(testFolder + "/gunner.png", "spine")
+            compare(exportFailedSpy.count, 1)
+            verify(exportFailedSpy.signalArguments[0][0].indexOf("is JSON: name it .json") >= 0)
+            verify(!dialog.visible)
             dialog.exportTo(testFolder + "/gunner.json", "spine")
             tryCompare(dialog, "opened", true)
             const fps = findChild(dialog.contentItem, (i) => i.objectName === "bakeFpsField")

@@ -163,6 +163,11 @@ std::string atlasBase(Runtime runtime, const std::string& skeletonPath)
     return base;
 }
 
+std::string skeletonNameProblem(const std::string& path)
+{
+    return namedLikeArt(path) ? "the skeleton file " + path + " is JSON: name it .json" : std::string();
+}
+
 bool exportFiles(Runtime runtime, const Rig& rig, const std::string& path, const ExportOptions& options, const ImageCodec& codec,
                  ExportReport& report, std::string* error)
 {
@@ -182,8 +187,8 @@ bool exportFiles(Runtime runtime, const Rig& rig, const std::string& path, const
     std::vector<std::string> kept = imageFiles(rig, options);
     if (!clobberedFile({path}, kept).empty())
         return fail("the skeleton file would replace " + path + ", an image the export reads: choose another output name");
-    if (namedLikeArt(path))
-        return fail("the skeleton file " + path + " is JSON: name it .json");
+    if (const std::string problem = skeletonNameProblem(path); !problem.empty())
+        return fail(problem);
     io::FileBatch batch;
     if (!art.images.empty()) {
         const std::string base = atlasBase(runtime, path);

@@ -34,6 +34,10 @@ std::string exportSkeleton(Runtime runtime, const Rig& rig, ExportReport& report
 // DragonBones, without its "_ske" too, the runtime's own naming).
 std::string atlasBase(Runtime runtime, const std::string& skeletonPath);
 
+// Why the skeleton file cannot be named `path` ("" when it can): it is JSON, so not .png,
+// .jpg, .jpeg or .atlas, where a picture or an atlas is expected.
+std::string skeletonNameProblem(const std::string& path);
+
 // Writes the skeleton to `path` and the rig's atlas next to it; report.files lists every file
 // written, in order. Images are read and atlas pages encoded with `codec`. On failure returns
 // false with the reason in `error` (an unreadable image, one larger than a page, a file that
