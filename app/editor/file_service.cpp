@@ -326,7 +326,10 @@ QString FileService::exportNameProblem(const QString& path) const
         return tr("An export never replaces the rig it exports: choose another name");
     if (formats::isRigPath(path, m_document->filePath()))
         return tr("An export never replaces a Bonework rig: choose a name that does not end in .rig.json");
-    return QString::fromStdString(exporters::skeletonNameProblem(QFile::encodeName(path).toStdString()));
+    QString problem = QString::fromStdString(exporters::skeletonNameProblem(QFile::encodeName(path).toStdString()));
+    if (!problem.isEmpty())
+        problem[0] = problem[0].toUpper(); // a sentence of its own here, as the two above
+    return problem;
 }
 
 bool FileService::exportNameAccepted(const QUrl& url)
