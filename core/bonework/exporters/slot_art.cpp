@@ -65,7 +65,10 @@ std::map<std::string, std::string> uniqueRegionNames(const std::vector<std::stri
     for (const auto& [name, _] : byName)
         used.insert(name);
     std::map<std::string, std::string> names;
-    for (auto& [name, group] : byName) {
+    for (auto& entry : byName) {
+        // Named, not structured bindings: clang before 16 lets no lambda capture those.
+        const std::string& name = entry.first;
+        std::vector<std::string>& group = entry.second;
         std::sort(group.begin(), group.end());
         group.erase(std::unique(group.begin(), group.end()), group.end());
         std::stable_partition(group.begin(), group.end(), isPng);
