@@ -329,8 +329,6 @@ LoadResult parseRig(std::string_view json, std::string_view fileName)
                            || (doc.offset > 0 && doc.offset <= json.size() && json[doc.offset - 1] == '\0');
         if (atNul)
             why += " (a NUL byte: was a C string's terminator counted in its size?)";
-        // Garbage after the document is outside it: at the top level. (Its offset is the garbage
-        // itself, not one past a failing character, so the scan would stop inside the document.)
         // A text that ends too soon (a cut file) is read to its end for the path: where it
         // stopped, after its last ',' or ']', not a character before (joints[1], not joints[0]).
         const bool endedTooSoon = doc.offset >= json.size()
@@ -338,6 +336,8 @@ LoadResult parseRig(std::string_view json, std::string_view fileName)
                                       || doc.error == JsonSyntaxError::UnterminatedArray
                                       || doc.error == JsonSyntaxError::UnterminatedString
                                       || doc.error == JsonSyntaxError::TerminationByNumber);
+        // Garbage after the document is outside it: at the top level. (Its offset is the garbage
+        // itself, not one past a failing character, so the scan would stop inside the document.)
         if (doc.error != JsonSyntaxError::GarbageAtEnd)
             result.error.jsonPath = jsonPathAtOffset(json, endedTooSoon ? json.size() + 1 : doc.offset);
         // A text that ends too soon stops the parser one past its end (QJsonDocument's offset
